@@ -1,0 +1,311 @@
+"""The ruleset data schema: what a `rulesets/*.toml` file may say.
+
+A ruleset is data first. Everything here is validated by pydantic with unknown keys
+refused, so a typo in a GM's own ruleset is reported (file and key) instead of ignored.
+Formulas are strings evaluated by `formula.py` (never `eval`); dice strings go to `dice.py`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+RULESET_SCHEMA_VERSION = 1
+
+Number = int | str
+"""An int, or a formula string over the creature's names (see `formula.py`)."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TimeModel(StrEnum):
+    TURN_ORDER = "turn-order"
+    FREE_ROUNDS = "free-rounds"
+    TIME_COUNT = "time-count"
+
+
+class Refresh(StrEnum):
+    NEVER = "never"
+    TURN_START = "turn-start"
+    ROUND_START = "round-start"
+    SHORT_REST = "short-rest"
+    LONG_REST = "long-rest"
+
+
+class PoolKind(StrEnum):
+    TRACK = "track"  # hit points and the like: a bar with a number
+    BAR = "bar"  # a budget shown as a bar (Energy, Agility)
+    PIPS = "pips"  # a small budget shown as pips (actions, reactions)
+    COUNTER = "counter"  # counts up from zero (attacks this turn, strain)
+    MARKER = "marker"  # once-per-round marker: 1 available, 0 used
+
+
+class SurpriseDef(Strict):
+    """What being surprised (or unaware) at the start of combat does."""
+
+    skip_round_1: bool = False
+    initiative_penalty: str | None = None  # dice added to the initiative roll
+    condition: str | None = None  # condition applied to surprised creatures at start
+
+
+class TimeDef(Strict):
+    model: TimeModel
+    round_seconds: float | None = None
+    tc_seconds: float | None = None
+    order: Literal["descending", "ascending"] = "descending"
+    initiative: str | None = None  # dice formula for PCs (and NPCs unless npc_initiative)
+    npc_initiative: str | None = None
+    hold: bool = False
+    delay: bool = False
+    start_condition: str | None = None  # applied to all at start; e.g. off-guard until first turn
+    surprise: SurpriseDef = SurpriseDef()
+
+
+class StatDef(Strict):
+    id: str
+    name: str
+    default: int = 0
+    description: str = ""
+
+
+class PoolDef(Strict):
+    id: str
+    name: str
+    kind: PoolKind = PoolKind.TRACK
+    max: Number | None = None  # None: unbounded (counters)
+    floor: Number = 0
+    start: Number | None = None  # initial value; default: max (or 0 with no max)
+    refresh: Refresh = Refresh.NEVER
+    refresh_to: Number | None = None  # default: max (counters: 0)
+    overflow: bool = False  # may current exceed max (bonus pools)
+    critical: str | None = None  # formula: true when the pool is in a critical state
+    description: str = ""
+
+
+class EffectDef(Strict):
+    """One bookkeeping step, used by tables, triggers and actions. Exactly one verb."""
+
+    when: str | None = None  # formula; the step applies only when it is true
+    add: str | None = None  # condition id
+    value: Number | None = None
+    duration: str | None = None  # duration spec, see `timekeeping.parse_duration`
+    remove: str | None = None  # condition id
+    damage: str | None = None  # dice/formula; "roll" means the table's roll total
+    heal: str | None = None
+    type: str | None = None  # damage type
+    pool: str | None = None  # with delta or set
+    delta: Number | None = None
+    set: Number | None = None
+    prompt: str | None = None  # queue another table prompt
+    note: str | None = None  # a line in the log
+
+    @model_validator(mode="after")
+    def _one_verb(self) -> EffectDef:
+        verbs = [v for v in ("add", "remove", "damage", "heal", "pool", "prompt", "note") if getattr(self, v)]
+        if len(verbs) != 1:
+            raise ValueError(f"an effect needs exactly one of add/remove/damage/heal/pool/prompt/note, got {verbs or 'none'}")
+        if self.pool and (self.delta is None) == (self.set is None):
+            raise ValueError("a pool effect needs exactly one of delta or set")
+        return self
+
+
+class ConditionEffectDef(Strict):
+    """How a condition changes a budget while it stands."""
+
+    pool: str
+    max: int = 0  # added to the pool's maximum
+    refresh: int = 0  # added to what the pool refreshes to
+    set_max: int | None = None  # the maximum becomes this (Stunned: 0 actions)
+
+
+class ConditionDef(Strict):
+    id: str
+    name: str
+    description: str
+    valued: bool = False  # has a number (Poisoned 2, Shaken 3)
+    stacking: Literal["max", "add", "extend", "separate", "replace"] = "max"
+    subjective: bool = False  # relative to another creature: records whom
+    implies: list[str] = Field(default_factory=list)  # daughters added with it
+    default_duration: str | None = None
+    start_of_turn: str | None = None  # table id prompted at the start of the bearer's turn
+    round_start: str | None = None  # table id prompted at each round start (free rounds)
+    skip_turn: bool = False
+    ended_by: list[str] = Field(default_factory=list)  # action ids that end it (when no parent holds it)
+    effects: list[ConditionEffectDef] = Field(default_factory=list)
+    tags: list[str] = Field(default_factory=list)
+
+
+class ActionDef(Strict):
+    id: str
+    name: str
+    cost: dict[str, Number] = Field(default_factory=dict)  # pool id -> amount spent
+    gain: dict[str, Number] = Field(default_factory=dict)  # pool id -> amount gained
+    speed: str | None = None  # speed class id (time-count)
+    sf: Number | None = None  # fixed speed factor (time-count)
+    tags: list[str] = Field(default_factory=list)
+    effects: list[EffectDef] = Field(default_factory=list)
+    description: str = ""
+
+
+class SpeedClassDef(Strict):
+    id: str
+    name: str
+    random: str  # dice for PCs
+    static: int  # fixed for NPCs
+
+
+class TableRowDef(Strict):
+    min: int | None = None  # inclusive; None: no lower bound
+    max: int | None = None  # inclusive; None: no upper bound
+    label: str
+    text: str = ""
+    effects: list[EffectDef] = Field(default_factory=list)
+
+
+class TableDef(Strict):
+    id: str
+    name: str
+    roll: str  # dice formula over the creature's names
+    description: str = ""
+    rows: list[TableRowDef] = Field(default_factory=list)  # empty: the roll itself is the result
+    after: list[EffectDef] = Field(default_factory=list)  # applied after whichever row
+
+
+class TriggerDef(Strict):
+    on: Literal["damage", "heal", "change", "turn-start", "turn-end", "round-start", "round-end"]
+    when: str | None = None
+    edge: bool = True  # fire only when `when` turns true, not while it stays true
+    effects: list[EffectDef]
+
+
+class DamageDef(Strict):
+    absorb: list[str] = Field(default_factory=list)  # pools damage comes off, in order
+    heal: list[str] = Field(default_factory=list)  # pools healing goes to, in order
+    types: list[str] = Field(default_factory=list)
+
+
+class RuleDef(Strict):
+    id: str
+    name: str
+    text: str
+
+
+class OptionDef(Strict):
+    """A reading the GM may change per encounter (contradictions in the text)."""
+
+    id: str
+    default: int
+    description: str
+
+
+class BodyEffectDef(Strict):
+    count: int  # at this many injuries to one part
+    text: str
+    effects: list[EffectDef] = Field(default_factory=list)
+
+
+class BodyPartDef(Strict):
+    id: str
+    name: str
+    severity: str
+    value: int = 1  # injury value (for save DCs)
+    count: int = 1  # how many a typical creature has
+    effects: list[BodyEffectDef] = Field(default_factory=list)
+    all_effects: list[EffectDef] = Field(default_factory=list)  # when every part of this kind is injured
+
+
+class RulesetDef(Strict):
+    schema_version: int = RULESET_SCHEMA_VERSION
+    id: str
+    name: str
+    description: str = ""
+    hooks: str | None = None  # name of a built-in hooks module, for what data cannot say
+    time: TimeDef
+    stats: list[StatDef] = Field(default_factory=list)
+    pools: list[PoolDef] = Field(default_factory=list)
+    conditions: list[ConditionDef] = Field(default_factory=list)
+    actions: list[ActionDef] = Field(default_factory=list)
+    speed_classes: list[SpeedClassDef] = Field(default_factory=list)
+    tables: list[TableDef] = Field(default_factory=list)
+    triggers: list[TriggerDef] = Field(default_factory=list)
+    damage: DamageDef = DamageDef()
+    rules: list[RuleDef] = Field(default_factory=list)
+    options: list[OptionDef] = Field(default_factory=list)
+    body: list[BodyPartDef] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _references(self) -> RulesetDef:
+        conds = {c.id for c in self.conditions}
+        pools = {p.id for p in self.pools}
+        tables = {t.id for t in self.tables}
+        actions = {a.id for a in self.actions}
+        classes = {s.id for s in self.speed_classes}
+        for kind, ids in (("condition", [c.id for c in self.conditions]), ("pool", [p.id for p in self.pools]),
+                          ("stat", [s.id for s in self.stats]), ("action", [a.id for a in self.actions]),
+                          ("table", [t.id for t in self.tables])):
+            dupes = {i for i in ids if ids.count(i) > 1}
+            if dupes:
+                raise ValueError(f"duplicate {kind} id(s): {', '.join(sorted(dupes))}")
+
+        def need(ref: str | None, known: set[str], what: str, where: str) -> None:
+            if ref is not None and ref not in known:
+                raise ValueError(f"{where}: unknown {what} {ref!r}")
+
+        def check_effects(effects: list[EffectDef], where: str) -> None:
+            for e in effects:
+                need(e.add, conds, "condition", where)
+                need(e.remove, conds, "condition", where)
+                need(e.pool, pools, "pool", where)
+                need(e.prompt, tables, "table", where)
+
+        for c in self.conditions:
+            for d in c.implies:
+                need(d, conds, "condition", f"conditions.{c.id}.implies")
+            need(c.start_of_turn, tables, "table", f"conditions.{c.id}.start_of_turn")
+            need(c.round_start, tables, "table", f"conditions.{c.id}.round_start")
+            for a in c.ended_by:
+                need(a, actions, "action", f"conditions.{c.id}.ended_by")
+            for eff in c.effects:
+                need(eff.pool, pools, "pool", f"conditions.{c.id}.effects")
+        for a in self.actions:
+            for p in [*a.cost, *a.gain]:
+                need(p, pools, "pool", f"actions.{a.id}")
+            need(a.speed, classes, "speed class", f"actions.{a.id}.speed")
+            check_effects(a.effects, f"actions.{a.id}.effects")
+        for t in self.tables:
+            for r in t.rows:
+                check_effects(r.effects, f"tables.{t.id}.rows.{r.label}")
+            check_effects(t.after, f"tables.{t.id}.after")
+        for i, trig in enumerate(self.triggers):
+            check_effects(trig.effects, f"triggers.{i}")
+        for p in self.damage.absorb + self.damage.heal:
+            need(p, pools, "pool", "damage")
+        need(self.time.start_condition, conds, "condition", "time.start_condition")
+        need(self.time.surprise.condition, conds, "condition", "time.surprise.condition")
+        for b in self.body:
+            for be in b.effects:
+                check_effects(be.effects, f"body.{b.id}")
+            check_effects(b.all_effects, f"body.{b.id}.all_effects")
+        return self
+
+    def condition(self, cid: str) -> ConditionDef:
+        for c in self.conditions:
+            if c.id == cid:
+                return c
+        raise KeyError(cid)
+
+    def pool(self, pid: str) -> PoolDef:
+        for p in self.pools:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    def table(self, tid: str) -> TableDef:
+        for t in self.tables:
+            if t.id == tid:
+                return t
+        raise KeyError(tid)
