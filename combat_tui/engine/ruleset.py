@@ -107,7 +107,8 @@ class EffectDef(Strict):
     def _one_verb(self) -> EffectDef:
         verbs = [v for v in ("add", "remove", "damage", "heal", "pool", "prompt", "note") if getattr(self, v)]
         if len(verbs) != 1:
-            raise ValueError(f"an effect needs exactly one of add/remove/damage/heal/pool/prompt/note, got {verbs or 'none'}")
+            got = ", ".join(verbs) or "none"
+            raise ValueError(f"an effect needs exactly one of add/remove/damage/heal/pool/prompt/note, got {got}")
         if self.pool and (self.delta is None) == (self.set is None):
             raise ValueError("a pool effect needs exactly one of delta or set")
         return self
@@ -267,8 +268,8 @@ class RulesetDef(Strict):
                 need(d, conds, "condition", f"conditions.{c.id}.implies")
             need(c.start_of_turn, tables, "table", f"conditions.{c.id}.start_of_turn")
             need(c.round_start, tables, "table", f"conditions.{c.id}.round_start")
-            for a in c.ended_by:
-                need(a, actions, "action", f"conditions.{c.id}.ended_by")
+            for act_id in c.ended_by:
+                need(act_id, actions, "action", f"conditions.{c.id}.ended_by")
             for eff in c.effects:
                 need(eff.pool, pools, "pool", f"conditions.{c.id}.effects")
         for a in self.actions:
@@ -290,7 +291,49 @@ class RulesetDef(Strict):
             for be in b.effects:
                 check_effects(be.effects, f"body.{b.id}")
             check_effects(b.all_effects, f"body.{b.id}.all_effects")
+        self._check_formulas()
         return self
+
+    def _check_formulas(self) -> None:
+        """Every formula parses and uses only names the ruleset defines, so a typo fails at load."""
+        from .errors import FormulaError
+        from .formula import names_in
+
+        def norm(x: str) -> str:
+            return x.replace("-", "_")
+
+        known = {"round", "tc", "level", "roll", "amount", "injury_total"}
+        known |= {norm(s.id) for s in self.stats} | {norm(o.id) for o in self.options}
+        known |= {norm(p.id) for p in self.pools} | {f"max_{norm(p.id)}" for p in self.pools}
+        known |= {norm(c.id) for c in self.conditions}
+
+        def check(expr: Number | None, where: str) -> None:
+            if not isinstance(expr, str):
+                return
+            try:
+                unknown = sorted(names_in(expr) - known)
+            except FormulaError as exc:
+                raise ValueError(f"{where}: {exc}") from None
+            if unknown:
+                raise ValueError(f"{where}: unknown name {unknown[0]!r} in formula {expr!r}")
+
+        for p in self.pools:
+            for key in ("max", "floor", "start", "refresh_to", "critical"):
+                check(getattr(p, key), f"pools[{p.id}].{key}")
+        for a in self.actions:
+            for pid, v in [*a.cost.items(), *a.gain.items()]:
+                check(v, f"actions[{a.id}].{pid}")
+        effect_lists = [(f"actions[{a.id}]", a.effects) for a in self.actions]
+        effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after) for t in self.tables]
+        effect_lists += [(f"triggers[{i}]", t.effects) for i, t in enumerate(self.triggers)]
+        for i, t in enumerate(self.triggers):
+            check(t.when, f"triggers[{i}].when")
+        for where, effects in effect_lists:
+            for e in effects:
+                check(e.when, f"{where}.when")
+                check(e.value, f"{where}.value")
+                check(e.delta, f"{where}.delta")
+                check(e.set, f"{where}.set")
 
     def condition(self, cid: str) -> ConditionDef:
         for c in self.conditions:

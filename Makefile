@@ -1,0 +1,36 @@
+# Everything runs from a virtual environment this Makefile makes: a fresh machine needs only Python 3.11+.
+PY ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+DEMO ?= saves/three-action.json
+
+.PHONY: run test lint check demos clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+## run: show the demo encounter (the interactive app comes with the next milestone)
+run: $(STAMP)
+	$(BIN)/combat-tui show $(DEMO)
+
+## test: the whole test suite
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+## lint: ruff and mypy, both must be clean
+lint: $(STAMP)
+	$(BIN)/ruff check combat_tui tests scripts
+	$(BIN)/mypy
+
+check: lint test
+
+## demos: rebuild the demo encounters in saves/ from scripts/make_demos.py
+demos: $(STAMP)
+	$(BIN)/python scripts/make_demos.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

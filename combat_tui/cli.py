@@ -1,0 +1,228 @@
+"""The command line: `combat-tui rulesets | roll | lookup | new | do | show | paths`.
+
+Every user error is one line on stderr and a non-zero exit; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import paths
+from .engine import dice, lookup, storage
+from .engine.encounter import Encounter
+from .engine.errors import CombatError
+from .engine.loader import Catalogue, load_all
+from .engine.timekeeping import describe
+from .engine.view import encounter_view
+
+
+def catalogue() -> Catalogue:
+    return load_all(paths.user_rulesets_dir())
+
+
+def open_encounter(path: Path, cat: Catalogue, seed: int | None = None) -> Encounter:
+    doc = storage.load(path)
+    return Encounter(doc, cat.get(doc.ruleset), random.Random(seed))
+
+
+def save_path(arg: str, data_dir: str | None) -> Path:
+    """A path as given, or a bare name (`goblins`) in the saves folder of the data directory."""
+    given = Path(arg)
+    if given.exists() or given.suffix or len(given.parts) > 1:
+        return given
+    return paths.saves_dir(data_dir) / f"{arg}.json"
+
+
+def _rulesets(args: argparse.Namespace) -> int:
+    cat = catalogue()
+    for rid, rs in sorted(cat.rulesets.items()):
+        print(f"{rid:16} {rs.name}")
+    for problem in cat.problems:
+        print(f"skipped: {problem}", file=sys.stderr)
+    return 0
+
+
+def _roll(args: argparse.Namespace) -> int:
+    r = dice.roll(" ".join(args.expr), random.Random(args.seed))
+    print(r.detail)
+    return 0
+
+
+def _lookup(args: argparse.Namespace) -> int:
+    rs = catalogue().get(args.ruleset)
+    hits = lookup.search(rs, " ".join(args.term))
+    if not hits:
+        print(f"nothing in {rs.name} matches {' '.join(args.term)!r}", file=sys.stderr)
+        return 1
+    if len(hits) > 4:
+        print(f"{len(hits)} matches; be more precise:")
+        for e in hits:
+            print(f"  {e.kind:9} {e.name}")
+        return 0
+    for i, e in enumerate(hits):
+        if i:
+            print()
+        print(f"{e.name} ({e.kind})")
+        for line in e.lines:
+            print(f"  {line}" if not line.startswith("  ") else line)
+    return 0
+
+
+def _new(args: argparse.Namespace) -> int:
+    path = save_path(args.file, args.data_dir)
+    if path.exists():
+        raise CombatError(f"{path} already exists; not overwritten")
+    rs = catalogue().get(args.ruleset)
+    enc = Encounter.new(rs, name=args.name or path.stem)
+    storage.save(enc.doc, path)
+    print(f"New {rs.name} encounter: {path}")
+    return 0
+
+
+def _do(args: argparse.Namespace) -> int:
+    path = save_path(args.file, args.data_dir)
+    enc = open_encounter(path, catalogue(), args.seed)
+    out: list[str] = []
+    for line in args.commands:
+        try:
+            out.extend(enc.run(line))
+        except CombatError as exc:
+            for done in out:
+                print(done)
+            raise CombatError(f"{line!r}: {exc} (nothing saved)") from None
+    storage.save(enc.doc, path)
+    for line in out:
+        print(line)
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    enc = open_encounter(save_path(args.file, args.data_dir), catalogue())
+    view = encounter_view(enc)
+    if args.json:
+        print(json.dumps(view, indent=2, ensure_ascii=False))
+        return 0
+    print(render_text(enc))
+    return 0
+
+
+def render_text(enc: Encounter) -> str:
+    view = encounter_view(enc)
+    rs = enc.rs
+    head = f"{view['name'] or 'Encounter'} — {rs.name}"
+    if not view["started"]:
+        head += " — not started"
+    elif view["tc"] is not None:
+        head += f" — TC {view['tc']}"
+    else:
+        head += f" — round {view['round']}"
+    lines = [head]
+    active = set(view["active"])
+    by_name = {c.name: c for c in enc.state.roster()}
+    for name in view["order"] + [n for n in view["waiting"]]:
+        c = by_name[name]
+        mark = ">" if name in active else " "
+        init = "-" if c.initiative is None else str(c.initiative)
+        when = f"TC {c.next_tc:>3}" if view["tc"] is not None else f"{init:>3}"
+        pools = " ".join(f"{rs.pool(p).name} {s.current}" + (f"/{s.max}" if s.max is not None else "")
+                         for p, s in c.pools.items())
+        lines.append(f"{mark} {when}  {name:<20} {c.side.value:<4} {pools}")
+        for cs in c.conditions:
+            cd = rs.condition(cs.id)
+            val = f" {cs.value}" if cs.value is not None else ""
+            lines.append(f"        - {cd.name}{val} ({describe(cs.ends, enc.state)})")
+    others = [c for c in enc.state.roster() if c.name not in view["order"] and c.name not in view["waiting"]]
+    for c in others:
+        lines.append(f"  out  {c.name}")
+    for p in view["prompts"]:
+        lines.append(f"! prompt {p['id']}: {p['creature']} — {p['table']} ({p['reason']})")
+    return "\n".join(lines)
+
+
+def _list(args: argparse.Namespace) -> int:
+    folder = paths.saves_dir(args.data_dir)
+    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    if not files:
+        print(f"no saves in {folder}")
+        return 0
+    for f in files:
+        try:
+            doc = storage.load(f)
+        except CombatError as exc:
+            print(f"{f.stem:24} unreadable: {exc}")
+            continue
+        clock = doc.state.clock
+        when = "not started" if not clock.started else (f"TC {clock.tc}" if doc.state.clock.round == 0
+                                                        else f"round {clock.round}")
+        print(f"{f.stem:24} {doc.ruleset:16} {when:12} {len(doc.state.combatants):3} creatures  {doc.updated}")
+    return 0
+
+
+def _paths(args: argparse.Namespace) -> int:
+    print(f"data:     {paths.data_dir(args.data_dir)}")
+    print(f"saves:    {paths.saves_dir(args.data_dir)}")
+    print(f"rulesets: {paths.user_rulesets_dir()}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="combat-tui", description="A combat tracker for game masters.")
+    p.add_argument("--data-dir", help="where saves go (default: the platform's user data folder)")
+    sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
+    s = sub.add_parser("rulesets", help="list rulesets")
+    s.set_defaults(fn=_rulesets)
+    s = sub.add_parser("roll", help="roll dice: roll 2d6+3, roll 1d20 adv")
+    s.add_argument("expr", nargs="+")
+    s.add_argument("--seed", type=int)
+    s.set_defaults(fn=_roll)
+    s = sub.add_parser("lookup", help="look up a condition, action, table or rule")
+    s.add_argument("ruleset")
+    s.add_argument("term", nargs="+")
+    s.set_defaults(fn=_lookup)
+    s = sub.add_parser("new", help="create an encounter file (a bare NAME goes in the saves folder)")
+    s.add_argument("file")
+    s.add_argument("--ruleset", required=True)
+    s.add_argument("--name")
+    s.set_defaults(fn=_new)
+    s = sub.add_parser("do", help="apply commands to an encounter file and save it")
+    s.add_argument("file")
+    s.add_argument("commands", nargs="+", metavar="CMD")
+    s.add_argument("--seed", type=int)
+    s.set_defaults(fn=_do)
+    s = sub.add_parser("show", help="print an encounter")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=_show)
+    s = sub.add_parser("list", help="list the saves in the data folder")
+    s.set_defaults(fn=_list)
+    s = sub.add_parser("paths", help="print where data and rulesets live")
+    s.set_defaults(fn=_paths)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.cmd is None:
+        parser.print_help()
+        return 0
+    try:
+        code: int = args.fn(args)
+        return code
+    except CombatError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `combat-tui show x --json | head`
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

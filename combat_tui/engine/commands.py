@@ -1,0 +1,566 @@
+"""The command language, shared by `combat-tui do` and the app's command bar.
+
+One parser: words are split as a shell does (`dmg "Orc 2" 5`), the command is a unique
+case-insensitive prefix of a name below, `key=value` words are options.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import conditions, turns
+from .errors import CommandError
+from .model import Combatant, PoolState, Side
+from .ops import Ops
+from .ruleset import ActionDef, ConditionDef, PoolDef, Refresh, TimeModel
+from .targets import clean_name, creatures, pick, take_creatures
+from .timekeeping import current_actor
+
+Handler = Callable[[Ops, list[str], dict[str, str]], None]
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    usage: str
+    help: str
+    handler: Handler
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def command(name: str, usage: str, help: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        COMMANDS[name] = Command(name, usage, help, fn)
+        return fn
+
+    return register
+
+
+def split(line: str) -> list[str]:
+    try:
+        return shlex.split(line)
+    except ValueError:
+        pass
+    # An unbalanced apostrophe is most likely part of a name (Garret's Hound): read it as a letter.
+    lexer = shlex.shlex(line, posix=True)
+    lexer.whitespace_split = True
+    lexer.quotes = '"'
+    try:
+        return list(lexer)
+    except ValueError as exc:
+        raise CommandError(f"cannot read the command: {exc}") from None
+
+
+def find_command(word: str) -> Command:
+    low = word.lower()
+    if low in COMMANDS:
+        return COMMANDS[low]
+    hits = [c for name, c in COMMANDS.items() if name.startswith(low)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise CommandError(f"unknown command {word!r} (try: {', '.join(COMMANDS)})")
+    raise CommandError(f"{word!r} could be {', '.join(c.name for c in hits)}")
+
+
+def parse(line: str) -> tuple[Command, list[str], dict[str, str]]:
+    words = split(line)
+    if not words:
+        raise CommandError("empty command")
+    cmd = find_command(words[0])
+    args: list[str] = []
+    kw: dict[str, str] = {}
+    for w in words[1:]:
+        key, eq, value = w.partition("=")
+        if eq and re.fullmatch(r"[A-Za-z_][\w-]*", key):
+            kw[key.lower()] = value
+        else:
+            args.append(w)
+    return cmd, args, kw
+
+
+def _history(ops: Ops, args: list[str], kw: dict[str, str]) -> None:  # pragma: no cover - run() handles these
+    raise CommandError("undo and redo act on the log, not inside a command")
+
+
+COMMANDS["undo"] = Command("undo", "undo", "take back the last change", _history)
+COMMANDS["redo"] = Command("redo", "redo", "put back what undo took", _history)
+
+
+# -- helpers --------------------------------------------------------------------------------------
+
+
+def _int(ops: Ops, text: str, what: str, c: Combatant | None = None) -> int:
+    """A number that may be dice (rolled once) or a plain integer."""
+    t = text.strip()
+    value = int(t) if re.fullmatch(r"[+-]?\d+", t) else ops.roll(t, c).total
+    if abs(value) > 1_000_000:
+        raise CommandError(f"{what} {text!r} is too large")
+    return value
+
+
+def _no_extra(args: list[str], kw: dict[str, str], usage: str, allowed: tuple[str, ...] = ()) -> None:
+    unknown = [k for k in kw if k not in allowed]
+    if args or unknown:
+        extra = " ".join(args + [f"{k}=" for k in unknown])
+        raise CommandError(f"unexpected {extra!r}; usage: {usage}")
+
+
+def _pool(ops: Ops, word: str) -> PoolDef:
+    return pick("pool", word, ((p.id, p.name, p) for p in ops.rs.pools))
+
+
+def _condition(ops: Ops, word: str) -> ConditionDef:
+    return pick("condition", word, ((c.id, c.name, c) for c in ops.rs.conditions))
+
+
+def _action(ops: Ops, word: str) -> ActionDef:
+    return pick("action", word, ((a.id, a.name, a) for a in ops.rs.actions))
+
+
+def health_pool(ops: Ops) -> str | None:
+    """The pool damage finally lands in: what `hp=` sets whatever the ruleset calls it."""
+    absorb = ops.rs.damage.absorb
+    return absorb[-1] if absorb else None
+
+
+def _need(args: list[str], n: int, usage: str) -> None:
+    if len(args) < n:
+        raise CommandError(f"usage: {usage}")
+
+
+def _one_creature(ops: Ops, spec: str) -> str:
+    ids = creatures(ops.state, spec)
+    if len(ids) != 1:
+        raise CommandError(f"{spec!r} picks {len(ids)} creatures; name one")
+    return ids[0]
+
+
+# -- setting up -----------------------------------------------------------------------------------
+
+_ADD = "add NAME [xN] [init=N] [hp=N] [pc|npc|ally] [surprised] [hidden] [KEY=VALUE ...]"
+
+
+@command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4)")
+def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    name_words: list[str] = []
+    count, side, surprised, hidden = 0, Side.NPC, False, False
+    for w in args:
+        low = w.lower()
+        if re.fullmatch(r"x\d+", low):
+            count = int(low[1:])
+        elif low in ("pc", "npc", "ally"):
+            side = Side(low)
+        elif low == "surprised":
+            surprised = True
+        elif low == "hidden":
+            hidden = True
+        else:
+            name_words.append(w)
+    base = clean_name(" ".join(name_words))
+    if count > 100:
+        raise CommandError("at most 100 creatures at once")
+    rs = ops.rs
+    health = health_pool(ops)
+    if "hp" in kw and health is not None and health != "hp" and "hp" not in {p.id for p in rs.pools}:
+        kw[health] = kw.pop("hp")  # `hp=` always means the ruleset's main health pool
+    stats = {s.id for s in rs.stats}
+    pools = {p.id for p in rs.pools}
+    known = {"init", "notes", "side"} | stats | pools
+    for key in kw:
+        if key.replace("-", "_") not in {k.replace("-", "_") for k in known}:
+            raise CommandError(f"unknown key {key!r} for add (known: {', '.join(sorted(known))})")
+    taken = {c.name.lower() for c in ops.state.combatants.values()}
+    if count:
+        numbers = [int(m.group(1)) for c in ops.state.combatants.values()
+                   if (m := re.fullmatch(re.escape(base) + r" (\d+)", c.name, re.IGNORECASE))]
+        first = max(numbers, default=0) + 1
+        names = [f"{base} {i}" for i in range(first, first + count)]
+    else:
+        names = [base]
+        n = 2
+        while names[0].lower() in taken:
+            names = [f"{base} {n}"]
+            n += 1
+    if any(len(n) > 48 for n in names):
+        raise CommandError("that name is too long")
+    for name in names:
+        _add_one(ops, name, side, surprised, hidden, kw)
+
+
+def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw: dict[str, str]) -> None:
+    rs = ops.rs
+    counters = ops.counters()
+    cid = f"c{counters.next_cid}"
+    counters.next_cid += 1
+    c = Combatant(id=cid, seq=int(cid[1:]), name=name, side=side, surprised=surprised, hidden=hidden,
+                  stats={s.id: s.default for s in rs.stats})
+    ops.tx.touch(f"c:{cid}")
+    ops.state.combatants[cid] = c
+    for key, value in kw.items():
+        if key in ("init", "notes", "side"):
+            continue
+        if key in c.stats or key.replace("-", "_") in {s.id.replace("-", "_") for s in rs.stats}:
+            sid = next(s.id for s in rs.stats if s.id.replace("-", "_") == key.replace("-", "_"))
+            c.stats[sid] = _int(ops, value, sid)
+    for pd in rs.pools:
+        c.pools[pd.id] = PoolState(current=0)
+        if pd.id in kw:
+            c.pools[pd.id].fixed_max = _int(ops, kw[pd.id], pd.name, c)
+    if "notes" in kw:
+        c.notes = kw["notes"]
+    if "init" in kw:
+        c.initiative = _int(ops, kw["init"], "initiative", c)
+    ops.recompute(cid)
+    names = ops.names(c)
+    for pd in rs.pools:
+        ps = c.pools[pd.id]
+        if pd.start is not None:
+            ps.current = ops.eval(pd.start, c, names)
+        else:
+            ps.current = ps.max if ps.max is not None else 0
+    ops.recompute(cid)
+    ops.say(f"Added {name} ({side.value})" + (f", initiative {c.initiative}" if c.initiative is not None else ""))
+    if ops.state.clock.started:
+        turns.place_new(ops, cid)
+        if rs.time.start_condition and rs.time.model is not TimeModel.FREE_ROUNDS:
+            conditions.add(ops, cid, rs.time.start_condition, anchor=cid)
+
+
+@command("remove", "remove NAMES", "remove creatures from the encounter")
+def _remove(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _need(args, 1, "remove NAMES")
+    for cid in creatures(ops.state, " ".join(args)):
+        name = ops.peek(cid).name
+        turns.drop(ops, cid)
+        ops.tx.touch(f"c:{cid}")
+        del ops.state.combatants[cid]
+        ops.say(f"Removed {name}")
+
+
+@command("init", "init NAMES N", "set initiative (dice allowed)")
+def _init(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = take_creatures(ops.state, args, 1)
+    _need(rest, 1, "init NAMES N")
+    started = ops.state.clock.started
+    if started and ops.rs.time.model is TimeModel.TIME_COUNT:
+        raise CommandError("in time count, change when a creature acts with `act NAME sf=N`")
+    for cid in ids:
+        value = _int(ops, rest[0], "initiative", ops.peek(cid))
+        ops.c(cid).initiative = value
+        ops.say(f"{ops.peek(cid).name}: initiative {value}")
+        if started and ops.rs.time.model is TimeModel.TURN_ORDER and cid not in ops.state.waiting:
+            ops.require(cid != current_actor(ops.state), "cannot move the creature acting now")
+            turns.drop(ops, cid)
+            turns.place_new(ops, cid)
+
+
+@command("start", "start", "roll missing initiative and begin round 1")
+def _start(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _no_extra(args, kw, "start")
+    turns.start(ops)
+
+
+@command("next", "next", "next turn (time count: next TC with actors; free rounds: next round)")
+def _next(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _no_extra(args, kw, "next")
+    turns.next_(ops)
+
+
+# -- acting ---------------------------------------------------------------------------------------
+
+
+@command("act", "act NAMES ACTION | sf=N | class=NAME [mod=N]", "spend an action's cost or schedule the next TC")
+def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    usage = "act NAMES ACTION | sf=N | class=NAME [mod=N]"
+    need_after = 0 if ("sf" in kw or "class" in kw) else 1
+    ids, rest = take_creatures(ops.state, args, need_after)
+    action = _action(ops, " ".join(rest)) if rest else None
+    if action is None and "sf" not in kw and "class" not in kw:
+        raise CommandError(f"usage: {usage}")
+    for cid in ids:
+        if action is not None:
+            _pay(ops, cid, action)
+        if ops.rs.time.model is TimeModel.TIME_COUNT:
+            _schedule(ops, cid, action, kw)
+
+
+def _pay(ops: Ops, cid: str, action: ActionDef) -> None:
+    c = ops.peek(cid)
+    costs = {pid: ops.eval(v, c) for pid, v in action.cost.items()}
+    short = []
+    for pid, cost in costs.items():
+        pd = ops.rs.pool(pid)
+        if c.pools[pid].current - cost < ops.eval(pd.floor, c):
+            short.append(f"{pd.name} {c.pools[pid].current} of {cost}")
+    if short:
+        raise CommandError(f"{c.name} cannot {action.name}: {', '.join(short)}")
+    for pid, cost in costs.items():
+        ops.set_pool(cid, pid, c.pools[pid].current - cost, quiet=True)
+    for pid, v in action.gain.items():
+        ops.set_pool(cid, pid, c.pools[pid].current + ops.eval(v, c), quiet=True)
+    paid = ", ".join(f"{ops.rs.pool(p).name} -{n}" for p, n in costs.items() if n)
+    ops.say(f"{c.name}: {action.name}" + (f" ({paid})" if paid else ""))
+    ops.apply_effects(cid, action.effects)
+    conditions.end_by_action(ops, cid, action.id)
+    ops.hooks.act(ops, cid, action)
+
+
+def _schedule(ops: Ops, cid: str, action: ActionDef | None, kw: dict[str, str]) -> None:
+    c = ops.peek(cid)
+    clock = ops.state.clock
+    ops.require(clock.started, "the encounter has not started: `start` first")
+    ops.require(c.next_tc == clock.tc, f"{c.name} acts at TC {c.next_tc}, not now (TC {clock.tc})")
+    mod = _int(ops, kw["mod"], "mod") if "mod" in kw else 0
+    if "sf" in kw:
+        sf, how = _int(ops, kw["sf"], "sf", c), "SF"
+    else:
+        cls_word = kw.get("class") or (action.speed if action else None)
+        if cls_word is None and action is not None and action.sf is not None:
+            sf, how = ops.amount(action.sf, c), "SF"
+        elif cls_word is None:
+            raise CommandError(f"{action.name if action else 'that'} has no speed: add sf=N or class=NAME")
+        else:
+            sc = pick("speed class", cls_word, ((s.id, s.name, s) for s in ops.rs.speed_classes))
+            if c.side == Side.PC:
+                sf, how = ops.roll(sc.random, c).total, f"{sc.name} {sc.random}"
+            else:
+                sf, how = sc.static, f"{sc.name} (static)"
+    sf += mod
+    sf = max(sf, 0 if sf <= 0 and mod == 0 else 1)
+    ops.require(sf >= 0, "a speed factor cannot be negative")
+    c = ops.c(cid)
+    c.next_tc = clock.tc + sf
+    c.acted = sf > 0
+    ops.say(f"{c.name}: {how} {sf} → next acts at TC {c.next_tc}")
+
+
+@command("spend", "spend NAMES POOL N", "spend from a pool (refused below its floor)")
+def _spend(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = take_creatures(ops.state, args, 2)
+    _need(rest, 2, "spend NAMES POOL N")
+    pd = _pool(ops, rest[0])
+    n = _int(ops, rest[1], "amount")
+    ops.require(n >= 0, "spend a positive amount (use gain to add)")
+    for cid in ids:
+        c = ops.peek(cid)
+        cur = c.pools[pd.id].current
+        floor = ops.eval(pd.floor, c)
+        ops.require(cur - n >= floor, f"{c.name} has only {cur} {pd.name}")
+        ops.set_pool(cid, pd.id, cur - n)
+
+
+@command("gain", "gain NAMES POOL N", "add to a pool (up to its max)")
+def _gain(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = take_creatures(ops.state, args, 2)
+    _need(rest, 2, "gain NAMES POOL N")
+    pd = _pool(ops, rest[0])
+    n = _int(ops, rest[1], "amount")
+    ops.require(n >= 0, "gain a positive amount (use spend to take away)")
+    for cid in ids:
+        ops.set_pool(cid, pd.id, ops.peek(cid).pools[pd.id].current + n)
+
+
+@command("dmg", "dmg NAMES N [TYPE]", "deal damage; dice are rolled once for all targets")
+def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = take_creatures(ops.state, args, 1)
+    _need(rest, 1, "dmg NAMES N [TYPE]")
+    n = _int(ops, rest[0], "damage")
+    ops.require(n >= 0, "damage cannot be negative (use heal)")
+    dtype = None
+    if len(rest) > 1:
+        types = ops.rs.damage.types
+        dtype = pick("damage type", rest[1], ((t, t, t) for t in types)) if types else rest[1].lower()
+    for cid in ids:
+        ops.damage(cid, n, dtype)
+
+
+@command("heal", "heal NAMES N", "heal; dice are rolled once for all targets")
+def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = take_creatures(ops.state, args, 1)
+    _need(rest, 1, "heal NAMES N")
+    n = _int(ops, rest[0], "healing")
+    ops.require(n >= 0, "healing cannot be negative (use dmg)")
+    for cid in ids:
+        ops.heal(cid, n)
+
+
+# -- conditions -----------------------------------------------------------------------------------
+
+
+@command("cond", "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME]", "add a condition")
+def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    usage = "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME]"
+    ids, rest = take_creatures(ops.state, args, 1)
+    _need(rest, 1, usage)
+    cd = _condition(ops, rest[0])
+    value = _int(ops, rest[1], "value") if len(rest) > 1 else None
+    if len(rest) > 2:
+        raise CommandError(f"usage: {usage}")
+    _no_extra([], kw, usage, ("for", "until", "from"))
+    source = _one_creature(ops, kw["from"]) if "from" in kw else None
+    if cd.subjective and source is None:
+        raise CommandError(f"{cd.name} is relative to another creature: add from=NAME")
+    duration = kw.get("until")
+    if "for" in kw:
+        n = _int(ops, kw["for"], "duration")
+        ops.require(n > 0, "a duration must be positive")
+        duration = f"tc:{n}" if ops.rs.time.model is TimeModel.TIME_COUNT else f"rounds:{n}"
+    for cid in ids:
+        conditions.add(ops, cid, cd.id, value=value, duration=duration, source=source)
+
+
+@command("uncond", "uncond NAMES CONDITION [from=NAME]", "remove a condition")
+def _uncond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = take_creatures(ops.state, args, 1)
+    _need(rest, 1, "uncond NAMES CONDITION [from=NAME]")
+    cd = _condition(ops, rest[0])
+    source = _one_creature(ops, kw["from"]) if "from" in kw else None
+    total = 0
+    for cid in ids:
+        total += conditions.remove_all(ops, cid, cd.id, source)
+    ops.require(total > 0, f"nobody named has {cd.name}")
+
+
+# -- turn order -----------------------------------------------------------------------------------
+
+
+@command("hold", "hold NAME", "leave the order; re-enter later with enter")
+def _hold(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _need(args, 1, "hold NAME")
+    turns.hold(ops, _one_creature(ops, " ".join(args)), delay=False)
+
+
+@command("delay", "delay NAME", "like hold, but start-of-turn effects still happen at the old place")
+def _delay(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _need(args, 1, "delay NAME")
+    turns.hold(ops, _one_creature(ops, " ".join(args)), delay=True)
+
+
+@command("enter", "enter NAME [after=NAME]", "a holding creature acts now, or after someone")
+def _enter(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _need(args, 1, "enter NAME [after=NAME]")
+    after = _one_creature(ops, kw["after"]) if "after" in kw else None
+    turns.enter(ops, _one_creature(ops, " ".join(args)), after)
+
+
+# -- dice and prompts -----------------------------------------------------------------------------
+
+
+@command("roll", "roll EXPR", "roll dice into the log")
+def _roll(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    expr = " ".join(args + [f"{k}={v}" for k, v in kw.items()])
+    if not expr.strip():
+        raise CommandError("usage: roll EXPR (e.g. roll 1d20+5)")
+    r = ops.roll(expr)
+    ops.say(f"Roll {r.detail}")
+
+
+def _prompt(ops: Ops, args: list[str]) -> object:
+    prompts = ops.state.prompts
+    ops.require(bool(prompts), "no prompt is waiting")
+    if not args:
+        return prompts[0]
+    word = " ".join(args)
+    if word.isdigit():
+        hit = next((p for p in prompts if p.uid == int(word)), None)
+        ops.require(hit is not None, f"no prompt number {word}")
+        return hit
+    ids = creatures(ops.state, word)
+    hit = next((p for p in prompts if p.cid in ids), None)
+    ops.require(hit is not None, f"no prompt is waiting for {word}")
+    return hit
+
+
+@command("resolve", "resolve [PROMPT|NAME] [value=N]", "roll a waiting prompt's table and apply the outcome")
+def _resolve(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _no_extra([], kw, "resolve [PROMPT|NAME] [value=N]", ("value",))
+    prompt = _prompt(ops, args)
+    value = _int(ops, kw["value"], "value") if "value" in kw else None
+    ops.resolve(prompt, value)  # type: ignore[arg-type]
+
+
+@command("dismiss", "dismiss [PROMPT|NAME]", "drop a waiting prompt")
+def _dismiss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    prompt = _prompt(ops, args)
+    ops.prompts().remove(prompt)  # type: ignore[arg-type]
+    ops.say(f"Dismissed: {ops.rs.table(prompt.table).name}")  # type: ignore[attr-defined]
+
+
+@command("prompt", "prompt NAME TABLE", "queue a roll table for a creature")
+def _queue(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = take_creatures(ops.state, args, 1)
+    _need(rest, 1, "prompt NAME TABLE")
+    table = pick("table", " ".join(rest), ((t.id, t.name, t) for t in ops.rs.tables))
+    for cid in ids:
+        ops.queue_prompt(cid, table.id, "asked by the GM")
+
+
+# -- the rest -------------------------------------------------------------------------------------
+
+
+@command("injure", "injure NAME PART [N]", "add injuries to a body part (arm, arm.2)")
+def _injure(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    from .injuries import injure
+
+    ids, rest = take_creatures(ops.state, args, 1)
+    _need(rest, 1, "injure NAME PART [N]")
+    n = _int(ops, rest[1], "injuries") if len(rest) > 1 else 1
+    ops.require(0 < n <= 100, "injuries: 1 to 100")
+    for cid in ids:
+        injure(ops, cid, rest[0], n)
+
+
+@command("note", "note NAME TEXT", "set a creature's GM note")
+def _note(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = take_creatures(ops.state, args, 0)
+    text = " ".join(rest)
+    text = "".join(ch for ch in text if ch == "\n" or ch >= " ")[:500]
+    for cid in ids:
+        ops.c(cid).notes = text
+        ops.say(f"{ops.peek(cid).name}: note {'set' if text else 'cleared'}")
+
+
+@command("hide", "hide NAMES", "hide creatures from the players' view")
+def _hide(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _set_hidden(ops, args, True)
+
+
+@command("reveal", "reveal NAMES", "show hidden creatures to the players")
+def _reveal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _set_hidden(ops, args, False)
+
+
+def _set_hidden(ops: Ops, args: list[str], hidden: bool) -> None:
+    _need(args, 1, "hide NAMES" if hidden else "reveal NAMES")
+    for cid in creatures(ops.state, " ".join(args)):
+        ops.c(cid).hidden = hidden
+        ops.say(f"{ops.peek(cid).name} is {'hidden' if hidden else 'visible'}")
+
+
+@command("set", "set OPTION VALUE", "change one of the ruleset's readings for this encounter")
+def _set(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    if kw and not args:
+        args = [next(iter(kw)), next(iter(kw.values()))]
+    _need(args, 2, "set OPTION VALUE")
+    opt = pick("option", args[0], ((o.id, o.id, o) for o in ops.rs.options))
+    value = _int(ops, args[1], "value")
+    ops.options()[opt.id] = value
+    ops.say(f"Option {opt.id} = {value} ({opt.description})")
+
+
+@command("rest", "rest short|long [NAMES]", "refresh what a short or long rest refreshes")
+def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _need(args, 1, "rest short|long [NAMES]")
+    kind = {"short": Refresh.SHORT_REST, "long": Refresh.LONG_REST}.get(args[0].lower())
+    ops.require(kind is not None, "rest short or rest long")
+    assert kind is not None
+    ids = creatures(ops.state, " ".join(args[1:])) if len(args) > 1 else [c.id for c in ops.state.roster()]
+    for cid in ids:
+        ops.refresh(cid, kind)
+    ops.say(f"{args[0].capitalize()} rest for {len(ids)} creature(s)")

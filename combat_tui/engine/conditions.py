@@ -1,0 +1,154 @@
+"""Conditions: adding with stacking and implications, removing with daughters, expiring on time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .errors import CommandError
+from .model import ConditionState, Expiry
+from .ops import Ops
+from .timekeeping import current_actor, describe, resolve_duration
+
+
+def _end_key(exp: Expiry | None) -> tuple[float, int]:
+    if exp is None:
+        return (float("inf"), 0)
+    point = exp.tc if exp.kind == "tc" or exp.round is None else exp.round
+    return (float(point or 0), 0 if exp.kind == "turn-start" else 1)
+
+
+def later(a: Expiry | None, b: Expiry | None) -> Expiry | None:
+    return a if _end_key(a) >= _end_key(b) else b
+
+
+def _extend(old: Expiry | None, new: Expiry | None, ops: Ops) -> Expiry | None:
+    """Add the new instance's length to the old end (Shaken's stacking duration)."""
+    if old is None or new is None:
+        return None
+    clock = ops.state.clock
+    if old.round is not None and new.round is not None:
+        return old.model_copy(update={"round": old.round + max(new.round - max(clock.round, 1), 0)})
+    if old.tc is not None and new.tc is not None:
+        return old.model_copy(update={"tc": old.tc + max(new.tc - clock.tc, 0)})
+    return later(old, new)
+
+
+def label(ops: Ops, cs: ConditionState) -> str:
+    cd = ops.rs.condition(cs.id)
+    text = cd.name + (f" {cs.value}" if cs.value is not None else "")
+    if cs.source and cs.source in ops.state.combatants:
+        text += f" ({'to' if cd.subjective else 'from'} {ops.peek(cs.source).name})"
+    return text
+
+
+def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: str | None = None,
+        source: str | None = None, parent: int | None = None, anchor: str | None = None) -> ConditionState:
+    """Add a condition. Turn-based durations are measured by `anchor`'s turns: by default the source,
+    else the creature acting now, else the bearer."""
+    cd = ops.rs.condition(cond_id)
+    c = ops.c(cid)
+    value = (value if value is not None else 1) if cd.valued else None
+    spec = duration if duration is not None else (None if parent is not None else cd.default_duration)
+    anchor = anchor or source or current_actor(ops.state) or cid
+    ends = resolve_duration(spec, ops.state, ops.rs, anchor) if spec else None
+    same = [x for x in c.conditions if x.id == cond_id and (not cd.subjective or x.source == source)]
+    if parent is not None and same:
+        held = same[0]
+        if parent not in held.parents:
+            held.parents.append(parent)
+        return held
+    if same and parent is None and cd.stacking != "separate":
+        cur = same[0]
+        if cd.stacking == "max":
+            cur.value = max(cur.value or 0, value or 0) if cd.valued else None
+            cur.ends = later(cur.ends, ends)
+        elif cd.stacking == "add":
+            cur.value = (cur.value or 0) + (value or 0) if cd.valued else None
+            cur.ends = later(cur.ends, ends)
+        elif cd.stacking == "extend":
+            cur.ends = _extend(cur.ends, ends, ops)
+            if cd.valued:
+                cur.value = max(cur.value or 0, value or 0)
+        else:  # replace
+            cur.value, cur.ends = value, ends
+        cur.direct = True
+        ops.say(f"{c.name}: {label(ops, cur)}, {describe(cur.ends, ops.state)}")
+        ops.recompute(cid)
+        return cur
+    new = ConditionState(uid=ops.new_uid(), id=cond_id, value=value, source=source,
+                         ends=None if parent is not None else ends,
+                         parents=[parent] if parent is not None else [], direct=parent is None)
+    c.conditions.append(new)
+    why = f" (with {ops.rs.condition(_cond_of(ops, cid, parent)).name})" if parent is not None else (
+        f", {describe(new.ends, ops.state)}" if new.ends else "")
+    ops.say(f"{c.name} is {label(ops, new)}{why}")
+    for daughter in cd.implies:
+        add(ops, cid, daughter, source=source, parent=new.uid)
+    ops.recompute(cid)
+    return new
+
+
+def _cond_of(ops: Ops, cid: str, uid: int | None) -> str:
+    for cs in ops.peek(cid).conditions:
+        if cs.uid == uid:
+            return cs.id
+    return ""
+
+
+def _live_parents(ops: Ops, cid: str, cs: ConditionState) -> list[ConditionState]:
+    return [p for p in ops.peek(cid).conditions if p.uid in cs.parents]
+
+
+def remove(ops: Ops, cid: str, uid: int, why: str = "removed") -> None:
+    c = ops.c(cid)
+    target = next((x for x in c.conditions if x.uid == uid), None)
+    if target is None:
+        return
+    c.conditions.remove(target)
+    ops.say(f"{c.name}: {label(ops, target)} {why}")
+    for daughter in [x for x in c.conditions if uid in x.parents]:
+        daughter.parents.remove(uid)
+        if not _live_parents(ops, cid, daughter) and not daughter.direct:
+            remove(ops, cid, daughter.uid, f"ends with {ops.rs.condition(target.id).name}")
+    ops.recompute(cid)
+
+
+def remove_all(ops: Ops, cid: str, cond_id: str, source: str | None = None, held_ok: bool = False) -> int:
+    """Remove every instance of a condition (from one source, if given). A daughter held by a parent
+    cannot be removed: an error, or skipped when `held_ok`."""
+    found = [x for x in ops.peek(cid).conditions if x.id == cond_id and (source is None or x.source == source)]
+    removed = 0
+    for cs in found:
+        parents = _live_parents(ops, cid, cs)
+        if parents:
+            if held_ok:
+                ops.c(cid)
+                cs.direct = False
+                continue
+            names = ", ".join(ops.rs.condition(p.id).name for p in parents)
+            raise CommandError(f"{ops.rs.condition(cond_id).name} on {ops.peek(cid).name} is held by {names}; "
+                               f"remove that first")
+        remove(ops, cid, cs.uid)
+        removed += 1
+    return removed
+
+
+def expire(ops: Ops, due: Callable[[Expiry], bool]) -> None:
+    """End every condition whose end `due` says has come; one held by a parent loses its own end."""
+    for c in ops.state.roster():
+        hits = [cs for cs in c.conditions if cs.ends is not None and due(cs.ends)]
+        for cs in hits:
+            if cs.uid not in {x.uid for x in ops.peek(c.id).conditions}:
+                continue  # already gone with a parent
+            if _live_parents(ops, c.id, cs):
+                ops.c(c.id)
+                cs.ends, cs.direct = None, False
+                continue
+            remove(ops, c.id, cs.uid, "ends")
+
+
+def end_by_action(ops: Ops, cid: str, action_id: str) -> None:
+    for cs in list(ops.peek(cid).conditions):
+        cd = ops.rs.condition(cs.id)
+        if action_id in cd.ended_by and not _live_parents(ops, cid, cs):
+            remove(ops, cid, cs.uid, f"ends ({action_id})")

@@ -1,0 +1,141 @@
+"""An encounter: its state, its ruleset and its log, and the one entry point that changes it: `run`."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from . import commands, formula
+from .errors import CombatError, CommandError
+from .events import Event, redo, undo
+from .hooks import hooks_for
+from .model import Combatant, State
+from .ops import Ops
+from .ruleset import RulesetDef
+from .timekeeping import stamp
+
+SCHEMA_VERSION = 1
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class EncounterDoc(BaseModel):
+    """What a save file holds. `schema_version` is migrated on load (see `storage.py`)."""
+
+    schema_version: int = SCHEMA_VERSION
+    app: str = "combat-tui"
+    name: str = ""
+    ruleset: str
+    created: str = Field(default_factory=now_iso)
+    updated: str = Field(default_factory=now_iso)
+    state: State
+    log: list[Event] = Field(default_factory=list)
+    cursor: int = 0  # events applied; those past it are undone and can be redone
+
+
+class Encounter:
+    def __init__(self, doc: EncounterDoc, rs: RulesetDef, rng: random.Random | None = None) -> None:
+        if doc.ruleset != rs.id:
+            raise CombatError(f"this encounter uses ruleset {doc.ruleset!r}, not {rs.id!r}")
+        self.doc = doc
+        self.rs = rs
+        self.rng = rng or random.Random()
+        self.hooks = hooks_for(rs)
+
+    @classmethod
+    def new(cls, rs: RulesetDef, seed: int | None = None, name: str = "") -> Encounter:
+        doc = EncounterDoc(name=name, ruleset=rs.id, state=State(ruleset=rs.id))
+        return cls(doc, rs, random.Random(seed))
+
+    @property
+    def state(self) -> State:
+        return self.doc.state
+
+    # -- changing -----------------------------------------------------------------------------
+    def run(self, line: str) -> list[str]:
+        """Apply one command; return what happened. On error nothing changes and CombatError is raised."""
+        cmd, args, kw = commands.parse(line)
+        if cmd.name in ("undo", "redo"):
+            if args or kw:
+                raise CommandError(f"{cmd.name} takes nothing more")
+            return self.undo() if cmd.name == "undo" else self.redo()
+        ops = Ops(self.state, self.rs, self.rng, self.hooks)
+        moment = stamp(self.state, self.rs)
+        try:
+            cmd.handler(ops, args, kw)
+            self._change_triggers(ops)
+        except CombatError:
+            ops.tx.rollback()
+            raise
+        except (KeyError, ValueError, ArithmeticError) as exc:  # a gap in a ruleset's data, told plainly
+            ops.tx.rollback()
+            raise CommandError(f"cannot do that here: {type(exc).__name__} {exc}") from None
+        changes = ops.tx.changes()
+        if not changes and not ops.rolls:
+            return ops.lines or ["Nothing changed."]
+        del self.doc.log[self.doc.cursor:]
+        self.doc.log.append(Event(command=line.strip(), stamp=moment, at=now_iso(), lines=ops.lines,
+                                  rolls=ops.rolls, changes=changes))
+        self.doc.cursor = len(self.doc.log)
+        self.doc.updated = now_iso()
+        return ops.lines
+
+    def _change_triggers(self, ops: Ops) -> None:
+        """Fire `change` triggers whose condition turned true during this command (once each)."""
+        triggers = [t for t in self.rs.triggers if t.on == "change"]
+        if not triggers:
+            return
+        fired: set[tuple[int, str]] = set()
+        for _ in range(4):
+            progress = False
+            for cid in ops.tx.touched_combatants():
+                if cid not in self.state.combatants:
+                    continue
+                before_snap = ops.tx.before.get(f"c:{cid}")
+                before = ops.names(Combatant.model_validate(before_snap)) if before_snap else None
+                for i, trig in enumerate(triggers):
+                    if (i, cid) in fired:
+                        continue
+                    now = trig.when is None or bool(ops.eval(trig.when, ops.peek(cid)))
+                    if not now:
+                        continue
+                    if trig.when is not None and trig.edge and before is not None and formula.evaluate(
+                            trig.when, before):
+                        continue
+                    fired.add((i, cid))
+                    ops.apply_effects(cid, trig.effects)
+                    progress = True
+            if not progress:
+                return
+
+    def undo(self) -> list[str]:
+        if self.doc.cursor == 0:
+            raise CommandError("nothing to undo")
+        event = self.doc.log[self.doc.cursor - 1]
+        undo(self.state, event)
+        self.doc.cursor -= 1
+        self.doc.updated = now_iso()
+        return [f"Undid: {event.command} ({event.stamp})"]
+
+    def redo(self) -> list[str]:
+        if self.doc.cursor >= len(self.doc.log):
+            raise CommandError("nothing to redo")
+        event = self.doc.log[self.doc.cursor]
+        redo(self.state, event)
+        self.doc.cursor += 1
+        self.doc.updated = now_iso()
+        return [f"Redid: {event.command} ({event.stamp})"]
+
+    def history(self) -> list[Event]:
+        return self.doc.log[: self.doc.cursor]
+
+    # -- reading ------------------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        from .view import encounter_view
+
+        return encounter_view(self)

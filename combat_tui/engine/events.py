@@ -1,0 +1,107 @@
+"""The event log: every change as before/after snapshots of the parts it touched.
+
+Undo restores the befores, redo the afters, so neither re-runs a command or re-rolls a die, and the
+log survives a save and reload unchanged. A transaction snapshots each part the first time a command
+touches it; a command that fails rolls back to those snapshots, changing nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from .model import Clock, Combatant, Counters, Prompt, Slot, State
+
+Snapshot = Any  # the JSON form of one part of the state, or None where the part did not exist
+
+
+class RollRecord(BaseModel):
+    expr: str
+    total: int
+    detail: str
+
+
+class Change(BaseModel):
+    key: str  # "clock", "order", "waiting", "prompts", "counters", "options" or "c:<combatant id>"
+    before: Snapshot = None
+    after: Snapshot = None
+
+
+class Event(BaseModel):
+    command: str
+    stamp: str  # "R2 Orc 1", "TC 12", "setup"
+    at: str  # wall-clock time, ISO 8601
+    lines: list[str] = Field(default_factory=list)
+    rolls: list[RollRecord] = Field(default_factory=list)
+    changes: list[Change] = Field(default_factory=list)
+
+
+def snapshot(state: State, key: str) -> Snapshot:
+    if key.startswith("c:"):
+        c = state.combatants.get(key[2:])
+        return None if c is None else c.model_dump(mode="json")
+    part = getattr(state, key)
+    if isinstance(part, list):
+        return [p.model_dump(mode="json") if isinstance(p, BaseModel) else p for p in part]
+    if isinstance(part, dict):
+        return dict(part)
+    return part.model_dump(mode="json")
+
+
+def restore(state: State, key: str, snap: Snapshot) -> None:
+    if key.startswith("c:"):
+        cid = key[2:]
+        if snap is None:
+            state.combatants.pop(cid, None)
+        else:
+            state.combatants[cid] = Combatant.model_validate(snap)
+    elif key == "clock":
+        state.clock = Clock.model_validate(snap)
+    elif key == "order":
+        state.order = [Slot.model_validate(s) for s in snap]
+    elif key == "waiting":
+        state.waiting = list(snap)
+    elif key == "prompts":
+        state.prompts = [Prompt.model_validate(p) for p in snap]
+    elif key == "counters":
+        state.counters = Counters.model_validate(snap)
+    elif key == "options":
+        state.options = dict(snap)
+    else:  # pragma: no cover - keys come from this module only
+        raise KeyError(key)
+
+
+class Transaction:
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.before: dict[str, Snapshot] = {}
+
+    def touch(self, key: str) -> None:
+        if key not in self.before:
+            self.before[key] = snapshot(self.state, key)
+
+    def touched_combatants(self) -> list[str]:
+        return [k[2:] for k in self.before if k.startswith("c:")]
+
+    def rollback(self) -> None:
+        for key, snap in self.before.items():
+            restore(self.state, key, snap)
+
+    def changes(self) -> list[Change]:
+        out = []
+        for key, before in self.before.items():
+            after = snapshot(self.state, key)
+            if after != before:
+                out.append(Change(key=key, before=before, after=after))
+        return out
+
+
+def undo(state: State, event: Event) -> None:
+    for ch in reversed(event.changes):
+        restore(state, ch.key, ch.before)
+
+
+def redo(state: State, event: Event) -> None:
+    for ch in event.changes:
+        restore(state, ch.key, ch.after)

@@ -1,0 +1,284 @@
+"""Ops: the only way the state changes. Each accessor that hands out something mutable first
+records it in the transaction, so every change is undoable and a failed command rolls back whole.
+
+Rulesets' hooks and the commands both work through this object; it also collects what happened
+(lines for the log) and every die rolled.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from . import dice, formula
+from .errors import CommandError
+from .events import RollRecord, Transaction
+from .model import Clock, Combatant, Counters, Prompt, Slot, State
+from .ruleset import EffectDef, PoolKind, Refresh, RulesetDef
+
+if TYPE_CHECKING:
+    from .hooks import Hooks
+
+_DICE = re.compile(r"\d*d\d", re.IGNORECASE)
+
+
+def ident(name: str) -> str:
+    """The formula name for an id: hyphens become underscores."""
+    return name.replace("-", "_")
+
+
+class Ops:
+    def __init__(self, state: State, rs: RulesetDef, rng: random.Random, hooks: Hooks) -> None:
+        self.state = state
+        self.rs = rs
+        self.rng = rng
+        self.hooks = hooks
+        self.tx = Transaction(state)
+        self.lines: list[str] = []
+        self.rolls: list[RollRecord] = []
+
+    # -- access: touch before handing out anything mutable ------------------------------------
+    def c(self, cid: str) -> Combatant:
+        self.tx.touch(f"c:{cid}")
+        return self.state.combatants[cid]
+
+    def peek(self, cid: str) -> Combatant:
+        """Read-only access: never mutate what this returns."""
+        return self.state.combatants[cid]
+
+    def clock(self) -> Clock:
+        self.tx.touch("clock")
+        return self.state.clock
+
+    def order(self) -> list[Slot]:
+        self.tx.touch("order")
+        return self.state.order
+
+    def waiting(self) -> list[str]:
+        self.tx.touch("waiting")
+        return self.state.waiting
+
+    def prompts(self) -> list[Prompt]:
+        self.tx.touch("prompts")
+        return self.state.prompts
+
+    def counters(self) -> Counters:
+        self.tx.touch("counters")
+        return self.state.counters
+
+    def options(self) -> dict[str, int]:
+        self.tx.touch("options")
+        return self.state.options
+
+    def new_uid(self) -> int:
+        counters = self.counters()
+        uid = counters.next_uid
+        counters.next_uid += 1
+        return uid
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+    # -- numbers ------------------------------------------------------------------------------
+    def names(self, c: Combatant, extra: Mapping[str, int] | None = None) -> dict[str, int]:
+        rs = self.rs
+        out: dict[str, int] = {s.id: s.default for s in rs.stats}
+        out.update(c.stats)
+        for pid, p in c.pools.items():
+            out[pid] = p.current
+            out[f"max_{pid}"] = p.max if p.max is not None else 0
+        for cd in rs.conditions:
+            out.setdefault(ident(cd.id), 0)
+        for cs in c.conditions:
+            key = ident(cs.id)
+            out[key] = max(out.get(key, 0), cs.value if cs.value is not None else 1)
+        for opt in rs.options:
+            out[ident(opt.id)] = self.state.options.get(opt.id, opt.default)
+        if rs.body:
+            values = {b.id: b.value for b in rs.body}
+            out["injury_total"] = sum(values.get(k.split(".")[0], 0) * n for k, n in c.injuries.items())
+        out["round"] = self.state.clock.round
+        out["tc"] = self.state.clock.tc
+        out["level"] = out.get("level", 1)
+        if extra:
+            out.update(extra)
+        return {ident(k): v for k, v in out.items()}
+
+    def eval(self, expr: int | str, c: Combatant, extra: Mapping[str, int] | None = None) -> int:
+        if isinstance(expr, int):
+            return expr
+        return formula.evaluate(expr, self.names(c, extra))
+
+    def roll(self, expr: str, c: Combatant | None = None, extra: Mapping[str, int] | None = None) -> dice.Roll:
+        names = self.names(c, extra) if c is not None else dict(extra or {})
+        result = dice.roll(expr, self.rng, names)
+        self.rolls.append(RollRecord(expr=result.expr, total=result.total, detail=result.detail))
+        return result
+
+    def amount(self, expr: int | str, c: Combatant, extra: Mapping[str, int] | None = None) -> int:
+        """A number that may be dice (`2d6`) or a formula (`roll`, `floor(level / 2)`)."""
+        if isinstance(expr, str) and _DICE.search(expr):
+            return self.roll(expr, c, extra).total
+        return self.eval(expr, c, extra)
+
+    # -- pools --------------------------------------------------------------------------------
+    def recompute(self, cid: str) -> None:
+        """Re-derive pool maxima from formulas and standing conditions; clamp currents."""
+        c = self.c(cid)
+        names = self.names(c)
+        delta: dict[str, int] = {}
+        cap: dict[str, int] = {}
+        for cond_id in {cs.id for cs in c.conditions}:
+            try:
+                cd = self.rs.condition(cond_id)
+            except KeyError:
+                continue
+            for eff in cd.effects:
+                delta[eff.pool] = delta.get(eff.pool, 0) + eff.max
+                if eff.set_max is not None:
+                    cap[eff.pool] = min(cap.get(eff.pool, eff.set_max), eff.set_max)
+        for pd in self.rs.pools:
+            ps = c.pools.get(pd.id)
+            if ps is None:
+                continue
+            base = ps.fixed_max if ps.fixed_max is not None else (
+                self.eval(pd.max, c, names) if pd.max is not None else None)
+            new_max: int | None = None
+            if base is not None:
+                new_max = base + delta.get(pd.id, 0)
+                if pd.id in cap:
+                    new_max = min(new_max, cap[pd.id])
+                new_max = max(new_max, 0)
+            ps.max = new_max
+            names[f"max_{ident(pd.id)}"] = new_max or 0
+            floor = self.eval(pd.floor, c, names)
+            if new_max is not None and not pd.overflow and ps.current > new_max:
+                ps.current = new_max
+            ps.current = max(ps.current, floor)
+            names[ident(pd.id)] = ps.current
+
+    def set_pool(self, cid: str, pid: str, value: int, quiet: bool = False) -> int:
+        """Set a pool within its floor and max (unless it may overflow); return what it became."""
+        c = self.c(cid)
+        pd = self.rs.pool(pid)
+        ps = c.pools[pid]
+        floor = self.eval(pd.floor, c)
+        new = max(value, floor)
+        if ps.max is not None and not pd.overflow:
+            new = min(new, ps.max)
+        old = ps.current
+        ps.current = new
+        if not quiet and new != old:
+            self.say(f"{c.name}: {pd.name} {old} → {new}")
+        return new
+
+    def refresh(self, cid: str, when: Refresh) -> None:
+        c = self.peek(cid)
+        pools = [pd for pd in self.rs.pools if pd.refresh is when and pd.id in c.pools]
+        if not pools:
+            return
+        c = self.c(cid)
+        bonus: dict[str, int] = {}
+        for cond_id in {cs.id for cs in c.conditions}:
+            try:
+                for eff in self.rs.condition(cond_id).effects:
+                    bonus[eff.pool] = bonus.get(eff.pool, 0) + eff.refresh
+            except KeyError:
+                continue
+        for pd in pools:
+            ps = c.pools[pd.id]
+            if pd.refresh_to is not None:
+                target = self.eval(pd.refresh_to, c)
+            elif pd.kind is PoolKind.COUNTER or ps.max is None:
+                target = 0
+            else:
+                target = ps.max
+            self.set_pool(cid, pd.id, target + bonus.get(pd.id, 0), quiet=True)
+
+    # -- effects ------------------------------------------------------------------------------
+    def apply_effects(self, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None = None) -> None:
+        from . import conditions
+
+        for e in effects:
+            if cid not in self.state.combatants:
+                return
+            c = self.peek(cid)
+            if e.when is not None and not self.eval(e.when, c, extra):
+                continue
+            if e.add:
+                value = self.eval(e.value, c, extra) if e.value is not None else None
+                conditions.add(self, cid, e.add, value=value, duration=e.duration)
+            elif e.remove:
+                conditions.remove_all(self, cid, e.remove, held_ok=True)
+            elif e.damage:
+                self.damage(cid, self.amount(e.damage, c, extra), e.type)
+            elif e.heal:
+                self.heal(cid, self.amount(e.heal, c, extra))
+            elif e.pool:
+                current = c.pools[e.pool].current
+                if e.set is not None:
+                    target = self.amount(e.set, c, extra)
+                else:
+                    target = current + self.amount(e.delta if e.delta is not None else 0, c, extra)
+                self.set_pool(cid, e.pool, target)
+            elif e.prompt:
+                self.queue_prompt(cid, e.prompt, "as the rules call for")
+            elif e.note:
+                self.say(f"{c.name}: {e.note}")
+
+    def damage(self, cid: str, amount: int, dtype: str | None = None) -> None:
+        before = self.names(self.peek(cid))
+        self.hooks.damage(self, cid, amount, dtype)
+        self.run_triggers("damage", cid, {"amount": amount}, before)
+
+    def heal(self, cid: str, amount: int) -> None:
+        before = self.names(self.peek(cid))
+        self.hooks.heal(self, cid, amount)
+        self.run_triggers("heal", cid, {"amount": amount}, before)
+
+    def run_triggers(self, on: str, cid: str, extra: Mapping[str, int] | None = None,
+                     before: Mapping[str, int] | None = None) -> None:
+        for trig in self.rs.triggers:
+            if trig.on != on or cid not in self.state.combatants:
+                continue
+            if trig.when is not None:
+                now = self.eval(trig.when, self.peek(cid), extra)
+                if not now:
+                    continue
+                if trig.edge and before is not None and formula.evaluate(trig.when, {**before, **(extra or {})}):
+                    continue
+            self.apply_effects(cid, trig.effects, extra)
+
+    # -- prompts ------------------------------------------------------------------------------
+    def queue_prompt(self, cid: str, table_id: str, reason: str) -> None:
+        table = self.rs.table(table_id)
+        if any(p.cid == cid and p.table == table_id for p in self.state.prompts):
+            return  # one pending prompt per creature and table
+        self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason))
+        self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): `resolve` rolls it")
+
+    def resolve(self, prompt: Prompt, value: int | None = None) -> None:
+        table = self.rs.table(prompt.table)
+        self.prompts().remove(prompt)
+        if prompt.cid not in self.state.combatants:
+            return
+        c = self.peek(prompt.cid)
+        if value is None:
+            r = self.roll(table.roll, c)
+            total, shown = r.total, r.detail
+        else:
+            total, shown = value, f"{value} (given)"
+        row = next((r for r in table.rows if (r.min is None or total >= r.min) and (r.max is None or total <= r.max)),
+                   None)
+        outcome = f" → {row.label}" + (f": {row.text}" if row.text else "") if row else ""
+        self.say(f"{c.name} — {table.name}: {shown}{outcome}")
+        extra = {"roll": total}
+        if row is not None:
+            self.apply_effects(prompt.cid, row.effects, extra)
+        self.apply_effects(prompt.cid, table.after, extra)
+
+    def require(self, ok: bool, message: str) -> None:
+        if not ok:
+            raise CommandError(message)

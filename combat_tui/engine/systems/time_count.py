@@ -1,0 +1,128 @@
+"""Hooks for the `time-count` ruleset: what its data cannot say.
+
+- Damage against the Threshold of Pain is not a plain subtraction. A hit larger than the current
+  ToP puts ToP points into fatigue and the rest into HP; a smaller hit only adds fatigue. Every hit
+  then lowers ToP by 1. Bonus HP, then Invigoration, soak what would come off HP (or, with the
+  option `buffers_soak_fatigue`, the whole hit before the split). A hit past ToP gives one
+  impairment of its type (bludgeoning, piercing, slashing) when `use_impairments` is on.
+  Nonlethal damage only ever adds fatigue. Paralysis and petrification damage go to their own
+  counters.
+- Healing goes into Invigoration, never lifting HP plus Invigoration above the HP maximum; what is
+  left takes fatigue off (never below 0).
+- At the start of a turn: a creature still out cold has its next turn moved to the TC its
+  minimum time ends; a `feinted` condition granted by this creature now lasts to the end of this
+  turn (the feint's bonus is for its very next action only).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from combat_tui.engine.hooks import Hooks as BaseHooks
+from combat_tui.engine.model import Expiry
+
+if TYPE_CHECKING:
+    from combat_tui.engine.ops import Ops
+
+IMPAIRMENTS = {
+    "bludgeoning": "impair_bludgeoning",
+    "piercing": "impair_piercing",
+    "slashing": "impair_slashing",
+}
+OWN_COUNTERS = ("paralysis", "petrification")
+BUFFERS = ("bonus_hp", "invigoration")
+
+
+class Hooks(BaseHooks):
+    def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
+        c = ops.peek(cid)
+        names = ops.names(c)
+        amount = max(amount, 0)
+        kind = f" {dtype}" if dtype else ""
+
+        if dtype in OWN_COUNTERS:
+            old = c.pools[dtype].current
+            new = ops.set_pool(cid, dtype, old + amount, quiet=True)
+            ops.say(f"{c.name} takes {amount}{kind} damage: {ops.rs.pool(dtype).name} {old} → {new}")
+            return
+
+        parts: list[str] = []
+
+        def soak(n: int) -> int:
+            """Take up to n from bonus HP, then Invigoration; return what is left."""
+            for pid in BUFFERS:
+                have = ops.peek(cid).pools[pid].current
+                take = min(n, max(have, 0))
+                if take > 0:
+                    ops.set_pool(cid, pid, have - take, quiet=True)
+                    parts.append(f"{ops.rs.pool(pid).name} {have} → {have - take}")
+                    n -= take
+            return n
+
+        top = c.pools["top"].current
+        left = soak(amount) if names.get("buffers_soak_fatigue", 0) else amount
+        passes = left > top or (left == top and left > 0 and bool(names.get("top_equal_passes", 0)))
+        if dtype == "nonlethal":
+            to_fatigue, to_hp = left, 0
+        elif passes:
+            to_fatigue, to_hp = top, left - top
+        else:
+            to_fatigue, to_hp = left, 0
+        if to_hp and not names.get("buffers_soak_fatigue", 0):
+            to_hp = soak(to_hp)
+
+        if to_hp:
+            old = ops.peek(cid).pools["hp"].current
+            new = ops.set_pool(cid, "hp", old - to_hp, quiet=True)
+            parts.append(f"Hit points {old} → {new}")
+        if to_fatigue:
+            old = ops.peek(cid).pools["fatigue"].current
+            new = ops.set_pool(cid, "fatigue", old + to_fatigue, quiet=True)
+            parts.append(f"Fatigue {old} → {new}")
+        if passes and dtype in IMPAIRMENTS and names.get("use_impairments", 1):
+            pid = IMPAIRMENTS[dtype]
+            old = ops.peek(cid).pools[pid].current
+            ops.set_pool(cid, pid, old + 1, quiet=True)
+            parts.append(f"{ops.rs.pool(pid).name} {old} → {old + 1}")
+        new_top = ops.set_pool(cid, "top", top - 1, quiet=True)
+        if new_top != top:
+            parts.append(f"Threshold of Pain {top} → {new_top}")
+        verdict = "past the Threshold of Pain" if passes and dtype != "nonlethal" else "within the Threshold of Pain"
+        ops.say(f"{c.name} takes {amount}{kind} damage, {verdict}: " + (", ".join(parts) or "no effect"))
+
+    def heal(self, ops: Ops, cid: str, amount: int) -> None:
+        c = ops.peek(cid)
+        amount = max(amount, 0)
+        hp, inv = c.pools["hp"].current, c.pools["invigoration"].current
+        room = max((c.pools["hp"].max or 0) - hp - inv, 0)
+        give = min(amount, room)
+        parts = []
+        if give:
+            ops.set_pool(cid, "invigoration", inv + give, quiet=True)
+            parts.append(f"Invigoration {inv} → {inv + give}")
+        rest = amount - give
+        fatigue = c.pools["fatigue"].current
+        if rest and fatigue:
+            new = ops.set_pool(cid, "fatigue", fatigue - rest, quiet=True)
+            parts.append(f"Fatigue {fatigue} → {new}")
+        ops.say(f"{c.name} heals {amount}: " + (", ".join(parts) or "nothing to heal"))
+
+    def turn_start(self, ops: Ops, cid: str) -> None:
+        clock = ops.state.clock
+        # A feint's bonus lasts through the feinter's next turn only.
+        for other in ops.state.roster():
+            for cs in other.conditions:
+                if cs.id == "feinted" and cs.source == cid and cs.ends is None:
+                    ops.c(other.id)
+                    cs.ends = Expiry(kind="tc", tc=clock.tc + 1)  # gone once the clock moves past this TC
+                    ops.say(f"{other.name}: Feinted by {ops.peek(cid).name} lasts to the end of this turn")
+        # Out cold: no turn until the minimum time is over.
+        c = ops.peek(cid)
+        ends = [cs.ends.tc for cs in c.conditions
+                if cs.id == "out-cold" and cs.ends is not None and cs.ends.kind == "tc" and cs.ends.tc is not None]
+        if ends and max(ends) > clock.tc:
+            target = max(ends)
+            mc = ops.c(cid)
+            mc.next_tc = target
+            mc.acted = True
+            ops.say(f"{c.name} is out cold: next turn (wake-up check) at TC {target}")

@@ -1,0 +1,166 @@
+"""Who acts now, in what order, and when a duration ends: the three time models' read-only side."""
+
+from __future__ import annotations
+
+import re
+
+from .errors import CommandError
+from .model import Combatant, Expiry, State
+from .ruleset import RulesetDef, TimeModel
+
+DURATIONS = ("rounds:N", "end-of-round", "end-of-next-round", "start-of-turn", "end-of-turn", "tc:N", "until-tc:N")
+_SPEC = re.compile(r"^(rounds|tc|until-tc):(\d+)$|^(end-of-round|end-of-next-round|start-of-turn|end-of-turn)$")
+
+OUT_TAG = "out"  # a condition with this tag (or the id "dead") takes a creature out of the acting order
+
+
+def is_out(c: Combatant, rs: RulesetDef) -> bool:
+    for cond in c.conditions:
+        if cond.id == "dead":
+            return True
+        try:
+            if OUT_TAG in rs.condition(cond.id).tags:
+                return True
+        except KeyError:
+            continue
+    return False
+
+
+def current_actor(state: State) -> str | None:
+    """The creature whose turn it is (turn order), or None."""
+    clock = state.clock
+    if not clock.started or not (0 <= clock.turn < len(state.order)):
+        return None
+    slot = state.order[clock.turn]
+    return None if slot.ghost else slot.cid
+
+
+def slot_index(state: State, cid: str) -> int | None:
+    for i, slot in enumerate(state.order):
+        if slot.cid == cid and not slot.ghost:
+            return i
+    return None
+
+
+def sort_key(c: Combatant, rs: RulesetDef) -> tuple[float, float]:
+    init = float(c.initiative if c.initiative is not None else 0)
+    if rs.time.order == "descending":
+        return (-init, -c.tiebreak)
+    return (init, -c.tiebreak)
+
+
+def acting_order(state: State, rs: RulesetDef) -> list[Combatant]:
+    model = rs.time.model
+    if model is TimeModel.TIME_COUNT:
+        living = [c for c in state.roster() if not is_out(c, rs)]
+        return sorted(living, key=lambda c: (c.next_tc if c.next_tc is not None else 1 << 30, *sort_key(c, rs)))
+    if model is TimeModel.FREE_ROUNDS:
+        return [c for c in state.roster() if not is_out(c, rs)]
+    if not state.clock.started:
+        return sorted(state.roster(), key=lambda c: sort_key(c, rs))
+    return [state.combatants[s.cid] for s in state.order if not s.ghost and s.cid in state.combatants]
+
+
+def active(state: State, rs: RulesetDef) -> list[Combatant]:
+    """Who is acting now: one creature, several on a shared TC, or everyone in a free round."""
+    if not state.clock.started:
+        return []
+    model = rs.time.model
+    if model is TimeModel.TIME_COUNT:
+        return [c for c in acting_order(state, rs) if c.next_tc == state.clock.tc]
+    if model is TimeModel.FREE_ROUNDS:
+        return acting_order(state, rs)
+    cid = current_actor(state)
+    return [state.combatants[cid]] if cid else []
+
+
+def _later_this_round(state: State, cid: str) -> bool:
+    idx = slot_index(state, cid)
+    return not state.clock.started or (idx is not None and idx > state.clock.turn)
+
+
+def resolve_duration(spec: str, state: State, rs: RulesetDef, anchor: str) -> Expiry:
+    """Turn a duration spec into an absolute end. `anchor`: the creature whose turns measure it."""
+    m = _SPEC.match(spec.strip().lower())
+    if not m:
+        raise CommandError(f"unknown duration {spec!r} (use {', '.join(DURATIONS)})")
+    unit, num, named = m.group(1), m.group(2), m.group(3)
+    n = int(num) if num is not None else 0
+    model = rs.time.model
+    rnd = max(state.clock.round, 1) if model is not TimeModel.TIME_COUNT else 0
+    tc = state.clock.tc
+    if model is TimeModel.TIME_COUNT:
+        if unit == "tc":
+            return Expiry(kind="tc", tc=tc + n)
+        if unit == "until-tc":
+            return Expiry(kind="tc", tc=n)
+        if named == "start-of-turn":
+            return Expiry(kind="turn-start", who=anchor, tc=tc)
+        if named == "end-of-turn":
+            return Expiry(kind="turn-end", who=anchor, tc=tc)
+        raise CommandError(f"{spec!r} has no meaning in time count: use tc:N or until-tc:N")
+    if unit in ("tc", "until-tc"):
+        raise CommandError(f"{spec!r} needs a time-count ruleset: use rounds:N or end-of-round")
+    if model is TimeModel.FREE_ROUNDS:
+        if unit == "rounds":
+            return Expiry(kind="round-end", round=rnd + max(n, 1) - 1)
+        extra = 1 if named == "end-of-next-round" else 0
+        return Expiry(kind="round-end", round=rnd + extra)
+    if unit == "rounds":
+        return Expiry(kind="turn-start", who=anchor, round=state.clock.round + max(n, 1))
+    if named == "end-of-round":
+        return Expiry(kind="round-end", round=rnd)
+    if named == "end-of-next-round":
+        return Expiry(kind="round-end", round=rnd + 1)
+    later = _later_this_round(state, anchor)
+    if named == "start-of-turn":
+        return Expiry(kind="turn-start", who=anchor, round=rnd if later else rnd + 1)
+    acting = current_actor(state) == anchor
+    return Expiry(kind="turn-end", who=anchor, round=rnd if (later or acting) else rnd + 1)
+
+
+def remaining(exp: Expiry | None, state: State) -> int | None:
+    """Rounds (or TC) left: 0 means it ends this round (or on this TC)."""
+    if exp is None:
+        return None
+    if exp.kind == "tc":
+        return max((exp.tc or 0) - state.clock.tc, 0)
+    if exp.round is None:  # a time-count turn boundary: until that creature's next TC
+        who = state.combatants.get(exp.who or "")
+        if who is None or who.next_tc is None:
+            return None
+        return max(who.next_tc - state.clock.tc, 0)
+    return max(exp.round - max(state.clock.round, 1), 0)
+
+
+def describe(exp: Expiry | None, state: State) -> str:
+    if exp is None:
+        return "until removed"
+    who = state.combatants.get(exp.who or "")
+    name = who.name if who else "?"
+    if exp.kind == "tc":
+        return f"until TC {exp.tc}"
+    if exp.kind == "round-end":
+        return f"to end of round {exp.round}"
+    edge = "start" if exp.kind == "turn-start" else "end"
+    if exp.round is None:
+        return f"to {edge} of {name}'s next turn"
+    return f"to {edge} of {name}'s turn, round {exp.round}"
+
+
+def stamp(state: State, rs: RulesetDef) -> str:
+    if not state.clock.started:
+        return "setup"
+    if rs.time.model is TimeModel.TIME_COUNT:
+        return f"TC {state.clock.tc}"
+    cid = current_actor(state)
+    who = f" {state.combatants[cid].name}" if cid and cid in state.combatants else ""
+    return f"R{state.clock.round}{who}"
+
+
+def elapsed_seconds(state: State, rs: RulesetDef) -> float:
+    if not state.clock.started:
+        return 0.0
+    if rs.time.model is TimeModel.TIME_COUNT:
+        return state.clock.tc * (rs.time.tc_seconds or 0.5)
+    return (state.clock.round - 1) * (rs.time.round_seconds or 6.0)

@@ -1,0 +1,309 @@
+"""The clock moving: start, next, hold, delay, enter, and the bookkeeping at each moment."""
+
+from __future__ import annotations
+
+from . import conditions
+from .model import Expiry, Slot
+from .ops import Ops
+from .ruleset import Refresh, TimeModel
+from .timekeeping import acting_order, current_actor, is_out, slot_index, sort_key
+
+# -- moments ------------------------------------------------------------------------------------
+
+
+def turn_start(ops: Ops, cid: str, budgets: bool = True) -> None:
+    clock = ops.state.clock
+    tc_model = ops.rs.time.model is TimeModel.TIME_COUNT
+
+    def due(e: Expiry) -> bool:
+        if e.kind != "turn-start" or e.who != cid:
+            return False
+        return (e.tc or 0) < clock.tc if tc_model else (e.round or 0) <= clock.round
+
+    conditions.expire(ops, due)
+    if budgets:
+        ops.refresh(cid, Refresh.TURN_START)
+    ops.c(cid).turn_round = clock.round
+    ops.run_triggers("turn-start", cid)
+    _queue_tables(ops, cid, "start_of_turn", "start of turn")
+    ops.hooks.turn_start(ops, cid)
+
+
+def turn_end(ops: Ops, cid: str) -> None:
+    clock = ops.state.clock
+    tc_model = ops.rs.time.model is TimeModel.TIME_COUNT
+
+    def due(e: Expiry) -> bool:
+        if e.kind != "turn-end" or e.who != cid:
+            return False
+        return (e.tc or 0) <= clock.tc if tc_model else (e.round or 0) <= clock.round
+
+    conditions.expire(ops, due)
+    ops.run_triggers("turn-end", cid)
+
+
+def round_start(ops: Ops) -> None:
+    free = ops.rs.time.model is TimeModel.FREE_ROUNDS
+    for c in ops.state.roster():
+        if is_out(c, ops.rs):
+            continue
+        ops.refresh(c.id, Refresh.ROUND_START)
+        ops.run_triggers("round-start", c.id)
+        _queue_tables(ops, c.id, "round_start", f"round {ops.state.clock.round}")
+        if free:
+            _queue_tables(ops, c.id, "start_of_turn", f"round {ops.state.clock.round}")
+
+
+def round_end(ops: Ops) -> None:
+    rnd = ops.state.clock.round
+    conditions.expire(ops, lambda e: e.kind == "round-end" and (e.round or 0) <= rnd)
+    for c in ops.state.roster():
+        ops.run_triggers("round-end", c.id)
+
+
+def _queue_tables(ops: Ops, cid: str, field: str, reason: str) -> None:
+    standing = {cs.id for cs in ops.peek(cid).conditions}
+    for cd in ops.rs.conditions:  # file order: Bleeding before other continuous effects
+        table = getattr(cd, field)
+        if cd.id in standing and table:
+            ops.queue_prompt(cid, table, f"{cd.name}, {reason}")
+
+
+# -- start ----------------------------------------------------------------------------------------
+
+
+def roll_initiative(ops: Ops, cid: str) -> None:
+    c = ops.peek(cid)
+    t = ops.rs.time
+    formula = t.npc_initiative if (c.side == "npc" and t.npc_initiative) else t.initiative
+    if c.initiative is None and formula:
+        value = ops.roll(formula, c).total
+        ops.c(cid).initiative = value
+        ops.say(f"{c.name} rolls initiative: {value}")
+    if c.surprised and t.surprise.initiative_penalty:
+        penalty = ops.roll(t.surprise.initiative_penalty, c).total
+        ops.c(cid).initiative = (c.initiative or 0) + penalty
+        ops.say(f"{c.name} is surprised: initiative +{penalty} = {c.initiative}")
+
+
+def start(ops: Ops) -> None:
+    ops.require(not ops.state.clock.started, "the encounter has already started")
+    ops.require(bool(ops.state.combatants), "add some creatures first")
+    rs = ops.rs
+    for c in ops.state.roster():
+        roll_initiative(ops, c.id)
+        ops.c(c.id).tiebreak = ops.rng.random()
+    clock = ops.clock()
+    clock.started = True
+    if rs.time.model is TimeModel.TURN_ORDER:  # the order first: durations are measured against it
+        ordered = sorted(ops.state.roster(), key=lambda c: sort_key(c, rs))
+        ops.order()[:] = [Slot(cid=c.id) for c in ordered]
+    for c in ops.state.roster():
+        if rs.time.start_condition:
+            conditions.add(ops, c.id, rs.time.start_condition, anchor=c.id)
+        if c.surprised and rs.time.surprise.condition:
+            conditions.add(ops, c.id, rs.time.surprise.condition, anchor=c.id)
+    if rs.time.model is TimeModel.TIME_COUNT:
+        clock.round = 0
+        for c in ops.state.roster():
+            ops.c(c.id).next_tc = c.initiative or 0
+        ops.say("Combat starts.")
+        _advance_tc(ops)
+        return
+    clock.round = 1
+    if rs.time.model is TimeModel.TURN_ORDER:
+        ordered = [ops.peek(s.cid) for s in ops.state.order]
+        ops.say("Combat starts. Order: " + ", ".join(f"{c.name} ({c.initiative})" for c in ordered))
+    else:
+        ops.say("Combat starts: round 1.")
+    round_start(ops)
+    if rs.time.model is TimeModel.TURN_ORDER:
+        clock.turn = -1
+        _next_turn(ops)
+
+
+# -- next ----------------------------------------------------------------------------------------
+
+
+def next_(ops: Ops) -> None:
+    ops.require(ops.state.clock.started, "the encounter has not started: `start` first")
+    model = ops.rs.time.model
+    if model is TimeModel.TIME_COUNT:
+        for c in acting_order(ops.state, ops.rs):
+            if c.next_tc == ops.state.clock.tc:
+                if not c.acted:
+                    ops.c(c.id).next_tc = ops.state.clock.tc + 1
+                    ops.say(f"{c.name} waits a TC")
+                turn_end(ops, c.id)
+        _advance_tc(ops)
+    elif model is TimeModel.FREE_ROUNDS:
+        _new_round(ops)
+    else:
+        cid = current_actor(ops.state)
+        if cid is not None:
+            turn_end(ops, cid)
+        _next_turn(ops)
+
+
+def _new_round(ops: Ops) -> None:
+    round_end(ops)
+    clock = ops.clock()
+    clock.round += 1
+    ops.say(f"Round {clock.round}.")
+    round_start(ops)
+
+
+def _skips(ops: Ops, cid: str) -> str | None:
+    c = ops.peek(cid)
+    if is_out(c, ops.rs):
+        return "out"
+    if c.surprised and ops.rs.time.surprise.skip_round_1 and ops.state.clock.round == 1:
+        return "surprised"
+    return None
+
+
+def _next_turn(ops: Ops) -> None:
+    """Move to the next slot that acts, running the bookkeeping of each slot passed."""
+    clock = ops.clock()
+    for _ in range(2 * len(ops.state.order) + 2):
+        clock.turn += 1
+        if clock.turn >= len(ops.state.order):
+            _new_round(ops)
+            clock.turn = 0
+        if not ops.state.order:
+            return
+        slot = ops.state.order[clock.turn]
+        reason = _skips(ops, slot.cid)
+        if reason == "out":
+            continue
+        name = ops.peek(slot.cid).name
+        if reason == "surprised":
+            ops.say(f"{name} is surprised and does not act in round 1")
+            continue
+        if slot.ghost:
+            ops.say(f"{name} (delaying): start-of-turn effects")
+            turn_start(ops, slot.cid, budgets=False)
+            continue
+        ops.say(f"Round {clock.round}: {name}'s turn")
+        turn_start(ops, slot.cid)
+        skipping = [cs for cs in ops.peek(slot.cid).conditions if ops.rs.condition(cs.id).skip_turn]
+        if skipping:
+            ops.say(f"{name} cannot act ({ops.rs.condition(skipping[0].id).name}): `next` to go on")
+        return
+    ops.say("Nobody can act.")
+
+
+def _advance_tc(ops: Ops) -> None:
+    living = [c for c in acting_order(ops.state, ops.rs) if c.next_tc is not None]
+    if not living:
+        ops.say("Nobody can act.")
+        return
+    clock = ops.clock()
+    clock.tc = min(c.next_tc or 0 for c in living)
+    tc = clock.tc
+    conditions.expire(ops, lambda e: e.kind == "tc" and (e.tc or 0) <= tc)
+    actors = [c for c in acting_order(ops.state, ops.rs) if c.next_tc == tc]
+    ops.say(f"TC {tc}: " + ", ".join(c.name for c in actors) + (" act together" if len(actors) > 1 else ""))
+    for c in actors:
+        ops.c(c.id).acted = False
+        turn_start(ops, c.id)
+
+
+# -- hold, delay, enter ---------------------------------------------------------------------------
+
+
+def hold(ops: Ops, cid: str, delay: bool) -> None:
+    t = ops.rs.time
+    word = "delay" if delay else "hold"
+    ops.require(t.model is TimeModel.TURN_ORDER, f"{word} needs a turn order")
+    ops.require(t.delay if delay else t.hold, f"this ruleset has no {word}")
+    ops.require(current_actor(ops.state) == cid,
+                f"only the creature whose turn it is can {word} (now: {_now_name(ops)})")
+    order = ops.order()
+    idx = slot_index(ops.state, cid)
+    assert idx is not None
+    if delay:
+        order[idx] = Slot(cid=cid, ghost=True)
+    else:
+        del order[idx]
+        ops.clock().turn -= 1
+    ops.waiting().append(cid)
+    ops.say(f"{ops.peek(cid).name} {'delays' if delay else 'holds'} (`enter` to act)")
+    _next_turn(ops)
+
+
+def _now_name(ops: Ops) -> str:
+    cid = current_actor(ops.state)
+    return ops.peek(cid).name if cid else "nobody"
+
+
+def enter(ops: Ops, cid: str, after: str | None) -> None:
+    ops.require(cid in ops.state.waiting, f"{ops.peek(cid).name} is not holding or delaying")
+    ops.waiting().remove(cid)
+    order = ops.order()
+    ghost = next((i for i, s in enumerate(order) if s.cid == cid and s.ghost), None)
+    if ghost is not None:
+        del order[ghost]
+        if ghost <= ops.state.clock.turn:
+            ops.clock().turn -= 1
+    name = ops.peek(cid).name
+    if after is not None:
+        idx = slot_index(ops.state, after)
+        ops.require(idx is not None, f"{ops.peek(after).name} is not in the order")
+        assert idx is not None
+        order.insert(idx + 1, Slot(cid=cid))
+        if idx + 1 <= ops.state.clock.turn:
+            ops.clock().turn += 1
+        ops.say(f"{name} will act after {ops.peek(after).name}")
+        return
+    current = current_actor(ops.state)
+    if current is not None:
+        turn_end(ops, current)
+    clock = ops.clock()
+    order.insert(clock.turn + 1, Slot(cid=cid))
+    clock.turn += 1
+    ops.say(f"{name} enters: {name}'s turn")
+    if ops.peek(cid).turn_round < clock.round:
+        turn_start(ops, cid)
+
+
+def place_new(ops: Ops, cid: str) -> None:
+    """A creature added after the start joins the order at its initiative."""
+    model = ops.rs.time.model
+    if model is TimeModel.TIME_COUNT:
+        roll_initiative(ops, cid)
+        c = ops.c(cid)
+        c.next_tc = ops.state.clock.tc + (c.initiative or 0)
+        ops.say(f"{c.name} will act at TC {c.next_tc}")
+        return
+    if model is TimeModel.FREE_ROUNDS:
+        return
+    roll_initiative(ops, cid)
+    c = ops.c(cid)
+    c.tiebreak = ops.rng.random()
+    key = sort_key(c, ops.rs)
+    order = ops.order()
+    pos = len(order)
+    for i, slot in enumerate(order):
+        if slot.cid in ops.state.combatants and sort_key(ops.peek(slot.cid), ops.rs) > key:
+            pos = i
+            break
+    order.insert(pos, Slot(cid=cid))
+    if pos <= ops.state.clock.turn:
+        ops.clock().turn += 1
+        c.turn_round = ops.state.clock.round  # its place this round has passed
+        ops.say(f"{c.name} joins the order; first turn next round")
+
+
+def drop(ops: Ops, cid: str) -> None:
+    """Take a removed creature out of the order and the waiting list."""
+    order = ops.order()
+    for i in range(len(order) - 1, -1, -1):
+        if order[i].cid == cid:
+            del order[i]
+            if i <= ops.state.clock.turn:
+                ops.clock().turn -= 1
+    if cid in ops.state.waiting:
+        ops.waiting().remove(cid)
+    for p in [p for p in ops.state.prompts if p.cid == cid]:
+        ops.prompts().remove(p)

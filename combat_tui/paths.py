@@ -1,0 +1,40 @@
+"""Every place combat-tui reads or writes, in one module, on platformdirs.
+
+The data folder can be moved with `--data-dir` or the environment variable COMBAT_TUI_DATA_DIR;
+the config folder (a GM's own rulesets) with COMBAT_TUI_CONFIG_DIR.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP = "combat-tui"
+DATA_ENV = "COMBAT_TUI_DATA_DIR"
+CONFIG_ENV = "COMBAT_TUI_CONFIG_DIR"
+
+
+def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    chosen = override or os.environ.get(DATA_ENV)
+    return Path(chosen).expanduser() if chosen else Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def config_dir() -> Path:
+    chosen = os.environ.get(CONFIG_ENV)
+    return Path(chosen).expanduser() if chosen else Path(platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def user_rulesets_dir() -> Path:
+    return config_dir() / "rulesets"
+
+
+def saves_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    return data_dir(override) / "saves"
+
+
+def demo_saves_dir() -> Path:
+    """The shipped demo encounters: packaged beside the code, or the repository's `saves/`."""
+    packaged = Path(__file__).resolve().parent / "data" / "saves"
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent / "saves"

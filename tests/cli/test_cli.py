@@ -1,0 +1,130 @@
+"""The command-line front: each subcommand, and one-line errors with no traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from combat_tui.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_rulesets_lists_the_five(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rulesets")
+    assert code == 0
+    ids = [line.split()[0] for line in out.splitlines()]
+    assert ids == sorted(["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"])
+
+
+def test_user_ruleset_is_listed_and_a_bad_one_reported(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "cfg" / "rulesets"
+    folder.mkdir(parents=True)
+    src = (Path(__file__).parents[2] / "rulesets" / "boon-bane.toml").read_text(encoding="utf-8")
+    (folder / "house.toml").write_text(src.replace('id = "boon-bane"', 'id = "house"', 1), encoding="utf-8")
+    (folder / "broken.toml").write_text("id = 3\n", encoding="utf-8")
+    monkeypatch.setenv("COMBAT_TUI_CONFIG_DIR", str(tmp_path / "cfg"))
+    code, out, err = run(capsys, "rulesets")
+    assert code == 0 and "house" in out.split()
+    assert err.count("\n") == 1 and "broken.toml" in err
+
+
+def test_roll_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "roll", "4d6kh3", "--seed", "9")
+    second = run(capsys, "roll", "4d6kh3", "--seed", "9")
+    assert first == second and first[0] == 0
+    assert "dropped" in first[1]
+
+
+@pytest.mark.parametrize("expr", ["1d", "d0", "1000000d1000000", "", "((((((((((((((((((((((1))))))))))))))))))))))"])
+def test_bad_rolls_are_one_line(capsys: pytest.CaptureFixture[str], expr: str) -> None:
+    code, out, err = run(capsys, "roll", expr)
+    assert code == 1 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_lookup_partial_and_case_insensitive(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "lookup", "energy-stamina", "PRO")
+    assert code == 0
+    assert out.startswith("Prone (condition)")
+    assert "Implies: Exposed" in out
+
+
+def test_lookup_unknown(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "lookup", "three-action", "zzzz")
+    assert code == 1 and "zzzz" in err
+    code, _, err = run(capsys, "lookup", "nope", "prone")
+    assert code == 1 and "unknown ruleset" in err
+
+
+def test_new_refuses_to_overwrite(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "x.json"
+    f.write_text("precious", encoding="utf-8")
+    code, _, err = run(capsys, "new", str(f), "--ruleset", "boon-bane")
+    assert code == 1 and "already exists" in err
+    assert f.read_text(encoding="utf-8") == "precious"
+
+
+def test_do_on_a_corrupt_file_leaves_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "x.json"
+    f.write_text('{"app": "combat-tui", "schema_version": 7}', encoding="utf-8")
+    code, _, err = run(capsys, "do", str(f), "next")
+    assert code == 1 and "newer" in err and err.count("\n") == 1
+    assert f.read_text(encoding="utf-8") == '{"app": "combat-tui", "schema_version": 7}'
+
+
+def test_show_json_has_the_public_keys(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "x.json"
+    run(capsys, "new", str(f), "--ruleset", "three-action")
+    run(capsys, "do", str(f), "add Orc hp=8", "add Kara pc init=15", "start", "cond Orc prone", "--seed", "2")
+    code, out, _ = run(capsys, "show", str(f), "--json")
+    v = json.loads(out)
+    for key in ("ruleset", "round", "tc", "active", "order", "combatants"):
+        assert key in v
+    orc = next(c for c in v["combatants"] if c["name"] == "Orc")
+    assert set(orc) >= {"name", "side", "initiative", "pools", "conditions"}
+    assert orc["pools"]["hp"] == {"current": 8, "max": 8}
+    assert orc["conditions"][0] == {"name": "Prone", "id": "prone", "value": None, "remaining": None,
+                                    "source": None, "implied": False}
+    assert v["active"] == ["Kara"] and v["round"] == 1 and v["tc"] is None
+
+
+def test_markup_names_print_as_typed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "x.json"
+    run(capsys, "new", str(f), "--ruleset", "three-action")
+    run(capsys, "do", str(f), 'add "[bold red]Boss[/]"')
+    code, out, _ = run(capsys, "show", str(f))
+    assert "[bold red]Boss[/]" in out
+
+
+def test_real_process_no_traceback(tmp_path: Path) -> None:
+    f = tmp_path / "x.json"
+    f.write_text("garbage", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "combat_tui", "show", str(f)], capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def test_bare_names_live_in_the_data_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = tmp_path / "elsewhere"
+    code, out, _ = run(capsys, "--data-dir", str(data), "new", "goblins", "--ruleset", "boon-bane")
+    assert code == 0 and (data / "saves" / "goblins.json").is_file()
+    run(capsys, "--data-dir", str(data), "do", "goblins", "add Goblin x3")
+    code, out, _ = run(capsys, "--data-dir", str(data), "list")
+    assert code == 0 and out.split()[:5] == ["goblins", "boon-bane", "not", "started", "3"]
+
+
+def test_data_dir_from_the_environment(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMBAT_TUI_DATA_DIR", str(tmp_path / "env"))
+    run(capsys, "new", "duel", "--ruleset", "energy-stamina")
+    assert (tmp_path / "env" / "saves" / "duel.json").is_file()

@@ -1,0 +1,32 @@
+"""Shared fixtures: a catalogue of the shipped rulesets, and a data folder of the test's own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.loader import Catalogue, load_all
+
+
+@pytest.fixture(scope="session")
+def catalogue() -> Catalogue:
+    cat = load_all()
+    assert not cat.problems, cat.problems
+    return cat
+
+
+@pytest.fixture(autouse=True)
+def _isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the real user folders."""
+    monkeypatch.setenv("COMBAT_TUI_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMBAT_TUI_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def make(catalogue: Catalogue):  # type: ignore[no-untyped-def]
+    def _make(ruleset: str, seed: int = 1) -> Encounter:
+        return Encounter.new(catalogue.get(ruleset), seed=seed)
+
+    return _make

@@ -1,0 +1,143 @@
+"""The command language: names, lists, wildcards, sides, prefixes, and one-line errors that change nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from combat_tui.engine.errors import CombatError, CommandError
+
+
+def names(enc) -> list[str]:  # type: ignore[no-untyped-def]
+    return [c["name"] for c in enc.view()["combatants"]]
+
+
+def hp(enc, name: str) -> int:  # type: ignore[no-untyped-def]
+    return next(c for c in enc.view()["combatants"] if c["name"] == name)["pools"]["hp"]["current"]
+
+
+def test_add_numbers_groups_and_continues(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Goblin x3 hp=7")
+    enc.run("add Goblin x2")
+    enc.run("add Orc")
+    enc.run("add Orc")
+    assert names(enc) == ["Goblin 1", "Goblin 2", "Goblin 3", "Goblin 4", "Goblin 5", "Orc", "Orc 2"]
+    assert hp(enc, "Goblin 2") == 7
+
+
+def test_targets_lists_wildcards_sides_and_words(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Orc x3 hp=10")
+    enc.run("add Hero pc hp=10")
+    enc.run("dmg 'Orc 1,Orc 3' 2")
+    assert [hp(enc, n) for n in ("Orc 1", "Orc 2", "Orc 3")] == [8, 10, 8]
+    enc.run("dmg Orc* 1")
+    assert [hp(enc, n) for n in ("Orc 1", "Orc 2", "Orc 3")] == [7, 9, 7]
+    enc.run("dmg @pc 4")
+    assert hp(enc, "Hero") == 6
+    enc.run("dmg Orc 2 1")  # unquoted two-word name
+    assert hp(enc, "Orc 2") == 8
+    enc.run('dmg "Orc 3" 1')
+    assert hp(enc, "Orc 3") == 6
+    enc.run("heal he 2")  # unique prefix, any case
+    assert hp(enc, "Hero") == 8
+
+
+def test_area_damage_rolls_once_for_all(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action", seed=3)
+    enc.run("add Orc x4 hp=100")
+    enc.run("dmg @npc 2d6+3 fire")
+    totals = {hp(enc, f"Orc {i}") for i in range(1, 5)}
+    assert len(totals) == 1
+    assert len(enc.doc.log[-1].rolls) == 1
+
+
+@pytest.mark.parametrize("line, fragment", [
+    ("dmg Nobody 3", "no creature named"),
+    ("dmg Orc 3", "could be"),
+    ("dmg Orc 1 -3", "cannot be negative"),
+    ("dmg Orc 1 1d", "dice"),
+    ("dmg Orc 1 1000000d1000000", "dice"),
+    ("cond Orc 1 nonsense", "unknown condition"),
+    ("frobnicate", "unknown command"),
+    ("re", "could be"),
+    ("add Bad,Name", "cannot contain"),
+    ("add Orc hp=7 wings=2", "unknown key"),
+    ("spend Orc 1 actions 9", "has only"),
+    ("next", "not started"),
+    ("cond 'Orc 1' flanked", "from=NAME"),
+    ("uncond 'Orc 1' prone", "nobody named has"),
+    ("dmg 'Orc 1 5", "no creature named"),
+    ('dmg "Orc 1 5', "cannot read"),
+])
+def test_errors_are_one_line_and_change_nothing(make, line: str, fragment: str) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Orc x2 hp=10")
+    before = json.dumps(enc.view(), sort_keys=True)
+    events = len(enc.doc.log)
+    with pytest.raises(CombatError) as info:
+        enc.run(line)
+    assert fragment in str(info.value)
+    assert "\n" not in str(info.value)
+    assert json.dumps(enc.view(), sort_keys=True) == before
+    assert len(enc.doc.log) == events
+
+
+def test_a_failure_midway_rolls_back_the_whole_command(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("energy-stamina")
+    enc.run("add Ann pc")
+    enc.run("add Bo pc")
+    enc.run("start")
+    enc.run("spend Bo energy 5")
+    before = json.dumps(enc.view(), sort_keys=True)
+    with pytest.raises(CommandError):
+        enc.run("act Ann,Bo melee")  # Ann can pay, Bo cannot: neither pays
+    assert json.dumps(enc.view(), sort_keys=True) == before
+
+
+def test_markup_in_names_is_kept_as_text(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run('add "[bold red]Boss[/]" hp=5')
+    assert names(enc) == ["[bold red]Boss[/]"]
+    enc.run("dmg [bold* 1")
+    assert hp(enc, "[bold red]Boss[/]") == 4
+
+
+def test_control_characters_are_stripped_from_names(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add 'Evil\x1b[31mTwin'")
+    assert names(enc) == ["Evil[31mTwin"]
+
+
+def test_hold_and_enter(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    for name, init in (("A", 20), ("B", 15), ("C", 10)):
+        enc.run(f"add {name} init={init}")
+    enc.run("start")
+    enc.run("hold A")
+    v = enc.view()
+    assert v["active"] == ["B"] and v["waiting"] == ["A"]
+    enc.run("enter A")  # after B's turn ends, A acts
+    assert enc.view()["active"] == ["A"]
+    enc.run("next")
+    assert enc.view()["active"] == ["C"]
+    enc.run("next")
+    assert enc.view()["order"] == ["B", "A", "C"]  # A keeps its new place
+    assert enc.view()["active"] == ["B"] and enc.view()["round"] == 2
+
+
+def test_delay_keeps_start_of_turn_effects_at_the_old_place(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    for name, init in (("A", 20), ("B", 15)):
+        enc.run(f"add {name} init={init} hp=30")
+    enc.run("start")
+    enc.run("cond A on-fire")
+    enc.run("delay A")
+    assert enc.view()["waiting"] == ["A"] and enc.view()["active"] == ["B"]
+    enc.run("next")  # round 2: A's old place comes first, fire burns, B acts
+    v = enc.view()
+    assert v["round"] == 2 and v["active"] == ["B"]
+    assert [p["creature"] for p in v["prompts"]] == ["A"]
+    assert "fire" in v["prompts"][0]["table"].lower()

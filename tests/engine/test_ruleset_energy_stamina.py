@@ -1,0 +1,430 @@
+"""The energy-stamina ruleset played through the command API: free rounds closed by the GM, Energy
+reset from Stamina at each round start, once-per-round markers, parent/daughter conditions, the
+Defend action, round-start prompts (waking roll, Death save) and the Death roll trigger."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.errors import CombatError
+from combat_tui.engine.loader import Catalogue
+
+RULESET = "energy-stamina"
+
+
+@pytest.fixture
+def enc(catalogue: Catalogue) -> Encounter:
+    return Encounter.new(catalogue.get(RULESET), seed=5)
+
+
+def creature(enc: Encounter, name: str) -> dict[str, Any]:
+    return next(c for c in enc.view()["combatants"] if c["name"] == name)
+
+
+def pool(enc: Encounter, name: str, pid: str) -> int:
+    return int(creature(enc, name)["pools"][pid]["current"])
+
+
+def pmax(enc: Encounter, name: str, pid: str) -> int | None:
+    value = creature(enc, name)["pools"][pid]["max"]
+    return None if value is None else int(value)
+
+
+def conds(enc: Encounter, name: str) -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in creature(enc, name)["conditions"]}
+
+
+def prompts(enc: Encounter) -> list[tuple[str, str]]:
+    return [(p["creature"], p["table"]) for p in enc.view()["prompts"]]
+
+
+def refused(enc: Encounter, line: str) -> None:
+    """The command is refused and nothing changes."""
+    before = enc.view()
+    with pytest.raises(CombatError):
+        enc.run(line)
+    assert enc.view() == before
+
+
+def test_defaults_need_no_stats(enc: Encounter) -> None:
+    enc.run("add Goblin")
+    enc.run("add Hero pc con=12 leg_agility=1 aura_mod=4 con_mod=3")
+    assert pool(enc, "Goblin", "aura") == 20
+    assert pool(enc, "Goblin", "stamina") == 10
+    assert pool(enc, "Goblin", "energy") == 5
+    assert pool(enc, "Goblin", "agility") == 3
+    assert pool(enc, "Goblin", "recovery_surges") == 5
+    # 20 + 4 x 4/3 = 25.33, rounded down; 5 + half of 3 rounded down
+    assert pmax(enc, "Hero", "aura") == 25
+    assert pmax(enc, "Hero", "recovery_surges") == 6
+    assert pmax(enc, "Hero", "stamina") == 12
+    assert pmax(enc, "Hero", "agility") == 4
+    for marker in ("swift_attack", "initiative_roll", "stamina_swap"):
+        assert pool(enc, "Hero", marker) == 1
+
+
+def test_three_rounds_of_budgets_markers_and_conditions(enc: Encounter) -> None:
+    enc.run("add Hero pc con=12 leg_agility=1")
+    enc.run("add Goblin")
+    enc.run("add Orc surprised con=4")
+    enc.run("start")
+    view = enc.view()
+    assert view["round"] == 1
+    assert sorted(view["active"]) == ["Goblin", "Hero", "Orc"]  # no turn order: everyone acts
+
+    # -- round 1 --------------------------------------------------------------------------------
+    orc = conds(enc, "Orc")
+    assert orc["surprised"]["remaining"] == 0 and not orc["surprised"]["implied"]
+    assert orc["unguarded"]["implied"] and orc["exposed"]["implied"]
+    assert pool(enc, "Orc", "energy") == 4  # Stamina 4 gives 4 Energy
+    # Defend cannot lift Unguarded/Exposed while Surprised holds them
+    enc.run("act Orc defend")
+    orc = conds(enc, "Orc")
+    assert {"surprised", "unguarded", "exposed", "defending"} <= set(orc)
+    assert pool(enc, "Orc", "energy") == 3
+
+    enc.run("act Hero melee")
+    assert pool(enc, "Hero", "energy") == 2
+    enc.run("act Hero swift-attack")
+    assert pool(enc, "Hero", "energy") == 1
+    assert pool(enc, "Hero", "swift_attack") == 0
+    refused(enc, "act Hero swift-attack")  # once per round
+    enc.run("act Hero stamina-for-energy")
+    assert pool(enc, "Hero", "stamina") == 11
+    assert pool(enc, "Hero", "energy") == 2
+    refused(enc, "act Hero stamina-for-energy")
+    enc.run("act Hero roll-initiative")
+    assert prompts(enc) == [("Hero", "Initiative roll")]
+    enc.run("resolve Hero")
+    assert prompts(enc) == []
+    refused(enc, "act Hero roll-initiative")
+    refused(enc, "act Hero melee")  # 2 Energy left, a melee attack needs 3
+
+    enc.run("act Goblin pick-up")  # 2 Energy by default, and Exposed to the end of the round
+    assert pool(enc, "Goblin", "energy") == 3
+    assert conds(enc, "Goblin")["exposed"]["remaining"] == 0
+    enc.run("act Goblin melee")
+    assert pool(enc, "Goblin", "energy") == 0
+
+    # -- round 2 --------------------------------------------------------------------------------
+    enc.run("next")
+    assert enc.view()["round"] == 2
+    assert "exposed" not in conds(enc, "Goblin")
+    orc = conds(enc, "Orc")
+    assert not ({"surprised", "unguarded", "exposed"} & set(orc))
+    assert "defending" in orc  # lasts until the Orc attacks or runs far, not to a round's end
+    assert pool(enc, "Hero", "energy") == 5  # Stamina 11 still gives 5
+    assert pool(enc, "Hero", "agility") == 4
+    assert pool(enc, "Goblin", "energy") == 5
+    assert pool(enc, "Orc", "energy") == 4
+    for marker in ("swift_attack", "initiative_roll", "stamina_swap"):
+        assert pool(enc, "Hero", marker) == 1
+    assert pool(enc, "Hero", "stamina") == 11  # Stamina does not come back by itself
+
+    # a Combat roll of 1-3 exposes the attacker to the end of the NEXT round
+    enc.run("prompt Hero combat-roll")
+    enc.run("resolve Hero value=3")
+    assert conds(enc, "Hero")["exposed"]["remaining"] == 1
+
+    # Prone holds Exposed: Defend cannot end it; Kneel ends Prone but leaves Unguarded
+    enc.run("cond Goblin prone")
+    assert conds(enc, "Goblin")["exposed"]["implied"]
+    enc.run("act Goblin defend")
+    assert {"prone", "exposed", "defending"} <= set(conds(enc, "Goblin"))
+    enc.run("act Goblin kneel")
+    goblin = conds(enc, "Goblin")
+    assert "prone" not in goblin
+    assert goblin["unguarded"]["remaining"] == 0 and goblin["exposed"]["implied"]
+    enc.run("act Goblin defend")
+    assert not ({"unguarded", "exposed"} & set(conds(enc, "Goblin")))
+    assert pool(enc, "Goblin", "energy") == 2
+
+    enc.run("act Orc sprint")  # 3 Energy and 1 Stamina; moving far ends Defending
+    assert pool(enc, "Orc", "stamina") == 3
+    assert pool(enc, "Orc", "energy") == 1
+    assert "defending" not in conds(enc, "Orc")
+
+    # -- round 3 --------------------------------------------------------------------------------
+    enc.run("next")
+    assert conds(enc, "Hero")["exposed"]["remaining"] == 0  # still there: ends with round 3
+    assert pool(enc, "Orc", "energy") == 3  # Stamina 3 gives only 3 Energy
+    for _ in range(3):
+        enc.run("act Orc exert")
+    assert pool(enc, "Orc", "stamina") == 0
+    orc = conds(enc, "Orc")
+    assert not orc["unconscious"]["implied"]
+    assert orc["unguarded"]["implied"] and orc["exposed"]["implied"]
+    refused(enc, "act Orc exert")  # Stamina never goes below 0
+
+    # -- round 4 --------------------------------------------------------------------------------
+    enc.run("next")
+    assert "exposed" not in conds(enc, "Hero")
+    assert pool(enc, "Orc", "energy") == 0  # no Stamina, no Energy
+    assert prompts(enc) == [("Orc", "Waking roll")]
+    enc.run("resolve Orc value=19")
+    assert "unconscious" in conds(enc, "Orc")
+    assert pool(enc, "Orc", "stamina") == 0
+
+    # -- round 5 --------------------------------------------------------------------------------
+    enc.run("next")
+    assert prompts(enc) == [("Orc", "Waking roll")]
+    enc.run("resolve Orc value=20")
+    assert pool(enc, "Orc", "stamina") == 1
+    assert not ({"unconscious", "unguarded", "exposed"} & set(conds(enc, "Orc")))
+    assert pool(enc, "Orc", "energy") == 0  # woke after this round's reset
+
+    enc.run("next")
+    assert pool(enc, "Orc", "energy") == 1
+    assert prompts(enc) == []
+
+
+def test_death_roll_bleeding_out_and_death_saves(enc: Encounter) -> None:
+    enc.run("add Goblin")
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("dmg Goblin 15")
+    assert pool(enc, "Goblin", "aura") == 5
+    assert prompts(enc) == []  # Aura left: no Death roll
+    enc.run("dmg Goblin 9")
+    assert pool(enc, "Goblin", "aura") == 0
+    assert prompts(enc) == [("Goblin", "Death roll")]
+    enc.run("resolve Goblin value=7")
+    goblin = conds(enc, "Goblin")
+    assert goblin["exhausted"]["remaining"] is None  # until a short rest: no end of its own
+    assert "bleeding-out" in goblin
+    assert pmax(enc, "Goblin", "stamina_swap") == 0  # Exhausted: no Stamina for Energy
+    refused(enc, "act Goblin stamina-for-energy")
+    assert prompts(enc) == []  # the first Death save waits for the next round start
+
+    enc.run("next")  # round 2
+    assert pool(enc, "Goblin", "energy") == 3  # Exhausted: 2 less than Stamina's 5
+    assert pool(enc, "Hero", "energy") == 5
+    assert prompts(enc) == [("Goblin", "Death save")]
+    enc.run("resolve Goblin value=12")
+    assert "bleeding-out" in conds(enc, "Goblin")
+    # a second bad Death roll in the same round: still one Death save a round
+    enc.run("dmg Goblin 1")
+    enc.run("resolve Goblin value=6")
+    assert prompts(enc) == []
+
+    enc.run("next")  # round 3
+    assert prompts(enc) == [("Goblin", "Death save")]
+    enc.run("resolve Goblin value=20")  # stabilized
+    assert "bleeding-out" not in conds(enc, "Goblin")
+    assert "exhausted" in conds(enc, "Goblin")
+
+    enc.run("next")  # round 4
+    assert prompts(enc) == []
+    enc.run("dmg Goblin 2")
+    enc.run("resolve Goblin value=3")  # major injury, bleeding and knocked out
+    goblin = conds(enc, "Goblin")
+    assert {"bleeding-out", "unconscious", "unguarded", "exposed"} <= set(goblin)
+
+    enc.run("next")  # round 5: Death save first, then the waking roll (file order)
+    assert prompts(enc) == [("Goblin", "Death save"), ("Goblin", "Waking roll")]
+    enc.run("resolve Goblin value=1")
+    assert "dead" in conds(enc, "Goblin")
+    enc.run("dismiss Goblin")
+    assert enc.view()["active"] == ["Hero"]
+    enc.run("next")  # round 6: the dead get no prompts
+    assert prompts(enc) == []
+
+
+def test_regaining_aura_stabilizes(enc: Encounter) -> None:
+    enc.run("add Goblin aura=4")
+    enc.run("start")
+    enc.run("dmg Goblin 6")
+    enc.run("resolve Goblin value=9")
+    assert "bleeding-out" in conds(enc, "Goblin")
+    enc.run("heal Goblin 2")
+    assert pool(enc, "Goblin", "aura") == 2
+    assert "bleeding-out" not in conds(enc, "Goblin")
+    enc.run("next")
+    assert prompts(enc) == []
+
+
+def test_painful_wound_exhausts_to_end_of_next_round(enc: Encounter) -> None:
+    enc.run("add Goblin aura=1")
+    enc.run("start")
+    enc.run("dmg Goblin 3")
+    enc.run("resolve Goblin value=16")
+    assert conds(enc, "Goblin")["exhausted"]["remaining"] == 1
+    enc.run("next")  # round 2: reset while Exhausted
+    assert pool(enc, "Goblin", "energy") == 3
+    enc.run("next")  # round 3: Exhausted ended with round 2
+    assert "exhausted" not in conds(enc, "Goblin")
+    assert pool(enc, "Goblin", "energy") == 5
+    assert pmax(enc, "Goblin", "stamina_swap") == 1
+
+
+def test_exhausted_energy_never_negative(enc: Encounter) -> None:
+    enc.run("add Runner con=6")
+    enc.run("start")
+    for _ in range(5):
+        enc.run("act Runner exert")
+    assert pool(enc, "Runner", "stamina") == 1
+    enc.run("cond Runner exhausted")
+    enc.run("next")
+    assert pool(enc, "Runner", "energy") == 0  # 1 - 2, not below 0
+    refused(enc, "act Runner shift")
+    enc.run("uncond Runner exhausted")
+    enc.run("next")
+    assert pool(enc, "Runner", "energy") == 1
+
+
+def test_slowed_blocks_agility_and_restraining_holds_it(enc: Encounter) -> None:
+    enc.run("add Goblin")
+    enc.run("add Wolf")
+    enc.run("start")
+    enc.run("act Goblin shift-agility")
+    assert pool(enc, "Goblin", "agility") == 1
+    enc.run("act Goblin unarmed")  # earns 2 Agile Moves
+    enc.run("cond Goblin restraining")
+    assert conds(enc, "Goblin")["slowed"]["implied"]
+    assert pmax(enc, "Goblin", "agility") == 0
+    assert pool(enc, "Goblin", "agile_moves") == 2
+    refused(enc, "act Goblin agile-move")  # earned, but no Agility while Slowed
+    refused(enc, "uncond Goblin slowed")  # held by Restraining
+    enc.run("cond Wolf restrained")
+    assert conds(enc, "Wolf")["exposed"]["implied"]
+    enc.run("act Wolf defend")
+    assert "exposed" in conds(enc, "Wolf")
+    enc.run("next")
+    assert pool(enc, "Goblin", "agility") == 0  # still Slowed at the reset
+    enc.run("uncond Goblin restraining")
+    assert "slowed" not in conds(enc, "Goblin")
+    enc.run("next")
+    assert pool(enc, "Goblin", "agility") == 3
+
+
+def test_catch_your_breath(enc: Encounter) -> None:
+    enc.run("add Hero pc con=12")
+    enc.run("start")
+    enc.run("act Hero exert")
+    enc.run("act Hero exert")
+    assert pool(enc, "Hero", "stamina") == 10
+    enc.run("act Hero catch-breath")  # 3 Energy
+    assert pool(enc, "Hero", "energy") == 2
+    assert pool(enc, "Hero", "stamina") == 11
+    enc.run("act Hero catch-breath")  # all that is left
+    assert pool(enc, "Hero", "energy") == 0
+    assert pool(enc, "Hero", "stamina") == 12
+    refused(enc, "act Hero catch-breath")  # nothing left to give
+
+
+def test_options_for_the_contradictions(enc: Encounter) -> None:
+    enc.run("add Archer pc")
+    enc.run("add Brute con=10")
+    enc.run("start")
+    enc.run("act Archer ranged")
+    assert pool(enc, "Archer", "energy") == 3  # default reading: 2 Energy
+    enc.run("set ranged_cost 1")
+    enc.run("act Archer ranged")
+    assert pool(enc, "Archer", "energy") == 2
+    enc.run("set pickup_cost 1")
+    enc.run("act Archer pick-up")
+    assert pool(enc, "Archer", "energy") == 1
+    assert not conds(enc, "Archer")["exposed"]["implied"]
+    enc.run("act Archer defend")  # Exposed on its own: Defend ends it
+    assert "exposed" not in conds(enc, "Archer")
+    assert pool(enc, "Archer", "energy") == 0
+
+    # non-lethal hit at 0 Aura: Exhausted to the end of the next round by default ...
+    enc.run("prompt Brute non-lethal-at-zero")
+    enc.run("resolve Brute")
+    brute = conds(enc, "Brute")
+    assert brute["exhausted"]["remaining"] == 1 and "shaken" not in brute
+    assert pool(enc, "Brute", "stamina") == 10
+    # ... or Shaken and 5 Stamina lost with the other reading
+    enc.run("uncond Brute exhausted")
+    enc.run("set nonlethal_shaken 1")
+    enc.run("prompt Brute non-lethal-at-zero")
+    enc.run("resolve Brute")
+    brute = conds(enc, "Brute")
+    assert "shaken" in brute and "exhausted" not in brute
+    assert pool(enc, "Brute", "stamina") == 5
+    assert pmax(enc, "Brute", "stamina_swap") == 0
+    enc.run("next")
+    assert pool(enc, "Brute", "energy") == 5  # Shaken blocks Stamina, not Energy
+    assert pool(enc, "Brute", "stamina_swap") == 0
+
+
+def test_agile_moves_are_earned_by_energy_on_other_actions(enc: Encounter) -> None:
+    enc.run("add Hero pc")
+    enc.run("start")
+    assert pool(enc, "Hero", "agility") == 3
+    refused(enc, "act Hero agile-move")  # nothing spent on a non-movement action yet
+    enc.run("act Hero run")  # movement earns none
+    refused(enc, "act Hero agile-move")
+    enc.run("act Hero equip-light")
+    assert pool(enc, "Hero", "agile_moves") == 1
+    enc.run("act Hero agile-move")
+    assert pool(enc, "Hero", "agility") == 2
+    assert pool(enc, "Hero", "agile_moves") == 0
+    refused(enc, "act Hero agile-move")
+    enc.run("next")
+    enc.run("act Hero melee")
+    assert pool(enc, "Hero", "agile_moves") == 3
+    enc.run("act Hero agile-move")
+    enc.run("act Hero agile-move")
+    enc.run("act Hero agile-move")
+    assert pool(enc, "Hero", "agility") == 0
+    refused(enc, "act Hero agile-move")
+    enc.run("act Hero stamina-for-energy")
+    enc.run("act Hero helpless-strike")
+    assert pool(enc, "Hero", "agile_moves") == 1
+    enc.run("next")  # both reset at the round start
+    assert pool(enc, "Hero", "agile_moves") == 0
+    assert pool(enc, "Hero", "agility") == 3
+
+
+def test_only_damage_past_the_aura_calls_for_a_death_roll(enc: Encounter) -> None:
+    enc.run("add Goblin aura=6")
+    enc.run("start")
+    enc.run("dmg Goblin 6")  # only just empties the Aura
+    assert pool(enc, "Goblin", "aura") == 0
+    assert prompts(enc) == []
+    enc.run("dmg Goblin 0")
+    assert prompts(enc) == []
+    enc.run("dmg Goblin 1")
+    assert prompts(enc) == [("Goblin", "Death roll")]
+    enc.run("resolve Goblin value=20")  # just a scratch
+    assert conds(enc, "Goblin") == {}
+    # non-lethal damage reaching the body takes its own table, not the Death roll
+    enc.run("dmg Goblin 2 non-lethal")
+    assert prompts(enc) == [("Goblin", "Non-lethal hit with no Aura")]
+    enc.run("resolve Goblin")
+    assert conds(enc, "Goblin")["exhausted"]["remaining"] == 1
+    assert "dead" not in conds(enc, "Goblin")
+
+
+def test_each_hit_at_zero_aura_calls_for_its_own_death_roll(enc: Encounter) -> None:
+    """Every hit taken with no Aura gets a Death roll, even two before the GM resolves either."""
+    enc.run("add Goblin aura=1")
+    enc.run("start")
+    enc.run("dmg Goblin 3")
+    enc.run("dmg Goblin 2")
+    assert prompts(enc) == [("Goblin", "Death roll"), ("Goblin", "Death roll")]
+
+
+def test_no_stamina_spending_while_shaken_or_exhausted(enc: Encounter) -> None:
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("act Hero exert")
+    assert pool(enc, "Hero", "stamina") == 9
+    for cond in ("exhausted", "shaken"):
+        enc.run(f"cond Hero {cond}")
+        refused(enc, "act Hero sprint")
+        refused(enc, "act Hero jump")
+        refused(enc, "act Hero stamina-for-energy")
+        enc.run("act Hero shift")  # Energy is still fine
+        enc.run("act Hero catch-breath")  # gaining Stamina is not spending it
+        enc.run(f"uncond Hero {cond}")
+        enc.run("next")
+    assert pool(enc, "Hero", "stamina") == 10
+    enc.run("act Hero sprint")
+    assert pool(enc, "Hero", "stamina") == 9
+    assert pool(enc, "Hero", "energy") == 2

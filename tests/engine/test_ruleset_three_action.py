@@ -1,0 +1,538 @@
+"""The `three-action` ruleset played through the engine's command API.
+
+Three actions and one reaction per turn (both refilled at the creature's own turn start), Slowed /
+Incapacitated / Stunned budgets, going down at 0 HP (Incapacitated, Prone, Bleeding), the Bleed
+table with its Bleed Penalty, On fire and Poison at turn start, once-per-turn Control and
+once-per-round Command, surprise, delay, subjective conditions and their implications.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.errors import CombatError
+
+RULESET = "three-action"
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def creature(enc: Encounter, name: str) -> dict[str, Any]:
+    return next(c for c in enc.view()["combatants"] if c["name"] == name)
+
+
+def pool(enc: Encounter, name: str, pid: str) -> int:
+    return creature(enc, name)["pools"][pid]["current"]
+
+
+def pmax(enc: Encounter, name: str, pid: str) -> int | None:
+    return creature(enc, name)["pools"][pid]["max"]
+
+
+def conds(enc: Encounter, name: str) -> list[str]:
+    return [c["id"] for c in creature(enc, name)["conditions"]]
+
+
+def cond(enc: Encounter, name: str, cid: str) -> dict[str, Any]:
+    return next(c for c in creature(enc, name)["conditions"] if c["id"] == cid)
+
+
+def prompts(enc: Encounter, name: str | None = None) -> list[str]:
+    return [p["table"] for p in enc.view()["prompts"] if name is None or p["creature"] == name]
+
+
+def active(enc: Encounter) -> str:
+    (who,) = enc.view()["active"]
+    return who
+
+
+def next_until(enc: Encounter, name: str, limit: int = 12) -> list[str]:
+    """`next` until it is NAME's turn; return all the lines."""
+    lines: list[str] = []
+    for _ in range(limit):
+        lines += enc.run("next")
+        if enc.view()["active"] == [name]:
+            return lines
+    raise AssertionError(f"{name} never got a turn")
+
+
+def damage_taken(lines: list[str], name: str, dtype: str) -> int:
+    hits = [int(m.group(1)) for line in lines if (m := re.match(rf"{name} takes (\d+) {dtype} damage", line))]
+    assert len(hits) == 1, lines
+    return hits[0]
+
+
+@pytest.fixture
+def enc(make) -> Encounter:  # type: ignore[no-untyped-def]
+    return make(RULESET, seed=11)
+
+
+# -- the ruleset itself -------------------------------------------------------------------------
+
+
+def test_ruleset_shape(catalogue) -> None:  # type: ignore[no-untyped-def]
+    rs = catalogue.get(RULESET)
+    assert rs.time.order == "descending" and rs.time.hold and rs.time.delay
+    assert rs.time.surprise.skip_round_1
+    ids = [c.id for c in rs.conditions]
+    for needed in ("bleeding", "blinded", "dead", "destroyed", "entangled", "shaken", "grappled", "grappling",
+                   "incapacitated", "invisible", "on-fire", "poisoned", "prone", "slowed", "stunned",
+                   "squeezing", "unconscious", "flat-footed", "flanked", "seen", "concealed", "hidden",
+                   "undetected", "cover"):
+        assert needed in ids, needed
+    for subj in ("flat-footed", "flanked", "seen", "concealed", "hidden", "undetected", "cover"):
+        assert rs.condition(subj).subjective, subj
+    with_tables = [c.id for c in rs.conditions if c.start_of_turn]
+    assert with_tables[0] == "bleeding"
+    assert rs.condition("poisoned").stacking == "separate"
+    assert rs.condition("shaken").stacking == "extend"
+    assert 8 <= len(rs.rules) <= 20
+
+
+# -- a three-round fight --------------------------------------------------------------------------
+
+
+def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15 hp=20 ess=4 level=2")
+    enc.run("add Orc init=12 hp=12")
+    enc.run("add Goblin init=12 hp=50")
+    enc.run("add Rat init=5 surprised")
+    enc.run("start")
+    v = enc.view()
+    assert v["round"] == 1 and active(enc) == "Hero"
+    assert v["order"][0] == "Hero" and v["order"][-1] == "Rat"
+    assert set(v["order"][1:3]) == {"Orc", "Goblin"}  # the tie, broken at random
+    tie = v["order"][1:3]
+    assert pool(enc, "Hero", "actions") == 3 and pool(enc, "Hero", "reactions") == 1
+
+    # ---- round 1, Hero: Command and Control are once-per-round / once-per-turn markers
+    enc.run("act Hero command")
+    assert pool(enc, "Hero", "actions") == 2 and pool(enc, "Hero", "command") == 0
+    with pytest.raises(CombatError):
+        enc.run("act Hero command")
+    assert pool(enc, "Hero", "actions") == 2  # the refused command cost nothing
+    enc.run("act Hero control")
+    with pytest.raises(CombatError):
+        enc.run("act Hero control")
+    enc.run("spend Hero energy 6")
+    enc.run("act Hero focus")  # floor((4 + 2) / 3) = 2
+    assert pool(enc, "Hero", "energy") == 6
+    assert pool(enc, "Hero", "actions") == 0
+    with pytest.raises(CombatError):
+        enc.run("act Hero melee")
+
+    # Flanked brings Flat Footed toward the same creature; the daughter cannot go on its own.
+    with pytest.raises(CombatError):
+        enc.run("cond Goblin flanked")  # subjective: needs from=
+    enc.run("cond Goblin flanked from=Hero")
+    ff = cond(enc, "Goblin", "flat-footed")
+    assert ff["implied"] and ff["source"] == "Hero"
+    with pytest.raises(CombatError):
+        enc.run("uncond Goblin flat-footed")
+
+    # Going down: Incapacitated, Prone, Bleeding; the hit itself raises the Bleed Penalty.
+    enc.run("dmg Goblin 51")
+    assert pool(enc, "Goblin", "hp") == -1
+    assert {"incapacitated", "prone", "bleeding"} <= set(conds(enc, "Goblin"))
+    assert pool(enc, "Goblin", "bleed_penalty") == 1
+    assert pmax(enc, "Goblin", "actions") == 1 and pmax(enc, "Goblin", "reactions") == 0
+    enc.run("cond Goblin on-fire")
+    enc.run("cond Goblin poisoned 3")
+
+    # ---- round 1, the tied pair
+    for i, name in enumerate(tie):
+        next_until(enc, name)
+        assert enc.view()["round"] == 1
+        if i == 0:  # the Hero's budget does not refill on others' turns; its reaction is spent here
+            assert pool(enc, "Hero", "actions") == 0
+            enc.run("act Hero reaction")
+            assert pool(enc, "Hero", "reactions") == 0
+            with pytest.raises(CombatError):
+                enc.run("act Hero reaction")
+        if name == "Goblin":  # prompts in file order, Bleeding first
+            assert prompts(enc, "Goblin") == ["Bleed table", "On fire", "Poison"]
+            assert pool(enc, "Goblin", "actions") == 1  # incapacitated: 3 - 2
+            lines = enc.run("resolve Goblin value=8")  # Deteriorate: penalty +1, then 2d6 bleed (+1 again)
+            bled = damage_taken(lines, "Goblin", "bleed")
+            assert 2 <= bled <= 12
+            assert pool(enc, "Goblin", "hp") == -1 - bled
+            assert pool(enc, "Goblin", "bleed_penalty") == 3
+            assert prompts(enc, "Goblin") == ["On fire", "Poison"]
+            lines = enc.run("resolve Goblin")  # 2d6 fire
+            burnt = damage_taken(lines, "Goblin", "fire")
+            assert 2 <= burnt <= 12 and pool(enc, "Goblin", "bleed_penalty") == 4
+            hp = pool(enc, "Goblin", "hp")
+            enc.run("dismiss Goblin")  # the GM rules the poison did nothing this time
+            assert prompts(enc) == [] and pool(enc, "Goblin", "hp") == hp
+            enc.run("act Goblin stand")
+            assert "prone" not in conds(enc, "Goblin") and pool(enc, "Goblin", "actions") == 0
+            with pytest.raises(CombatError):
+                enc.run("act Goblin melee")
+            enc.run("uncond Goblin on-fire")
+
+    # ---- round 1 ends: the surprised Rat does not act; round 2 starts with the Hero refreshed
+    lines = next_until(enc, "Hero")
+    assert any("Rat is surprised" in line for line in lines)
+    assert enc.view()["round"] == 2
+    assert pool(enc, "Hero", "actions") == 3
+    assert pool(enc, "Hero", "reactions") == 1
+    assert pool(enc, "Hero", "command") == 1 and pool(enc, "Hero", "control") == 1
+
+    # ---- round 2, Hero: a critical grapple leaves the Orc Slowed for one round
+    enc.run("cond Orc slowed for=1")
+    assert pmax(enc, "Orc", "actions") == 2 and pmax(enc, "Orc", "reactions") == 0
+    enc.run("cond Orc shaken for=1")
+    enc.run("cond Orc shaken for=2")  # Shaken adds its durations: 3 rounds
+    assert cond(enc, "Orc", "shaken")["remaining"] == 3
+    enc.run("act Hero command")  # a new round: the marker is back
+    assert pool(enc, "Hero", "command") == 0
+
+    for name in tie:
+        next_until(enc, name)
+        assert enc.view()["round"] == 2
+        if name == "Orc":  # slowed: two actions
+            assert pool(enc, "Orc", "actions") == 2
+            enc.run("act Orc melee")
+            enc.run("act Orc melee")
+            with pytest.raises(CombatError):
+                enc.run("act Orc melee")
+        else:  # Bleeding, then Stabilize
+            assert prompts(enc, "Goblin") == ["Bleed table", "Poison"]
+            before = pool(enc, "Goblin", "hp")
+            lines = enc.run("resolve Goblin value=17")  # bleeding ends, penalty 0, then the 2d6 anyway
+            assert "bleeding" not in conds(enc, "Goblin")
+            bled = damage_taken(lines, "Goblin", "bleed")
+            assert pool(enc, "Goblin", "hp") == before - bled
+            assert pool(enc, "Goblin", "bleed_penalty") == 1
+            assert "incapacitated" in conds(enc, "Goblin")  # still at 0 HP or below
+            lines = enc.run("resolve Goblin")  # poison level 3 as damage
+            assert damage_taken(lines, "Goblin", "poison") == 3
+            assert pool(enc, "Goblin", "bleed_penalty") == 2
+
+    # ---- round 2, Rat: no longer surprised
+    next_until(enc, "Rat")
+    assert enc.view()["round"] == 2
+    assert "slowed" in conds(enc, "Orc")  # lasts until the Hero's next turn starts
+
+    # ---- round 3: Slowed ends when its source's turn starts, not at the end of the round
+    next_until(enc, "Hero")
+    assert enc.view()["round"] == 3
+    assert "slowed" not in conds(enc, "Orc")
+    assert pmax(enc, "Orc", "actions") == 3 and pmax(enc, "Orc", "reactions") == 1
+    assert cond(enc, "Orc", "shaken")["remaining"] == 2
+
+    # Healing: back above 0 HP ends Incapacitated; each heal lowers the penalty by one.
+    enc.run("heal Goblin 60")
+    assert pool(enc, "Goblin", "hp") > 0
+    assert "incapacitated" not in conds(enc, "Goblin")
+    assert pool(enc, "Goblin", "bleed_penalty") == 1
+    enc.run("heal Goblin 1")
+    enc.run("heal Goblin 1")
+    assert pool(enc, "Goblin", "bleed_penalty") == 0  # never below 0
+
+    next_until(enc, "Goblin")
+    assert enc.view()["round"] == 3
+    assert prompts(enc, "Goblin") == ["Poison"]  # no more Bleed table
+    assert pool(enc, "Goblin", "actions") == 3
+    assert pool(enc, "Goblin", "reactions") == 1
+
+
+# -- going down and dying --------------------------------------------------------------------------
+
+
+def test_death_at_negative_max_hp_takes_the_creature_out(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15 hp=20")
+    enc.run("add Orc init=10 hp=6")
+    enc.run("add Bat init=5 hp=4")
+    enc.run("start")
+    enc.run("dmg Orc 5")  # 1 HP: still up
+    assert conds(enc, "Orc") == [] and pool(enc, "Orc", "bleed_penalty") == 1
+    enc.run("dmg Orc 20")
+    assert pool(enc, "Orc", "hp") == -6  # the floor is minus max HP
+    assert "dead" in conds(enc, "Orc")
+    assert "incapacitated" not in conds(enc, "Orc") and "bleeding" not in conds(enc, "Orc")
+    enc.run("next")
+    assert active(enc) == "Bat"  # the dead Orc is passed over
+    enc.run("next")
+    assert active(enc) == "Hero" and enc.view()["round"] == 2
+
+
+@pytest.mark.parametrize(("hp_after", "at_zero", "result"), [
+    (-1, 0, "dead"),
+    (0, 0, "unconscious"),
+    (0, 1, "dead"),
+])
+def test_bleed_table_death_row(make, hp_after: int, at_zero: int, result: str) -> None:  # type: ignore[no-untyped-def]
+    enc = make(RULESET, seed=3)
+    enc.run("add Hero pc init=15 hp=20")
+    enc.run("add Orc init=10 hp=30")
+    enc.run("start")
+    enc.run(f"set death_row_at_zero {at_zero}")
+    enc.run(f"dmg Orc {30 - hp_after}")
+    next_until(enc, "Orc")
+    assert prompts(enc, "Orc") == ["Bleed table"]
+    enc.run("resolve Orc value=0")
+    assert result in conds(enc, "Orc")
+    if result == "unconscious":
+        assert "prone" in conds(enc, "Orc")
+        assert pmax(enc, "Orc", "actions") == 0 and pmax(enc, "Orc", "reactions") == 0
+        assert "flat-footed" in conds(enc, "Orc")
+
+
+def test_bleed_table_unconscious_row_and_stabilize_option(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15 hp=20")
+    enc.run("add Orc init=10 hp=30")
+    enc.run("start")
+    enc.run("dmg Orc 35")  # -5
+    enc.run("act Orc stand")  # gets up from Prone on the Hero's turn (the GM allows it)
+    next_until(enc, "Orc")
+    enc.run("resolve Orc value=3")  # Unconscious: falls Prone again
+    assert {"unconscious", "prone", "bleeding"} <= set(conds(enc, "Orc"))
+    assert pool(enc, "Orc", "actions") == 0
+    enc.run("set bleed_damage_on_stabilize 0")
+    next_until(enc, "Orc")
+    hp, penalty = pool(enc, "Orc", "hp"), pool(enc, "Orc", "bleed_penalty")
+    lines = enc.run("resolve Orc value=16")
+    assert "bleeding" not in conds(enc, "Orc")
+    assert pool(enc, "Orc", "hp") == hp and penalty > 0 and pool(enc, "Orc", "bleed_penalty") == 0
+    assert not any("bleed damage" in line for line in lines)
+
+
+def test_bleed_penalty_option_counts_only_hits_while_bleeding(enc: Encounter) -> None:
+    enc.run("add Orc init=10 hp=10")
+    enc.run("set penalty_only_while_bleeding 1")
+    enc.run("dmg Orc 3")
+    assert pool(enc, "Orc", "bleed_penalty") == 0
+    enc.run("dmg Orc 8")  # goes down; the dropping hit came before the bleeding
+    assert "bleeding" in conds(enc, "Orc") and pool(enc, "Orc", "bleed_penalty") == 0
+    enc.run("dmg Orc 1")
+    assert pool(enc, "Orc", "bleed_penalty") == 1
+
+
+def test_medicine_ends_bleeding_and_resets_penalty(enc: Encounter) -> None:
+    enc.run("add Orc init=10 hp=10")
+    enc.run("dmg Orc 4")
+    enc.run("dmg Orc 4")
+    enc.run("dmg Orc 4")
+    assert pool(enc, "Orc", "bleed_penalty") == 3 and "bleeding" in conds(enc, "Orc")
+    enc.run("act Orc treat-bleeding")
+    assert "bleeding" not in conds(enc, "Orc") and pool(enc, "Orc", "bleed_penalty") == 0
+    assert "incapacitated" in conds(enc, "Orc")  # still at -2 HP
+
+
+# -- budgets -----------------------------------------------------------------------------------
+
+
+def test_condition_budgets(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15")
+    enc.run("add Orc init=10")
+    enc.run("start")
+    enc.run("cond Orc slowed")
+    assert (pmax(enc, "Orc", "actions"), pmax(enc, "Orc", "reactions")) == (2, 0)
+    enc.run("dmg Orc 10")  # incapacitated as well: 3 - 1 - 2 = 0
+    assert (pmax(enc, "Orc", "actions"), pmax(enc, "Orc", "reactions")) == (0, 0)
+    enc.run("uncond Orc slowed")
+    assert (pmax(enc, "Orc", "actions"), pmax(enc, "Orc", "reactions")) == (1, 0)
+    enc.run("cond Hero stunned until=start-of-turn")
+    assert pool(enc, "Hero", "actions") == 0
+    with pytest.raises(CombatError):
+        enc.run("act Hero move")
+    assert "flat-footed" in conds(enc, "Hero")
+    next_until(enc, "Hero")  # Stunned ends as the Hero's next turn starts, before budgets refill
+    assert "stunned" not in conds(enc, "Hero") and "flat-footed" not in conds(enc, "Hero")
+    assert pool(enc, "Hero", "actions") == 3 and pool(enc, "Hero", "reactions") == 1
+
+
+def test_ready_dodge_and_fire(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15")
+    enc.run("add Orc init=10")
+    enc.run("start")
+    enc.run("act Hero ready")
+    assert pool(enc, "Hero", "actions") == 1 and "readied" in conds(enc, "Hero")
+    enc.run("act Hero dodge")
+    assert "dodging" in conds(enc, "Hero")
+    enc.run("next")
+    assert "readied" in conds(enc, "Hero")  # still ready on the Orc's turn
+    enc.run("cond Orc on-fire")
+    next_until(enc, "Hero")
+    assert "readied" not in conds(enc, "Hero")
+    next_until(enc, "Orc")
+    assert prompts(enc, "Orc") == ["On fire"]
+    enc.run("act Orc extinguish")
+    assert "on-fire" not in conds(enc, "Orc") and "prone" in conds(enc, "Orc")
+
+
+# -- conditions --------------------------------------------------------------------------------------
+
+
+def test_subjective_chains(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15")
+    enc.run("add Thief init=10")
+    enc.run("add Orc init=5")
+    enc.run("cond Thief undetected from=Hero")
+    mine = {c["id"]: c for c in creature(enc, "Thief")["conditions"]}
+    assert set(mine) == {"undetected", "hidden", "concealed"}
+    assert all(c["source"] == "Hero" for c in mine.values())
+    assert mine["hidden"]["implied"] and mine["concealed"]["implied"]
+    enc.run("uncond Thief undetected")
+    assert conds(enc, "Thief") == []
+    enc.run("cond Orc blinded")
+    assert cond(enc, "Orc", "flat-footed")["implied"]
+    enc.run("uncond Orc blinded")
+    assert conds(enc, "Orc") == []
+    enc.run("cond Orc grappled from=Hero")
+    assert cond(enc, "Orc", "flat-footed")["source"] == "Hero"
+
+
+def test_poison_instances_keep_their_own_durations(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15")
+    enc.run("add Orc init=10 hp=40")
+    enc.run("start")
+    enc.run("cond Orc poisoned 4 for=1")
+    enc.run("cond Orc poisoned 2 for=3")
+    assert sorted(c["value"] for c in creature(enc, "Orc")["conditions"]) == [2, 4]
+    next_until(enc, "Orc")
+    assert prompts(enc, "Orc") == ["Poison"]
+    assert damage_taken(enc.run("resolve Orc"), "Orc", "poison") == 4  # the strongest applies
+    next_until(enc, "Orc")  # round 2: the 4 ended at the Hero's turn start
+    assert [c["value"] for c in creature(enc, "Orc")["conditions"]] == [2]
+    assert damage_taken(enc.run("resolve Orc"), "Orc", "poison") == 2
+
+
+def test_delayed_creature_still_burns_at_its_old_place(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15")
+    enc.run("add Orc init=10 hp=40")
+    enc.run("add Bat init=5")
+    enc.run("start")
+    enc.run("cond Orc on-fire")
+    next_until(enc, "Orc")
+    assert prompts(enc, "Orc") == ["On fire"]
+    enc.run("resolve Orc")
+    enc.run("delay Orc")  # does not want to act yet
+    assert active(enc) == "Bat" and enc.view()["waiting"] == ["Orc"]
+    assert enc.view()["order"] == ["Hero", "Bat"]
+    enc.run("act Orc reaction")  # while waiting, it reacts on the Bat's turn
+    assert pool(enc, "Orc", "reactions") == 0
+    enc.run("next")  # round 2: Hero
+    assert active(enc) == "Hero" and enc.view()["round"] == 2
+    assert prompts(enc) == []
+    hp = pool(enc, "Orc", "hp")
+    enc.run("next")  # the Orc's old place: the fire burns, but the Orc does not act there
+    assert active(enc) == "Bat"
+    assert prompts(enc, "Orc") == ["On fire"]
+    burnt = damage_taken(enc.run("resolve Orc"), "Orc", "fire")
+    assert pool(enc, "Orc", "hp") == hp - burnt
+    enc.run("enter Orc")
+    assert active(enc) == "Orc"
+    assert enc.view()["order"] == ["Hero", "Bat", "Orc"]
+    assert prompts(enc, "Orc") == []  # its start-of-turn effects already happened at the old place
+    assert pool(enc, "Orc", "actions") == 3
+    assert pool(enc, "Orc", "reactions") == 1  # its own turn has begun: the reaction is back
+    next_until(enc, "Orc")  # round 3 at its new place: fire once, not twice
+    assert enc.view()["round"] == 3
+    assert prompts(enc, "Orc") == ["On fire"]
+
+
+def test_held_breath_runs_out(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15 hp=10 str=1")
+    enc.run("add Orc init=10")
+    enc.run("start")
+    enc.run("cond Hero holding-breath")
+    next_until(enc, "Hero")  # one round held: STR 1 used up
+    assert "suffocating" in conds(enc, "Hero")
+    assert pool(enc, "Hero", "hp") == 0
+    assert {"incapacitated", "prone", "bleeding"} <= set(conds(enc, "Hero"))
+    assert prompts(enc, "Hero") == []  # first Bleed roll at the next turn
+    enc.run("next")  # its turn ends without air
+    assert "dead" in conds(enc, "Hero")
+
+
+def test_breath_refills_when_breathing_again(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15 str=3")
+    enc.run("add Orc init=10")
+    enc.run("start")
+    enc.run("cond Hero holding-breath")
+    next_until(enc, "Hero")
+    assert pool(enc, "Hero", "breath") == 2
+    enc.run("uncond Hero holding-breath")
+    assert pool(enc, "Hero", "breath") == 3
+
+
+def test_undo_restores_the_bleed_roll(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15")
+    enc.run("add Orc init=10 hp=10")
+    enc.run("start")
+    enc.run("dmg Orc 11")
+    next_until(enc, "Orc")
+    hp, penalty = pool(enc, "Orc", "hp"), pool(enc, "Orc", "bleed_penalty")
+    enc.run("resolve Orc value=16")
+    assert "bleeding" not in conds(enc, "Orc")
+    enc.run("undo")
+    assert "bleeding" in conds(enc, "Orc")
+    assert (pool(enc, "Orc", "hp"), pool(enc, "Orc", "bleed_penalty")) == (hp, penalty)
+    assert prompts(enc, "Orc") == ["Bleed table"]
+
+
+def test_feint_durations_and_release(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15")
+    enc.run("add Orc init=10")
+    enc.run("add Bat init=5")
+    enc.run("start")
+    enc.run("act Hero maneuver")  # Feint: flat-footed to the Hero for the rest of the Hero's turn
+    enc.run("cond Orc flat-footed from=Hero until=end-of-turn")
+    enc.run("act Hero maneuver")  # critical Feint: flat-footed to the Bat until the Hero's next turn
+    enc.run("cond Orc flat-footed from=Bat until=start-of-turn")
+    assert sorted(c["source"] for c in creature(enc, "Orc")["conditions"]) == ["Bat", "Hero"]
+    enc.run("next")
+    assert [c["source"] for c in creature(enc, "Orc")["conditions"]] == ["Bat"]
+    enc.run("cond Hero grappling from=Orc")
+    enc.run("cond Orc grappled from=Hero")
+    next_until(enc, "Hero")
+    assert conds(enc, "Orc") == ["grappled", "flat-footed"]  # the critical Feint has ended
+    enc.run("act Hero release")  # a free action
+    assert pool(enc, "Hero", "actions") == 3 and "grappling" not in conds(enc, "Hero")
+
+
+def test_hold_moves_the_place_for_the_rest_of_combat(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15")
+    enc.run("add Orc init=10")
+    enc.run("add Bat init=5")
+    enc.run("start")
+    enc.run("hold Hero")
+    assert active(enc) == "Orc" and enc.view()["waiting"] == ["Hero"]
+    enc.run("enter Hero after=Orc")
+    enc.run("next")
+    assert active(enc) == "Hero" and pool(enc, "Hero", "actions") == 3
+    enc.run("act Hero melee")
+    enc.run("next")
+    assert active(enc) == "Bat"
+    enc.run("next")
+    assert enc.view()["round"] == 2 and active(enc) == "Orc"
+    assert enc.view()["order"] == ["Orc", "Hero", "Bat"]
+    enc.run("next")
+    assert active(enc) == "Hero" and pool(enc, "Hero", "actions") == 3
+
+
+def test_held_creature_bleeds_once_a_round(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15 hp=40")
+    enc.run("add Orc init=10")
+    enc.run("add Bat init=5")
+    enc.run("dmg Hero 41")
+    enc.run("start")
+    assert prompts(enc, "Hero") == ["Bleed table"]
+    enc.run("resolve Hero value=12")
+    enc.run("hold Hero")  # re-enters after the Orc, for the rest of combat
+    enc.run("enter Hero after=Orc")
+    enc.run("next")
+    assert active(enc) == "Hero" and enc.view()["round"] == 1
+    assert prompts(enc, "Hero") == []  # its start-of-turn effects came at its first place this round
+    enc.run("next")
+    enc.run("next")
+    assert enc.view()["round"] == 2 and active(enc) == "Orc"
+    enc.run("next")
+    assert active(enc) == "Hero" and prompts(enc, "Hero") == ["Bleed table"]

@@ -1,0 +1,95 @@
+"""Saves: atomic, versioned, and a bad file is refused and left exactly as it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from combat_tui.engine import storage
+from combat_tui.engine.encounter import SCHEMA_VERSION, Encounter
+from combat_tui.engine.errors import SaveError
+
+
+def saved(make, tmp_path: Path) -> Path:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Orc x2 hp=9")
+    enc.run("start")
+    path = tmp_path / "e.json"
+    storage.save(enc.doc, path)
+    return path
+
+
+def test_round_trip_is_identity(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = saved(make, tmp_path)
+    doc = storage.load(path)
+    assert storage.dumps(doc) == path.read_text(encoding="utf-8")
+    assert doc.schema_version == SCHEMA_VERSION
+
+
+def test_atomic_write_leaves_no_temp_files(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    saved(make, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.json"]
+
+
+@pytest.mark.parametrize("content, message", [
+    ("{not json", "bad JSON"),
+    ('{"app": "something-else"}', "not a combat-tui save"),
+    ("[1, 2]", "not a combat-tui save"),
+    ('{"app": "combat-tui", "schema_version": 99}', "newer combat-tui"),
+    ('{"app": "combat-tui", "schema_version": 1, "ruleset": "x", "state": {"ruleset": 5}}', "damaged save"),
+    ("", "bad JSON"),
+])
+def test_bad_files_are_refused_and_untouched(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(SaveError, match=message) as info:
+        storage.load(path)
+    assert "\n" not in str(info.value)
+    assert path.read_text(encoding="utf-8") == content
+
+
+def test_truncated_save_is_refused(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = saved(make, tmp_path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: len(text) // 2], encoding="utf-8")
+    with pytest.raises(SaveError):
+        storage.load(path)
+
+
+def test_migration_chain_runs_in_order() -> None:
+    def v1_to_v2(d: dict) -> dict:  # type: ignore[type-arg]
+        d["renamed"] = d.pop("old")
+        return d
+
+    out = storage.migrate({"schema_version": 1, "old": 3}, {1: v1_to_v2}, target=2)
+    assert out == {"schema_version": 2, "renamed": 3}
+    with pytest.raises(SaveError, match="no migration"):
+        storage.migrate({"schema_version": 1}, {}, target=2)
+
+
+def test_folder_that_cannot_exist_is_one_line(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    enc = make("three-action")
+    with pytest.raises(SaveError, match="cannot save") as info:
+        storage.save(enc.doc, blocker / "sub" / "x.json")
+    assert "\n" not in str(info.value)
+
+
+def test_save_into_a_file_path_that_is_a_folder_fails_cleanly(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(SaveError, match="cannot save"):
+        storage.save(enc.doc, tmp_path / "taken")
+
+
+def test_save_holds_the_log(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = saved(make, tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["cursor"] == len(data["log"]) == 2
+    assert data["log"][0]["command"] == "add Orc x2 hp=9"
+    enc = Encounter(storage.load(path), make("three-action").rs)
+    enc.run("undo")
+    assert enc.view()["started"] is False
