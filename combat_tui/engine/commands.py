@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import conditions, turns
 from .errors import CommandError
-from .model import Combatant, PoolState, Side
+from .model import Combatant, Side
 from .ops import Ops
 from .ruleset import ActionDef, ConditionDef, PoolDef, Refresh, TimeModel
 from .targets import clean_name, creatures, pick, take_creatures
@@ -171,7 +171,7 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         kw[health] = kw.pop("hp")  # `hp=` always means the ruleset's main health pool
     stats = {s.id for s in rs.stats}
     pools = {p.id for p in rs.pools}
-    known = {"init", "notes", "side"} | stats | pools
+    known = {"init", "notes", "side"} | stats | pools | {b.id for b in rs.body}
     for key in kw:
         if key.replace("-", "_") not in {k.replace("-", "_") for k in known}:
             raise CommandError(f"unknown key {key!r} for add (known: {', '.join(sorted(known))})")
@@ -208,23 +208,17 @@ def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw:
         if key in c.stats or key.replace("-", "_") in {s.id.replace("-", "_") for s in rs.stats}:
             sid = next(s.id for s in rs.stats if s.id.replace("-", "_") == key.replace("-", "_"))
             c.stats[sid] = _int(ops, value, sid)
-    for pd in rs.pools:
-        c.pools[pd.id] = PoolState(current=0)
-        if pd.id in kw:
-            c.pools[pd.id].fixed_max = _int(ops, kw[pd.id], pd.name, c)
+    for part in rs.body:
+        if part.id in kw:
+            c.parts[part.id] = _int(ops, kw[part.id], part.name)
+            if not 0 <= c.parts[part.id] <= 20:
+                raise CommandError(f"{part.name}: 0 to 20")
+    fixed = {pd.id: _int(ops, kw[pd.id], pd.name, c) for pd in rs.pools if pd.id in kw}
     if "notes" in kw:
         c.notes = kw["notes"]
     if "init" in kw:
         c.initiative = _int(ops, kw["init"], "initiative", c)
-    ops.recompute(cid)
-    names = ops.names(c)
-    for pd in rs.pools:
-        ps = c.pools[pd.id]
-        if pd.start is not None:
-            ps.current = ops.eval(pd.start, c, names)
-        else:
-            ps.current = ps.max if ps.max is not None else 0
-    ops.recompute(cid)
+    ops.init_pools(cid, fixed)
     ops.say(f"Added {name} ({side.value})" + (f", initiative {c.initiative}" if c.initiative is not None else ""))
     if ops.state.clock.started:
         turns.place_new(ops, cid)
@@ -275,23 +269,29 @@ def _next(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 # -- acting ---------------------------------------------------------------------------------------
 
 
-@command("act", "act NAMES ACTION | sf=N | class=NAME [mod=N]", "spend an action's cost or schedule the next TC")
+_ACT = "act NAMES ACTION [on=NAME] | sf=N | class=NAME [mod=N]"
+
+
+@command("act", _ACT, "spend an action's cost (and apply it on=NAME) or schedule the next TC")
 def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    usage = "act NAMES ACTION | sf=N | class=NAME [mod=N]"
+    _no_extra([], kw, _ACT, ("sf", "class", "mod", "on"))
     need_after = 0 if ("sf" in kw or "class" in kw) else 1
     ids, rest = take_creatures(ops.state, args, need_after)
     action = _action(ops, " ".join(rest)) if rest else None
     if action is None and "sf" not in kw and "class" not in kw:
-        raise CommandError(f"usage: {usage}")
+        raise CommandError(f"usage: {_ACT}")
+    target = _one_creature(ops, kw["on"]) if "on" in kw else None
     for cid in ids:
         if action is not None:
-            _pay(ops, cid, action)
+            _pay(ops, cid, action, target)
         if ops.rs.time.model is TimeModel.TIME_COUNT:
             _schedule(ops, cid, action, kw)
 
 
-def _pay(ops: Ops, cid: str, action: ActionDef) -> None:
+def _pay(ops: Ops, cid: str, action: ActionDef, target: str | None) -> None:
     c = ops.peek(cid)
+    if action.requires is not None and not ops.eval(action.requires, c):
+        raise CommandError(f"{c.name} cannot {action.name} now")
     costs = {pid: ops.eval(v, c) for pid, v in action.cost.items()}
     short = []
     for pid, cost in costs.items():
@@ -306,8 +306,8 @@ def _pay(ops: Ops, cid: str, action: ActionDef) -> None:
         ops.set_pool(cid, pid, c.pools[pid].current + ops.eval(v, c), quiet=True)
     paid = ", ".join(f"{ops.rs.pool(p).name} -{n}" for p, n in costs.items() if n)
     ops.say(f"{c.name}: {action.name}" + (f" ({paid})" if paid else ""))
-    ops.apply_effects(cid, action.effects)
-    conditions.end_by_action(ops, cid, action.id)
+    ops.apply_effects(cid, action.effects, other=target, anchor=cid)
+    conditions.end_by_action(ops, cid, action.id, action.tags)
     ops.hooks.act(ops, cid, action)
 
 
@@ -393,7 +393,7 @@ def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 # -- conditions -----------------------------------------------------------------------------------
 
 
-@command("cond", "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME]", "add a condition")
+@command("cond", "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME|all]", "add a condition")
 def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     usage = "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME]"
     ids, rest = take_creatures(ops.state, args, 1)
@@ -403,9 +403,10 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if len(rest) > 2:
         raise CommandError(f"usage: {usage}")
     _no_extra([], kw, usage, ("for", "until", "from"))
-    source = _one_creature(ops, kw["from"]) if "from" in kw else None
-    if cd.subjective and source is None:
-        raise CommandError(f"{cd.name} is relative to another creature: add from=NAME")
+    everyone = kw.get("from", "").lower() in ("all", "@all")
+    source = _one_creature(ops, kw["from"]) if "from" in kw and not everyone else None
+    if cd.subjective and source is None and not everyone:
+        raise CommandError(f"{cd.name} is relative to another creature: add from=NAME (or from=all)")
     duration = kw.get("until")
     if "for" in kw:
         n = _int(ops, kw["for"], "duration")
@@ -561,6 +562,9 @@ def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.require(kind is not None, "rest short or rest long")
     assert kind is not None
     ids = creatures(ops.state, " ".join(args[1:])) if len(args) > 1 else [c.id for c in ops.state.roster()]
+    ends = ("short-rest",) if kind is Refresh.SHORT_REST else ("short-rest", "long-rest")
+    chosen = set(ids)
     for cid in ids:
         ops.refresh(cid, kind)
+    conditions.expire(ops, lambda e: e.kind in ends, only=chosen)
     ops.say(f"{args[0].capitalize()} rest for {len(ids)} creature(s)")

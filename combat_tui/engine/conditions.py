@@ -13,6 +13,8 @@ from .timekeeping import current_actor, describe, resolve_duration
 def _end_key(exp: Expiry | None) -> tuple[float, int]:
     if exp is None:
         return (float("inf"), 0)
+    if exp.kind in ("short-rest", "long-rest"):
+        return (float("inf"), -1 if exp.kind == "short-rest" else 0)
     point = exp.tc if exp.kind == "tc" or exp.round is None else exp.round
     return (float(point or 0), 0 if exp.kind == "turn-start" else 1)
 
@@ -38,6 +40,8 @@ def label(ops: Ops, cs: ConditionState) -> str:
     text = cd.name + (f" {cs.value}" if cs.value is not None else "")
     if cs.source and cs.source in ops.state.combatants:
         text += f" ({'to' if cd.subjective else 'from'} {ops.peek(cs.source).name})"
+    elif cd.subjective:
+        text += " (to all)"
     return text
 
 
@@ -133,9 +137,11 @@ def remove_all(ops: Ops, cid: str, cond_id: str, source: str | None = None, held
     return removed
 
 
-def expire(ops: Ops, due: Callable[[Expiry], bool]) -> None:
+def expire(ops: Ops, due: Callable[[Expiry], bool], only: set[str] | None = None) -> None:
     """End every condition whose end `due` says has come; one held by a parent loses its own end."""
     for c in ops.state.roster():
+        if only is not None and c.id not in only:
+            continue
         hits = [cs for cs in c.conditions if cs.ends is not None and due(cs.ends)]
         for cs in hits:
             if cs.uid not in {x.uid for x in ops.peek(c.id).conditions}:
@@ -147,8 +153,10 @@ def expire(ops: Ops, due: Callable[[Expiry], bool]) -> None:
             remove(ops, c.id, cs.uid, "ends")
 
 
-def end_by_action(ops: Ops, cid: str, action_id: str) -> None:
+def end_by_action(ops: Ops, cid: str, action_id: str, tags: list[str]) -> None:
+    keys = {action_id} | {f"tag:{t}" for t in tags}
     for cs in list(ops.peek(cid).conditions):
         cd = ops.rs.condition(cs.id)
-        if action_id in cd.ended_by and not _live_parents(ops, cid, cs):
+        if keys & set(cd.ended_by) and cs.uid in {x.uid for x in ops.peek(cid).conditions} \
+                and not _live_parents(ops, cid, cs):
             remove(ops, cid, cs.uid, f"ends ({action_id})")

@@ -46,6 +46,16 @@ class Encounter:
         self.rs = rs
         self.rng = rng or random.Random()
         self.hooks = hooks_for(rs)
+        self._sync()
+
+    def _sync(self) -> None:
+        """Bring creatures up to the ruleset as it is now (pools it gained since the save). Not an event:
+        it changes nothing a GM did, and runs again after every undo and redo."""
+        if all(len(c.pools) == len(self.rs.pools) for c in self.state.combatants.values()):
+            return
+        ops = Ops(self.state, self.rs, self.rng, self.hooks)
+        for cid in list(self.state.combatants):
+            ops.init_pools(cid)
 
     @classmethod
     def new(cls, rs: RulesetDef, seed: int | None = None, name: str = "") -> Encounter:
@@ -118,6 +128,7 @@ class Encounter:
             raise CommandError("nothing to undo")
         event = self.doc.log[self.doc.cursor - 1]
         undo(self.state, event)
+        self._sync()
         self.doc.cursor -= 1
         self.doc.updated = now_iso()
         return [f"Undid: {event.command} ({event.stamp})"]
@@ -127,6 +138,7 @@ class Encounter:
             raise CommandError("nothing to redo")
         event = self.doc.log[self.doc.cursor]
         redo(self.state, event)
+        self._sync()
         self.doc.cursor += 1
         self.doc.updated = now_iso()
         return [f"Redid: {event.command} ({event.stamp})"]

@@ -10,8 +10,9 @@ from .ruleset import BodyPartDef
 from .targets import pick
 
 
-def instances(part: BodyPartDef) -> list[str]:
-    n = max(part.count, 1)
+def instances(part: BodyPartDef, count: int | None = None) -> list[str]:
+    """This creature's parts of a kind: `arm.1`, `arm.2`; a single one is just `head`; none is none."""
+    n = part.count if count is None else count
     return [part.id] if n == 1 else [f"{part.id}.{i}" for i in range(1, n + 1)]
 
 
@@ -22,7 +23,9 @@ def injure(ops: Ops, cid: str, word: str, n: int) -> None:
     assert m is not None
     part = pick("body part", m.group(1), ((b.id, b.name, b) for b in ops.rs.body))
     c = ops.c(cid)
-    names = instances(part)
+    names = instances(part, c.parts.get(part.id))
+    if not names:
+        raise CommandError(f"{c.name} has no {part.name.lower()} (add it with {part.id}=N when adding)")
     if m.group(2):
         key = f"{part.id}.{m.group(2)}" if len(names) > 1 else part.id
         if key not in names:
@@ -41,6 +44,7 @@ def injure(ops: Ops, cid: str, word: str, n: int) -> None:
     if not before_all and all(c.injuries.get(k, 0) > 0 for k in names) and part.all_effects:
         ops.say(f"{c.name}: every {part.name.lower()} is injured")
         ops.apply_effects(cid, part.all_effects)
+    ops.run_triggers("injury", cid, {"injury_value": part.value * n})
 
 
 def injury_total(ops: Ops, cid: str) -> int:

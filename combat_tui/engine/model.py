@@ -34,7 +34,7 @@ class Expiry(Model):
     time-count: `tc` when the clock reaches `tc`; `turn-start` of `who` after `tc`; `turn-end` at or after `tc`.
     """
 
-    kind: Literal["turn-start", "turn-end", "round-end", "tc"]
+    kind: Literal["turn-start", "turn-end", "round-end", "tc", "short-rest", "long-rest"]
     round: int | None = None
     tc: int | None = None
     who: str | None = None
@@ -60,13 +60,15 @@ class Combatant(Model):
     stats: dict[str, int] = Field(default_factory=dict)
     pools: dict[str, PoolState] = Field(default_factory=dict)
     conditions: list[ConditionState] = Field(default_factory=list)
-    injuries: dict[str, int] = Field(default_factory=dict)  # body part instance ("arm 2") -> injuries
+    injuries: dict[str, int] = Field(default_factory=dict)  # body part instance ("arm.2") -> injuries
+    parts: dict[str, int] = Field(default_factory=dict)  # body part id -> how many this creature has, where not typical
     notes: str = ""
     hidden: bool = False
     surprised: bool = False
     next_tc: int | None = None
     acted: bool = False  # time count: has acted on the current TC
     turn_round: int = 0  # the last round whose start-of-turn bookkeeping it had
+    budget_round: int = 0  # the last round its turn-start pools refreshed
 
     def has(self, cond_id: str) -> bool:
         return any(c.id == cond_id for c in self.conditions)

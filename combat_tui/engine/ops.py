@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from . import dice, formula
 from .errors import CommandError
 from .events import RollRecord, Transaction
-from .model import Clock, Combatant, Counters, Prompt, Slot, State
+from .model import Clock, Combatant, Counters, PoolState, Prompt, Slot, State
 from .ruleset import EffectDef, PoolKind, Refresh, RulesetDef
 
 if TYPE_CHECKING:
@@ -99,6 +99,8 @@ class Ops:
         if rs.body:
             values = {b.id: b.value for b in rs.body}
             out["injury_total"] = sum(values.get(k.split(".")[0], 0) * n for k, n in c.injuries.items())
+        for t in rs.damage.types:
+            out.setdefault(f"type_{ident(t)}", 0)
         out["round"] = self.state.clock.round
         out["tc"] = self.state.clock.tc
         out["level"] = out.get("level", 1)
@@ -159,6 +161,22 @@ class Ops:
             ps.current = max(ps.current, floor)
             names[ident(pd.id)] = ps.current
 
+    def init_pools(self, cid: str, fixed: Mapping[str, int] | None = None) -> None:
+        """Give a creature every pool of the ruleset it lacks (a new creature, or a save made before the
+        ruleset gained a pool), each at its start value."""
+        c = self.c(cid)
+        missing = [pd for pd in self.rs.pools if pd.id not in c.pools]
+        if not missing:
+            return
+        for pd in missing:
+            c.pools[pd.id] = PoolState(current=0, fixed_max=(fixed or {}).get(pd.id))
+        self.recompute(cid)
+        names = self.names(c)
+        for pd in missing:
+            ps = c.pools[pd.id]
+            ps.current = self.eval(pd.start, c, names) if pd.start is not None else (ps.max or 0)
+        self.recompute(cid)
+
     def set_pool(self, cid: str, pid: str, value: int, quiet: bool = False) -> int:
         """Set a pool within its floor and max (unless it may overflow); return what it became."""
         c = self.c(cid)
@@ -198,18 +216,29 @@ class Ops:
             self.set_pool(cid, pd.id, target + bonus.get(pd.id, 0), quiet=True)
 
     # -- effects ------------------------------------------------------------------------------
-    def apply_effects(self, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None = None) -> None:
+    def apply_effects(self, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None = None,
+                      other: str | None = None, anchor: str | None = None) -> None:
+        """Apply effects to `cid`; in an action, effects marked `to = "target"` go to `other`, and
+        `source = "other"` makes an added condition come from (be relative to) the other party."""
         from . import conditions
 
+        actor = cid
         for e in effects:
+            cid = actor
+            if e.to == "target":
+                if other is None:
+                    raise CommandError("this action acts on another creature: add on=NAME")
+                cid = other
             if cid not in self.state.combatants:
-                return
+                continue
             c = self.peek(cid)
             if e.when is not None and not self.eval(e.when, c, extra):
                 continue
             if e.add:
                 value = self.eval(e.value, c, extra) if e.value is not None else None
-                conditions.add(self, cid, e.add, value=value, duration=e.duration)
+                partner = other if e.to == "self" else actor
+                source = partner if e.source == "other" else None
+                conditions.add(self, cid, e.add, value=value, duration=e.duration, source=source, anchor=anchor)
             elif e.remove:
                 conditions.remove_all(self, cid, e.remove, held_ok=True)
             elif e.damage:
@@ -229,9 +258,13 @@ class Ops:
                 self.say(f"{c.name}: {e.note}")
 
     def damage(self, cid: str, amount: int, dtype: str | None = None) -> None:
-        before = self.names(self.peek(cid))
+        c = self.peek(cid)
+        before = self.names(c)
+        extra = {"amount": amount, **{f"before_{ident(p)}": s.current for p, s in c.pools.items()}}
+        if dtype:
+            extra[f"type_{ident(dtype)}"] = 1
         self.hooks.damage(self, cid, amount, dtype)
-        self.run_triggers("damage", cid, {"amount": amount}, before)
+        self.run_triggers("damage", cid, extra, before)
 
     def heal(self, cid: str, amount: int) -> None:
         before = self.names(self.peek(cid))
@@ -254,13 +287,16 @@ class Ops:
     # -- prompts ------------------------------------------------------------------------------
     def queue_prompt(self, cid: str, table_id: str, reason: str) -> None:
         table = self.rs.table(table_id)
-        if any(p.cid == cid and p.table == table_id for p in self.state.prompts):
+        if not table.repeat and any(p.cid == cid and p.table == table_id for p in self.state.prompts):
             return  # one pending prompt per creature and table
         self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason))
         self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): `resolve` rolls it")
 
     def resolve(self, prompt: Prompt, value: int | None = None) -> None:
         table = self.rs.table(prompt.table)
+        if table.choice and value is None:
+            labels = ", ".join(f"{r.min}={r.label}" if r.min == r.max else r.label for r in table.rows)
+            raise CommandError(f"{table.name}: the GM picks the outcome, resolve value=N ({labels})")
         self.prompts().remove(prompt)
         if prompt.cid not in self.state.combatants:
             return

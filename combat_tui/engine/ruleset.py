@@ -102,6 +102,8 @@ class EffectDef(Strict):
     set: Number | None = None
     prompt: str | None = None  # queue another table prompt
     note: str | None = None  # a line in the log
+    to: Literal["self", "target"] = "self"  # in an action: on the actor, or on `act ... on=NAME`'s target
+    source: Literal["none", "other"] = "none"  # an added condition comes from (is relative to) the other party
 
     @model_validator(mode="after")
     def _one_verb(self) -> EffectDef:
@@ -149,6 +151,7 @@ class ActionDef(Strict):
     sf: Number | None = None  # fixed speed factor (time-count)
     tags: list[str] = Field(default_factory=list)
     effects: list[EffectDef] = Field(default_factory=list)
+    requires: str | None = None  # formula over the actor; the action is refused when it is false
     description: str = ""
 
 
@@ -174,10 +177,12 @@ class TableDef(Strict):
     description: str = ""
     rows: list[TableRowDef] = Field(default_factory=list)  # empty: the roll itself is the result
     after: list[EffectDef] = Field(default_factory=list)  # applied after whichever row
+    choice: bool = False  # the GM picks the outcome: `resolve` needs value=N
+    repeat: bool = False  # several may wait for one creature at once (one Death roll per hit)
 
 
 class TriggerDef(Strict):
-    on: Literal["damage", "heal", "change", "turn-start", "turn-end", "round-start", "round-end"]
+    on: Literal["damage", "heal", "change", "injury", "turn-start", "turn-end", "round-start", "round-end"]
     when: str | None = None
     edge: bool = True  # fire only when `when` turns true, not while it stays true
     effects: list[EffectDef]
@@ -269,7 +274,8 @@ class RulesetDef(Strict):
             need(c.start_of_turn, tables, "table", f"conditions.{c.id}.start_of_turn")
             need(c.round_start, tables, "table", f"conditions.{c.id}.round_start")
             for act_id in c.ended_by:
-                need(act_id, actions, "action", f"conditions.{c.id}.ended_by")
+                if not act_id.startswith("tag:"):  # `tag:attack`: any action with that tag
+                    need(act_id, actions, "action", f"conditions.{c.id}.ended_by")
             for eff in c.effects:
                 need(eff.pool, pools, "pool", f"conditions.{c.id}.effects")
         for a in self.actions:
@@ -302,7 +308,8 @@ class RulesetDef(Strict):
         def norm(x: str) -> str:
             return x.replace("-", "_")
 
-        known = {"round", "tc", "level", "roll", "amount", "injury_total"}
+        known = {"round", "tc", "level", "roll", "amount", "injury_total", "injury_value"}
+        known |= {f"before_{norm(p.id)}" for p in self.pools} | {f"type_{norm(t)}" for t in self.damage.types}
         known |= {norm(s.id) for s in self.stats} | {norm(o.id) for o in self.options}
         known |= {norm(p.id) for p in self.pools} | {f"max_{norm(p.id)}" for p in self.pools}
         known |= {norm(c.id) for c in self.conditions}
@@ -323,6 +330,7 @@ class RulesetDef(Strict):
         for a in self.actions:
             for pid, v in [*a.cost.items(), *a.gain.items()]:
                 check(v, f"actions[{a.id}].{pid}")
+            check(a.requires, f"actions[{a.id}].requires")
         effect_lists = [(f"actions[{a.id}]", a.effects) for a in self.actions]
         effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after) for t in self.tables]
         effect_lists += [(f"triggers[{i}]", t.effects) for i, t in enumerate(self.triggers)]

@@ -86,13 +86,15 @@ def take_creatures(state: State, words: Sequence[str], need_after: int) -> tuple
 
 def pick(kind: str, word: str, options: Iterable[tuple[str, str, T]]) -> T:
     """One of (id, name, item) by id or name, exact or unique prefix, case-insensitive."""
-    low = word.lower().replace("_", "-")
+    def norm(text: str) -> str:  # `bonus_hp`, `bonus-hp` and `Bonus HP` are one
+        return text.lower().replace("_", "-").replace(" ", "-")
+
+    low = norm(word)
     opts = list(options)
     for oid, name, item in opts:
-        if low in (oid.lower(), name.lower()):
+        if low in (norm(oid), norm(name)):
             return item
-    hits = [(oid, item) for oid, name, item in opts
-            if oid.lower().startswith(low) or name.lower().startswith(word.lower())]
+    hits = [(oid, item) for oid, name, item in opts if norm(oid).startswith(low) or norm(name).startswith(low)]
     if len(hits) == 1:
         return hits[0][1]
     if not hits:

@@ -8,8 +8,10 @@ from .errors import CommandError
 from .model import Combatant, Expiry, State
 from .ruleset import RulesetDef, TimeModel
 
-DURATIONS = ("rounds:N", "end-of-round", "end-of-next-round", "start-of-turn", "end-of-turn", "tc:N", "until-tc:N")
-_SPEC = re.compile(r"^(rounds|tc|until-tc):(\d+)$|^(end-of-round|end-of-next-round|start-of-turn|end-of-turn)$")
+DURATIONS = ("rounds:N", "end-of-round", "end-of-next-round", "start-of-turn", "end-of-turn", "end-of-next-turn",
+             "tc:N", "until-tc:N", "short-rest", "long-rest")
+_SPEC = re.compile(r"^(rounds|tc|until-tc):(\d+)$"
+                   r"|^(end-of-round|end-of-next-round|start-of-turn|end-of-turn|end-of-next-turn|short-rest|long-rest)$")
 
 OUT_TAG = "out"  # a condition with this tag (or the id "dead") takes a creature out of the acting order
 
@@ -58,7 +60,8 @@ def acting_order(state: State, rs: RulesetDef) -> list[Combatant]:
         return [c for c in state.roster() if not is_out(c, rs)]
     if not state.clock.started:
         return sorted(state.roster(), key=lambda c: sort_key(c, rs))
-    return [state.combatants[s.cid] for s in state.order if not s.ghost and s.cid in state.combatants]
+    slots = (state.combatants[s.cid] for s in state.order if not s.ghost and s.cid in state.combatants)
+    return [c for c in slots if not is_out(c, rs)]
 
 
 def active(state: State, rs: RulesetDef) -> list[Combatant]:
@@ -86,6 +89,8 @@ def resolve_duration(spec: str, state: State, rs: RulesetDef, anchor: str) -> Ex
         raise CommandError(f"unknown duration {spec!r} (use {', '.join(DURATIONS)})")
     unit, num, named = m.group(1), m.group(2), m.group(3)
     n = int(num) if num is not None else 0
+    if named in ("short-rest", "long-rest"):
+        return Expiry(kind=named)
     model = rs.time.model
     rnd = max(state.clock.round, 1) if model is not TimeModel.TIME_COUNT else 0
     tc = state.clock.tc
@@ -98,6 +103,8 @@ def resolve_duration(spec: str, state: State, rs: RulesetDef, anchor: str) -> Ex
             return Expiry(kind="turn-start", who=anchor, tc=tc)
         if named == "end-of-turn":
             return Expiry(kind="turn-end", who=anchor, tc=tc)
+        if named == "end-of-next-turn":
+            return Expiry(kind="turn-end", who=anchor, tc=tc + 1)
         raise CommandError(f"{spec!r} has no meaning in time count: use tc:N or until-tc:N")
     if unit in ("tc", "until-tc"):
         raise CommandError(f"{spec!r} needs a time-count ruleset: use rounds:N or end-of-round")
@@ -116,12 +123,14 @@ def resolve_duration(spec: str, state: State, rs: RulesetDef, anchor: str) -> Ex
     if named == "start-of-turn":
         return Expiry(kind="turn-start", who=anchor, round=rnd if later else rnd + 1)
     acting = current_actor(state) == anchor
+    if named == "end-of-next-turn":
+        return Expiry(kind="turn-end", who=anchor, round=rnd if later else rnd + 1)
     return Expiry(kind="turn-end", who=anchor, round=rnd if (later or acting) else rnd + 1)
 
 
 def remaining(exp: Expiry | None, state: State) -> int | None:
     """Rounds (or TC) left: 0 means it ends this round (or on this TC)."""
-    if exp is None:
+    if exp is None or exp.kind in ("short-rest", "long-rest"):
         return None
     if exp.kind == "tc":
         return max((exp.tc or 0) - state.clock.tc, 0)
@@ -140,6 +149,8 @@ def describe(exp: Expiry | None, state: State) -> str:
     name = who.name if who else "?"
     if exp.kind == "tc":
         return f"until TC {exp.tc}"
+    if exp.kind in ("short-rest", "long-rest"):
+        return f"until a {exp.kind.replace('-', ' ')}"
     if exp.kind == "round-end":
         return f"to end of round {exp.round}"
     edge = "start" if exp.kind == "turn-start" else "end"

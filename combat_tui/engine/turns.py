@@ -23,6 +23,7 @@ def turn_start(ops: Ops, cid: str, budgets: bool = True) -> None:
     conditions.expire(ops, due)
     if budgets:
         ops.refresh(cid, Refresh.TURN_START)
+        ops.c(cid).budget_round = clock.round
     ops.c(cid).turn_round = clock.round
     ops.run_triggers("turn-start", cid)
     _queue_tables(ops, cid, "start_of_turn", "start of turn")
@@ -130,11 +131,13 @@ def next_(ops: Ops) -> None:
     model = ops.rs.time.model
     if model is TimeModel.TIME_COUNT:
         for c in acting_order(ops.state, ops.rs):
-            if c.next_tc == ops.state.clock.tc:
-                if not c.acted:
-                    ops.c(c.id).next_tc = ops.state.clock.tc + 1
-                    ops.say(f"{c.name} waits a TC")
+            due = c.next_tc == ops.state.clock.tc
+            if due and not c.acted:
+                ops.c(c.id).next_tc = ops.state.clock.tc + 1
+                ops.say(f"{c.name} waits a TC")
+            if due or c.acted:  # this TC's actors, whether they acted (and moved on) or wait
                 turn_end(ops, c.id)
+                ops.c(c.id).acted = False
         _advance_tc(ops)
     elif model is TimeModel.FREE_ROUNDS:
         _new_round(ops)
@@ -185,7 +188,7 @@ def _next_turn(ops: Ops) -> None:
             turn_start(ops, slot.cid, budgets=False)
             continue
         ops.say(f"Round {clock.round}: {name}'s turn")
-        turn_start(ops, slot.cid)
+        _begin_entered(ops, slot.cid)
         skipping = [cs for cs in ops.peek(slot.cid).conditions if ops.rs.condition(cs.id).skip_turn]
         if skipping:
             ops.say(f"{name} cannot act ({ops.rs.condition(skipping[0].id).name}): `next` to go on")
@@ -263,8 +266,19 @@ def enter(ops: Ops, cid: str, after: str | None) -> None:
     order.insert(clock.turn + 1, Slot(cid=cid))
     clock.turn += 1
     ops.say(f"{name} enters: {name}'s turn")
-    if ops.peek(cid).turn_round < clock.round:
+    _begin_entered(ops, cid)
+
+
+def _begin_entered(ops: Ops, cid: str) -> None:
+    """A re-entering creature's turn: the whole start if it has not had one this round; if a delay
+    already ran its start-of-turn effects at the old place, only its budget refreshes."""
+    rnd = ops.state.clock.round
+    c = ops.peek(cid)
+    if c.turn_round < rnd:
         turn_start(ops, cid)
+    elif c.budget_round < rnd:
+        ops.refresh(cid, Refresh.TURN_START)
+        ops.c(cid).budget_round = rnd
 
 
 def place_new(ops: Ops, cid: str) -> None:

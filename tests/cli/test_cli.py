@@ -86,7 +86,7 @@ def test_show_json_has_the_public_keys(capsys: pytest.CaptureFixture[str], tmp_p
     f = tmp_path / "x.json"
     run(capsys, "new", str(f), "--ruleset", "three-action")
     run(capsys, "do", str(f), "add Orc hp=8", "add Kara pc init=15", "start", "cond Orc prone", "--seed", "2")
-    code, out, _ = run(capsys, "show", str(f), "--json")
+    _, out, _ = run(capsys, "show", str(f), "--json")
     v = json.loads(out)
     for key in ("ruleset", "round", "tc", "active", "order", "combatants"):
         assert key in v
@@ -102,7 +102,7 @@ def test_markup_names_print_as_typed(capsys: pytest.CaptureFixture[str], tmp_pat
     f = tmp_path / "x.json"
     run(capsys, "new", str(f), "--ruleset", "three-action")
     run(capsys, "do", str(f), 'add "[bold red]Boss[/]"')
-    code, out, _ = run(capsys, "show", str(f))
+    _, out, _ = run(capsys, "show", str(f))
     assert "[bold red]Boss[/]" in out
 
 

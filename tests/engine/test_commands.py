@@ -67,6 +67,7 @@ def test_area_damage_rolls_once_for_all(make) -> None:  # type: ignore[no-untype
     ("add Orc hp=7 wings=2", "unknown key"),
     ("spend Orc 1 actions 9", "has only"),
     ("next", "not started"),
+    ("cond 'Orc 1' flanked from=Nobody", "no creature named"),
     ("cond 'Orc 1' flanked", "from=NAME"),
     ("uncond 'Orc 1' prone", "nobody named has"),
     ("dmg 'Orc 1 5", "no creature named"),

@@ -66,7 +66,7 @@ def test_bad_user_file_is_named_and_skipped(tmp_path: Path, change: tuple[str, s
 def test_not_toml_is_reported(tmp_path: Path) -> None:
     bad = tmp_path / "broken.toml"
     bad.write_text("id = \n", encoding="utf-8")
-    with pytest.raises(RulesetError, match="broken.toml: not valid TOML"):
+    with pytest.raises(RulesetError, match=r"broken\.toml: not valid TOML"):
         load_file(bad)
 
 

@@ -266,6 +266,24 @@ def test_fatigue_at_hp_knocks_out_for_ten_tc_per_point_then_wake_up_checks(enc: 
     assert "unconscious" not in conds(enc, "Guard") and "helpless" not in conds(enc, "Guard")
 
 
+def test_knocked_out_creature_checks_as_soon_as_its_minimum_time_ends(enc: Encounter) -> None:
+    enc.run("add Guard hp=6 init=4")
+    enc.run("add Hero pc init=5")
+    enc.run("start")
+    enc.run("act Guard attack sf=60")  # planned a slow action
+    enc.run("next")
+    enc.run("gain Guard fatigue 6")
+    enc.run("resolve value=-1")  # out for 10 TC: until TC 15
+    assert cond(enc, "Guard", "out-cold")["remaining"] == 10
+    enc.run("act Hero attack sf=3")
+    enc.run("next")  # TC 8: any turn start brings the Guard's turn forward
+    assert tc(enc) == 8 and next_tc(enc, "Guard") == 15
+    enc.run("act Hero attack sf=20")
+    enc.run("next")
+    assert tc(enc) == 15 and enc.view()["active"] == ["Guard"]
+    assert prompts(enc) == [("Guard", "Wake up (Con check)")]
+
+
 def test_stay_conscious_roll_subtracts_the_dc_and_impairments(enc: Encounter) -> None:
     enc.run("add Guard hp=10 con=2")
     enc.run("gain Guard 'Impairment: slashing' 1")
@@ -298,11 +316,13 @@ def test_dying_at_twice_hp_and_dead_at_zero_hp(enc: Encounter) -> None:
     assert (pool(enc, "Guard", "hp"), pool(enc, "Guard", "fatigue")) == (4, 10)
     assert "dying" in conds(enc, "Guard")
     assert "dead" not in conds(enc, "Guard")
+    assert tc(enc) == 4 and enc.view()["active"] == ["Guard"]
     enc.run("dmg Guard 9 slashing")
     assert pool(enc, "Guard", "hp") == 0
     assert "dead" in conds(enc, "Guard")
-    assert "Guard" not in enc.view()["order"]
-    assert enc.view()["active"] == ["Hero"] or tc(enc) == 4
+    assert "Guard" not in enc.view()["order"] and enc.view()["active"] == []
+    enc.run("next")
+    assert tc(enc) == 6 and enc.view()["active"] == ["Hero"]
 
 
 # -- conditions timed by turns --------------------------------------------------------------------
@@ -477,6 +497,63 @@ def test_running_checks_add_fatigue_and_the_third_failure_stops_the_run(enc: Enc
     assert "fatigued" in conds(enc, "Runner")
 
 
+def test_a_run_that_would_knock_out_stops_one_fatigue_short(enc: Encounter) -> None:
+    enc.run("add Runner pc hp=5 init=5")
+    enc.run("start")
+    enc.run("gain Runner fatigue 3")
+    enc.run("act Runner start-running")
+    enc.run("resolve value=-1")  # 3 + 1 = 4 < 5: runs on
+    assert pool(enc, "Runner", "fatigue") == 4 and "running" in conds(enc, "Runner")
+    assert "fatigued" not in conds(enc, "Runner")
+    enc.run("prompt Runner running-check")
+    enc.run("resolve value=-9")  # 4 + 2 would reach HP: stop at HP - 1
+    assert pool(enc, "Runner", "fatigue") == 4
+    assert "running" not in conds(enc, "Runner") and "fatigued" in conds(enc, "Runner")
+    assert prompts(enc) == []  # no consciousness check: the fatigue never reached HP
+
+
+def test_sprinting_is_running_and_its_start_check_can_fail(enc: Encounter) -> None:
+    enc.run("add Runner pc hp=12 init=5")
+    enc.run("start")
+    enc.run("act Runner start-running")
+    enc.run("resolve value=1")
+    enc.run("next")
+    enc.run("act Runner start-sprinting")
+    assert prompts(enc) == [("Runner", "Start sprinting (Athletics Str)")]
+    enc.run("resolve value=-1")
+    assert "sprinting" not in conds(enc, "Runner") and "running" in conds(enc, "Runner")
+    enc.run("next")
+    enc.run("act Runner start-sprinting")
+    enc.run("resolve value=6")
+    assert {"sprinting", "running", "unsteady"} <= conds(enc, "Runner")
+    enc.run("next")
+    enc.run("act Runner stop-running")
+    assert not {"sprinting", "running", "unsteady"} & conds(enc, "Runner")
+
+
+# -- the data --------------------------------------------------------------------------------------
+
+
+def test_the_ruleset_names_what_the_tracker_needs(enc: Encounter) -> None:
+    rs = enc.rs
+    assert rs.time.model.value == "time-count" and rs.time.order == "ascending"
+    assert rs.time.initiative == "1d6+4" and rs.time.surprise.initiative_penalty == "1d6"
+    assert rs.time.tc_seconds == 0.5
+    classes = {s.id: (s.random, s.static) for s in rs.speed_classes}
+    assert {k: v[1] for k, v in classes.items() if k in STATIC_SF} == STATIC_SF
+    assert classes["sedentary"][0] == "1d12+16" and classes["rapid"][0] == "1d4"
+    have = {c.id for c in rs.conditions}
+    assert {"unsteady", "unconscious", "dying", "wounded", "immobile", "prone", "grabbed", "fatigued",
+            "surprised", "paralyzed", "petrified", "cautious", "crouch", "parrying", "poised",
+            "spellcasting"} <= have
+    pools = {p.id for p in rs.pools}
+    assert {"hp", "fatigue", "top", "bonus_hp", "invigoration", "impair_bludgeoning", "impair_piercing",
+            "impair_slashing"} <= pools
+    for c in rs.conditions:
+        assert 0 < c.description.count(". ") + 1 <= 3, c.id
+    assert 8 <= len(rs.rules) <= 20
+
+
 # -- a long stretch of play --------------------------------------------------------------------------
 
 
@@ -520,7 +597,7 @@ def test_sixty_tc_of_play_keeps_the_books(enc: Encounter) -> None:
                 assert after["top"] == max(before["top"] - 1, 0)
                 if before["hp"] > 4:  # (HP stops at 0)
                     assert (before["hp"] - after["hp"]) + (after["fatigue"] - before["fatigue"]) == 4
-                    assert after["fatigue"] - before["fatigue"] == (before["top"] if 4 > before["top"] else 4)
+                    assert after["fatigue"] - before["fatigue"] == (before["top"] if before["top"] < 4 else 4)
                 assert ("wounded" in conds(enc, foe)) == (after["top"] == 0)
             while enc.state.prompts:
                 enc.run("resolve")

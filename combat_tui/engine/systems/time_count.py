@@ -9,9 +9,10 @@
   counters.
 - Healing goes into Invigoration, never lifting HP plus Invigoration above the HP maximum; what is
   left takes fatigue off (never below 0).
-- At the start of a turn: a creature still out cold has its next turn moved to the TC its
-  minimum time ends; a `feinted` condition granted by this creature now lasts to the end of this
-  turn (the feint's bonus is for its very next action only).
+- At the start of any turn: a creature out cold has its next turn moved to the TC its minimum
+  time ends (the engine has no effect that reschedules); a `feinted` condition granted by the
+  creature whose turn starts now ends once the clock leaves this TC (the feint's bonus is for the
+  feinter's very next action only).
 """
 
 from __future__ import annotations
@@ -116,13 +117,18 @@ class Hooks(BaseHooks):
                     ops.c(other.id)
                     cs.ends = Expiry(kind="tc", tc=clock.tc + 1)  # gone once the clock moves past this TC
                     ops.say(f"{other.name}: Feinted by {ops.peek(cid).name} lasts to the end of this turn")
-        # Out cold: no turn until the minimum time is over.
-        c = ops.peek(cid)
-        ends = [cs.ends.tc for cs in c.conditions
-                if cs.id == "out-cold" and cs.ends is not None and cs.ends.kind == "tc" and cs.ends.tc is not None]
-        if ends and max(ends) > clock.tc:
+        # Out cold: a creature knocked out has its next turn (the wake-up check) exactly when its
+        # minimum time ends, whether that is earlier or later than the turn it had planned.
+        for other in ops.state.roster():
+            ends = [cs.ends.tc for cs in other.conditions
+                    if cs.id == "out-cold" and cs.ends is not None and cs.ends.kind == "tc" and cs.ends.tc is not None]
+            if not ends or max(ends) <= clock.tc or "dead" in {cs.id for cs in other.conditions}:
+                continue
             target = max(ends)
-            mc = ops.c(cid)
+            if other.next_tc == target:
+                continue
+            mc = ops.c(other.id)
             mc.next_tc = target
-            mc.acted = True
-            ops.say(f"{c.name} is out cold: next turn (wake-up check) at TC {target}")
+            if other.id == cid:
+                mc.acted = True
+            ops.say(f"{other.name} is out cold: next turn (wake-up check) at TC {target}")
