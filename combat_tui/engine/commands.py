@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import conditions, turns
 from .errors import CommandError
-from .model import Combatant, Side
+from .model import Combatant, Prompt, Side
 from .ops import Ops
 from .ruleset import ActionDef, ConditionDef, PoolDef, Refresh, TimeModel
 from .targets import clean_name, creatures, pick, take_creatures
@@ -462,7 +462,7 @@ def _roll(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.say(f"Roll {r.detail}")
 
 
-def _prompt(ops: Ops, args: list[str]) -> object:
+def _prompt(ops: Ops, args: list[str]) -> Prompt:
     prompts = ops.state.prompts
     ops.require(bool(prompts), "no prompt is waiting")
     if not args:
@@ -470,11 +470,13 @@ def _prompt(ops: Ops, args: list[str]) -> object:
     word = " ".join(args)
     if word.isdigit():
         hit = next((p for p in prompts if p.uid == int(word)), None)
-        ops.require(hit is not None, f"no prompt number {word}")
+        if hit is None:
+            raise CommandError(f"no prompt number {word}")
         return hit
     ids = creatures(ops.state, word)
     hit = next((p for p in prompts if p.cid in ids), None)
-    ops.require(hit is not None, f"no prompt is waiting for {word}")
+    if hit is None:
+        raise CommandError(f"no prompt is waiting for {word}")
     return hit
 
 
@@ -483,14 +485,20 @@ def _resolve(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _no_extra([], kw, "resolve [PROMPT|NAME] [value=N]", ("value",))
     prompt = _prompt(ops, args)
     value = _int(ops, kw["value"], "value") if "value" in kw else None
-    ops.resolve(prompt, value)  # type: ignore[arg-type]
+    ops.resolve(prompt, value)
+
+
+@command("preroll", "preroll [PROMPT|NAME]", "roll a waiting prompt's table now; resolve applies it")
+def _preroll(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _no_extra([], kw, "preroll [PROMPT|NAME]")
+    ops.preroll(_prompt(ops, args))
 
 
 @command("dismiss", "dismiss [PROMPT|NAME]", "drop a waiting prompt")
 def _dismiss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     prompt = _prompt(ops, args)
-    ops.prompts().remove(prompt)  # type: ignore[arg-type]
-    ops.say(f"Dismissed: {ops.rs.table(prompt.table).name}")  # type: ignore[attr-defined]
+    ops.prompts().remove(prompt)
+    ops.say(f"Dismissed: {ops.rs.table(prompt.table).name}")
 
 
 @command("prompt", "prompt NAME TABLE", "queue a roll table for a creature")

@@ -86,11 +86,17 @@ class Clock(Model):
     tc: int = 0
 
 
+class Rolled(Model):
+    total: int
+    detail: str
+
+
 class Prompt(Model):
     uid: int
     cid: str
     table: str
     reason: str
+    rolled: Rolled | None = None  # rolled ahead (`preroll`), applied by `resolve`
 
 
 class Counters(Model):

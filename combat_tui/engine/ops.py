@@ -29,6 +29,34 @@ def ident(name: str) -> str:
     return name.replace("-", "_")
 
 
+def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, int] | None = None) -> dict[str, int]:
+    """Every name a formula may use for this creature (see docs/ruleset-format.md)."""
+    out: dict[str, int] = {s.id: s.default for s in rs.stats}
+    out.update(c.stats)
+    for pid, p in c.pools.items():
+        out[pid] = p.current
+        out[f"max_{pid}"] = p.max if p.max is not None else 0
+    for cd in rs.conditions:
+        out.setdefault(ident(cd.id), 0)
+    for cs in c.conditions:
+        key = ident(cs.id)
+        out[key] = max(out.get(key, 0), cs.value if cs.value is not None else 1)
+    for opt in rs.options:
+        out[ident(opt.id)] = state.options.get(opt.id, opt.default)
+    if rs.body:
+        values = {b.id: b.value for b in rs.body}
+        out["injury_total"] = sum(values.get(k.split(".")[0], 0) * n for k, n in c.injuries.items())
+    for t in rs.damage.types:
+        out.setdefault(f"type_{ident(t)}", 0)
+    out["round"] = state.clock.round
+    out["tc"] = state.clock.tc
+    out["level"] = out.get("level", 1)
+    if extra:
+        out.update(extra)
+    return {ident(k): v for k, v in out.items()}
+
+
+
 class Ops:
     def __init__(self, state: State, rs: RulesetDef, rng: random.Random, hooks: Hooks) -> None:
         self.state = state
@@ -83,30 +111,7 @@ class Ops:
 
     # -- numbers ------------------------------------------------------------------------------
     def names(self, c: Combatant, extra: Mapping[str, int] | None = None) -> dict[str, int]:
-        rs = self.rs
-        out: dict[str, int] = {s.id: s.default for s in rs.stats}
-        out.update(c.stats)
-        for pid, p in c.pools.items():
-            out[pid] = p.current
-            out[f"max_{pid}"] = p.max if p.max is not None else 0
-        for cd in rs.conditions:
-            out.setdefault(ident(cd.id), 0)
-        for cs in c.conditions:
-            key = ident(cs.id)
-            out[key] = max(out.get(key, 0), cs.value if cs.value is not None else 1)
-        for opt in rs.options:
-            out[ident(opt.id)] = self.state.options.get(opt.id, opt.default)
-        if rs.body:
-            values = {b.id: b.value for b in rs.body}
-            out["injury_total"] = sum(values.get(k.split(".")[0], 0) * n for k, n in c.injuries.items())
-        for t in rs.damage.types:
-            out.setdefault(f"type_{ident(t)}", 0)
-        out["round"] = self.state.clock.round
-        out["tc"] = self.state.clock.tc
-        out["level"] = out.get("level", 1)
-        if extra:
-            out.update(extra)
-        return {ident(k): v for k, v in out.items()}
+        return names_for(self.state, self.rs, c, extra)
 
     def eval(self, expr: int | str, c: Combatant, extra: Mapping[str, int] | None = None) -> int:
         if isinstance(expr, int):
@@ -301,7 +306,9 @@ class Ops:
         if prompt.cid not in self.state.combatants:
             return
         c = self.peek(prompt.cid)
-        if value is None:
+        if value is None and prompt.rolled is not None:
+            total, shown = prompt.rolled.total, prompt.rolled.detail
+        elif value is None:
             r = self.roll(table.roll, c)
             total, shown = r.total, r.detail
         else:
@@ -314,6 +321,27 @@ class Ops:
         if row is not None:
             self.apply_effects(prompt.cid, row.effects, extra)
         self.apply_effects(prompt.cid, table.after, extra)
+
+    def outcome(self, table_id: str, total: int) -> str:
+        """The row a total lands on, as a label (for showing a roll before it is applied)."""
+        table = self.rs.table(table_id)
+        row = next((r for r in table.rows if (r.min is None or total >= r.min) and (r.max is None or total <= r.max)),
+                   None)
+        return row.label if row else ""
+
+    def preroll(self, prompt: Prompt) -> None:
+        """Roll a prompt's table now and keep the result on the prompt, to apply with `resolve`."""
+        from .model import Rolled
+
+        table = self.rs.table(prompt.table)
+        if table.choice:
+            raise CommandError(f"{table.name}: the GM picks the outcome, resolve value=N")
+        r = self.roll(table.roll, self.peek(prompt.cid))
+        self.prompts()
+        prompt.rolled = Rolled(total=r.total, detail=r.detail)
+        label = self.outcome(prompt.table, r.total)
+        self.say(f"{self.peek(prompt.cid).name} — {table.name}: {r.detail}" + (f" → {label}" if label else "")
+                 + " (`resolve` applies it)")
 
     def require(self, ok: bool, message: str) -> None:
         if not ok:

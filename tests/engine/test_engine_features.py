@@ -309,3 +309,18 @@ def test_new_pools_appear_in_old_saves(rs: RulesetDef) -> None:
     again.run("undo")
     again.run("redo")
     assert "hits" in c(again, "A")["pools"]
+
+
+def test_preroll_then_resolve_applies_the_same_roll(enc: Encounter) -> None:
+    enc.run("cond B bleeding")
+    enc.run("next")
+    enc.run("preroll")
+    rolled = enc.state.prompts[0].rolled
+    assert rolled is not None
+    enc.run("resolve")
+    expected = [] if rolled.total >= 6 else ["bleeding"]
+    assert conds(enc, "B") == expected
+    assert len(enc.doc.log[-1].rolls) == 0  # resolve rolled nothing new
+    enc.run("undo")
+    enc.run("undo")
+    assert enc.state.prompts[0].rolled is None

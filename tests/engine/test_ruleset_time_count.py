@@ -115,14 +115,15 @@ def test_npcs_take_the_static_sf_and_pcs_roll_the_random_one(enc: Encounter) -> 
 def test_action_speeds_from_the_table(enc: Encounter) -> None:
     enc.run("add Ogre init=5")
     enc.run("start")
-    expected = [("draw-weapon", 2), ("stand-up", 4), ("drink-potion", 6), ("light-torch", 9),
-                ("backpack", 12), ("cast-spell", 1), ("escape-net", 9), ("trip", 6), ("throw", 12)]
+    expected = [("draw-weapon", 2), ("open-door", 4), ("drink-potion", 6), ("light-torch", 9),
+                ("backpack", 12), ("move", 1), ("escape-net", 9), ("trip", 6), ("stabilize", 12), ("bull-rush", 9)]
     for action, sf in expected:
         now = tc(enc)
         enc.run(f"act Ogre {action}")
         assert next_tc(enc, "Ogre") == now + sf, action
         enc.run("next")
         assert tc(enc) == now + sf
+    assert pool(enc, "Ogre", "fatigue") == 2  # trip and bull rush cost 1 fatigue each
     # Attacks take the weapon's SF from the GM.
     with pytest.raises(CommandError):
         enc.run("act Ogre attack")
@@ -380,10 +381,15 @@ def test_stances_shift_with_their_speed_and_revert(enc: Encounter) -> None:
     enc.run("act Ogre drop-prone")
     assert "prone" in conds(enc, "Ogre")
     enc.run("next")
-    enc.run("act Ogre revert-stance")
-    assert "prone" in conds(enc, "Ogre")  # prone needs its own stand-up
+    with pytest.raises(CommandError):
+        enc.run("act Ogre revert-stance")  # prone needs its own stand-up
+    assert "prone" in conds(enc, "Ogre")
     enc.run("act Ogre stand-up")
     assert "prone" not in conds(enc, "Ogre")
+    assert next_tc(enc, "Ogre") == tc(enc) + 4  # Swift
+    enc.run("next")
+    with pytest.raises(CommandError):
+        enc.run("act Ogre stand-up")  # not prone any more
     enc.run("next")
     enc.run("act Ogre shift-poised")
     assert {"poised", "immobile"} <= conds(enc, "Ogre")
@@ -396,6 +402,8 @@ def test_grab_holds_immobile_until_escape(enc: Encounter) -> None:
     enc.run("add Ogre init=5")
     enc.run("add Imp init=5")
     enc.run("start")
+    with pytest.raises(CommandError):
+        enc.run("act Imp escape-grab")  # nobody holds it yet
     enc.run("cond Imp grabbed from=Ogre")
     assert {"grabbed", "immobile"} <= conds(enc, "Imp")
     with pytest.raises(CommandError):
@@ -412,6 +420,8 @@ def test_spell_preparation_charges_and_casting(enc: Encounter) -> None:
     enc.run("add Mage pc init=5 armor_spell_failure=1")
     enc.run("add Ogre init=6")
     enc.run("start")
+    with pytest.raises(CommandError):
+        enc.run("act Mage cast-spell")  # nothing prepared
     enc.run("act Mage prepare-spell sf=8")
     assert "spellcasting" in conds(enc, "Mage") and "unsteady" in conds(enc, "Mage")
     assert pool(enc, "Mage", "casting_dc") == 11

@@ -10,9 +10,7 @@
 - Healing goes into Invigoration, never lifting HP plus Invigoration above the HP maximum; what is
   left takes fatigue off (never below 0).
 - At the start of any turn: a creature out cold has its next turn moved to the TC its minimum
-  time ends (the engine has no effect that reschedules); a `feinted` condition granted by the
-  creature whose turn starts now ends once the clock leaves this TC (the feint's bonus is for the
-  feinter's very next action only).
+  time ends (no effect in the data can reschedule a creature).
 """
 
 from __future__ import annotations
@@ -20,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from combat_tui.engine.hooks import Hooks as BaseHooks
-from combat_tui.engine.model import Expiry
 
 if TYPE_CHECKING:
     from combat_tui.engine.ops import Ops
@@ -110,13 +107,6 @@ class Hooks(BaseHooks):
 
     def turn_start(self, ops: Ops, cid: str) -> None:
         clock = ops.state.clock
-        # A feint's bonus lasts through the feinter's next turn only.
-        for other in ops.state.roster():
-            for cs in other.conditions:
-                if cs.id == "feinted" and cs.source == cid and cs.ends is None:
-                    ops.c(other.id)
-                    cs.ends = Expiry(kind="tc", tc=clock.tc + 1)  # gone once the clock moves past this TC
-                    ops.say(f"{other.name}: Feinted by {ops.peek(cid).name} lasts to the end of this turn")
         # Out cold: a creature knocked out has its next turn (the wake-up check) exactly when its
         # minimum time ends, whether that is earlier or later than the turn it had planned.
         for other in ops.state.roster():
