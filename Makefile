@@ -3,7 +3,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
-DEMO ?= saves/three-action.json
+DEMO ?= three-action
 
 .PHONY: run test lint check demos clean
 
@@ -13,9 +13,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-## run: show the demo encounter (the interactive app comes with the next milestone)
+## run: the app on a fresh copy of a demo encounter (make run DEMO=time-count for another)
 run: $(STAMP)
-	$(BIN)/combat-tui show $(DEMO)
+	$(BIN)/combat-tui --demo $(DEMO)
 
 ## test: the whole test suite
 test: $(STAMP)

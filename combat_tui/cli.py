@@ -205,12 +205,43 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "list", "paths"}
+
+
+def _app(argv: list[str]) -> int:
+    """`combat-tui [FILE]`, `combat-tui --demo RULESET`: the interactive app."""
+    p = argparse.ArgumentParser(prog="combat-tui", description="Run the tracker; subcommands: "
+                                + ", ".join(sorted(SUBCOMMANDS)) + " (combat-tui COMMAND --help)")
+    p.add_argument("--data-dir", help="where saves go (default: the platform's user data folder)")
+    p.add_argument("--demo", metavar="RULESET", help="play a fresh copy of a shipped demo encounter")
+    p.add_argument("file", nargs="?", help="an encounter to resume (a path, or a save's name)")
+    args = p.parse_args(argv)
+    from .session import Session, demo_copy
+    from .ui.app import CombatApp
+
+    session = None
+    if args.demo:
+        session = Session.open(demo_copy(args.demo, args.data_dir), catalogue())
+    elif args.file:
+        session = Session.open(save_path(args.file, args.data_dir), catalogue())
+    CombatApp(session, args.data_dir).run()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    words = [a for i, a in enumerate(argv) if not a.startswith("-") and (i == 0 or argv[i - 1] != "--data-dir")]
+    if not words or words[0] not in SUBCOMMANDS:
+        if any(a in ("-h", "--help") for a in argv) and not words:
+            build_parser().print_help()
+            return 0
+        try:
+            return _app(argv)
+        except CombatError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.cmd is None:
-        parser.print_help()
-        return 0
     try:
         code: int = args.fn(args)
         return code

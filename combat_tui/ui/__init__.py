@@ -1,0 +1,1 @@
+"""The Textual app: screens, dialogs and widgets over a `Session`."""

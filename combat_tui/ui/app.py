@@ -1,0 +1,53 @@
+"""The app: holds the session and swaps screens; the screens do the work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from ..engine.errors import CombatError
+from ..session import Session, catalogue, demo_copy
+from .palette import EncounterCommands
+from .screens.main import MainScreen
+from .screens.open import OpenScreen
+
+
+class CombatApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "combat-tui"
+    COMMANDS = App.COMMANDS | {EncounterCommands}
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit")]
+
+    def __init__(self, session: Session | None = None, data_dir: str | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.data_dir = data_dir
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.push_screen(MainScreen(self.session))
+        else:
+            self.push_screen(OpenScreen(self.data_dir))
+
+    def show_session(self, session: Session) -> None:
+        """Leave whatever is open and play this encounter."""
+        self.session = session
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(MainScreen(session))
+
+    def open_path(self, path: str | Path) -> None:
+        try:
+            session = Session.open(Path(path), catalogue())
+        except CombatError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
+        self.show_session(session)
+
+    def open_demo(self, ruleset: str) -> None:
+        try:
+            self.open_path(demo_copy(ruleset, self.data_dir))
+        except CombatError as exc:
+            self.notify(str(exc), severity="error", markup=False)

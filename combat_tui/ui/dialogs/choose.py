@@ -1,0 +1,100 @@
+"""Pick one from a list: type to filter, arrows to move, Enter to choose, Escape to cancel.
+
+Each choice may carry a description, shown under the list for the highlighted one (a condition's
+rules text, say), so picking and looking up are one step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+@dataclass(frozen=True)
+class Choice:
+    id: str
+    label: str
+    description: str = ""
+    hint: str = ""
+
+
+class ChooseDialog(ModalScreen[str | None]):
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="choose.cancel"),
+        Binding("down", "move(1)", "Down", show=False, id="choose.down"),
+        Binding("up", "move(-1)", "Up", show=False, id="choose.up"),
+    ]
+
+    def __init__(self, title: str | Text, choices: list[Choice]) -> None:
+        super().__init__()
+        self.title_text = title if isinstance(title, Text) else Text(title)
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Input(placeholder="type to filter", id="filter")
+            yield OptionList(id="choices")
+            yield Static(id="description")
+
+    def on_mount(self) -> None:
+        self._fill("")
+
+    def _fill(self, text: str) -> None:
+        low = text.lower().strip()
+        shown = [c for c in self.choices if low in c.label.lower() or low in c.id.lower()]
+        # those that start with what was typed come first
+        shown.sort(key=lambda c: not (c.label.lower().startswith(low) or c.id.lower().startswith(low)))
+        options = []
+        for c in shown:
+            line = Text(c.label)
+            if c.hint:
+                line.append(f"  {c.hint}", style="dim")
+            options.append(Option(line, id=c.id))
+        ol = self.query_one(OptionList)
+        ol.set_options(options)
+        if options:
+            ol.highlighted = 0
+        self._describe()
+
+    def _describe(self) -> None:
+        ol = self.query_one(OptionList)
+        desc = ""
+        if ol.highlighted is not None and ol.option_count:
+            cid = ol.get_option_at_index(ol.highlighted).id
+            desc = next((c.description for c in self.choices if c.id == cid), "")
+        self.query_one("#description", Static).update(Text(desc))
+
+    @on(Input.Changed, "#filter")
+    def _filter(self, event: Input.Changed) -> None:
+        self._fill(event.value)
+
+    @on(Input.Submitted, "#filter")
+    def _enter(self) -> None:
+        ol = self.query_one(OptionList)
+        if ol.highlighted is not None and ol.option_count:
+            self.dismiss(ol.get_option_at_index(ol.highlighted).id)
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self) -> None:
+        self._describe()
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_move(self, step: int) -> None:
+        ol = self.query_one(OptionList)
+        if ol.option_count:
+            ol.highlighted = ((ol.highlighted or 0) + step) % ol.option_count
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,69 @@
+"""The command palette: creatures, conditions, rules, tables and actions of the encounter's ruleset."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from rich.text import Text
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from ..engine.lookup import entries
+from .screens.main import MainScreen
+
+
+class EncounterCommands(Provider):
+    def _screen(self) -> MainScreen | None:
+        """The main screen under the palette, if an encounter is open."""
+        return next((s for s in reversed(self.app.screen_stack) if isinstance(s, MainScreen)), None)
+
+    def _items(self) -> list[tuple[str, object, str]]:
+        screen = self._screen()
+        if screen is None:
+            return []
+        enc = screen.session.encounter
+        items: list[tuple[str, object, str]] = []
+        for c in enc.state.roster():
+            items.append((f"Creature: {c.name}", partial(self._select, screen, c.id), "go to this creature"))
+        for e in entries(enc.rs):
+            if e.kind == "action":
+                items.append((f"Action: {e.name}", partial(self._act, screen, e.id),
+                               "apply to the selected creature · " + " ".join(e.lines)[:80]))
+            else:
+                items.append((f"{e.kind.capitalize()}: {e.name}", partial(self._show, screen, e.name, e.lines),
+                               " ".join(e.lines)[:80]))
+        return items
+
+    @staticmethod
+    def _select(screen: MainScreen, cid: str) -> None:
+        from .widgets.order_pane import OrderPane
+
+        screen.selected = cid
+        screen.query_one(OrderPane).select(cid)
+
+    @staticmethod
+    def _act(screen: MainScreen, action_id: str) -> None:
+        spec = screen.targets()
+        if spec:
+            screen._act(spec, action_id)
+
+    @staticmethod
+    def _show(screen: MainScreen, name: str, lines: tuple[str, ...]) -> None:
+        from .widgets.log_pane import LogPane
+
+        log = screen.query_one(LogPane)
+        log.note(name, style="bold cyan")
+        for line in lines:
+            log.note("  " + line)
+        screen.notify("\n".join(lines)[:400], title=name, markup=False, timeout=8)
+
+    async def discover(self) -> Hits:
+        for title, run, help_text in self._items()[:40]:
+            yield DiscoveryHit(Text(title), run, help=help_text)  # type: ignore[arg-type]
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, run, help_text in self._items():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), run, help=help_text)  # type: ignore[arg-type]
+

@@ -1,0 +1,185 @@
+"""Rich renderings of the encounter's parts: pools by kind, conditions, the body map.
+
+Pure functions of the state: no widget, no app. Every name is a `Text`, never markup, so a creature
+called `[bold]Boss` shows as typed. States are shown with a symbol as well as a colour, so they read
+without colour too: ✗ depleted, ⚠ critical, ● / ○ pips, ✓ unused once-per-round marker.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..engine import formula
+from ..engine.errors import CombatError
+from ..engine.model import Combatant, ConditionState, PoolState, State
+from ..engine.ops import names_for
+from ..engine.ruleset import PoolDef, PoolKind, RulesetDef
+from ..engine.timekeeping import describe, remaining
+
+DEPLETED = "✗"
+CRITICAL = "⚠"
+
+
+def health_pool(rs: RulesetDef) -> str | None:
+    return rs.damage.absorb[-1] if rs.damage.absorb else None
+
+
+def is_critical(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef) -> bool:
+    ps = c.pools.get(pd.id)
+    if ps is None:
+        return False
+    if pd.critical:
+        try:
+            return bool(formula.evaluate(pd.critical, names_for(state, rs, c)))
+        except CombatError:
+            return False
+    if pd.id == health_pool(rs) and ps.max:
+        return ps.current * 4 <= ps.max  # a quarter or less left
+    return False
+
+
+def is_depleted(pd: PoolDef, ps: PoolState) -> bool:
+    if pd.kind is PoolKind.COUNTER:
+        return False
+    return ps.current <= 0 and (ps.max is None or ps.max > 0)
+
+
+def pool_text(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef, width: int = 10,
+              label: bool = True) -> Text:
+    ps = c.pools[pd.id]
+    out = Text()
+    if label:
+        out.append(f"{pd.name} ", style="bold")
+    critical = is_critical(state, rs, c, pd)
+    depleted = is_depleted(pd, ps)
+    mark_style = "bold red" if depleted or critical else ""
+    if pd.kind is PoolKind.COUNTER:
+        out.append(str(ps.current), style="dim" if ps.current == 0 else "bold")
+        if ps.max is not None:
+            out.append(f"/{ps.max}")
+        return out
+    if pd.kind is PoolKind.MARKER:
+        if ps.current > 0:
+            out.append("✓ ready", style="green")
+        else:
+            out.append(f"{DEPLETED} used", style="dim")
+        return out
+    if pd.kind is PoolKind.PIPS and ps.max is not None and ps.max <= 12:
+        full = max(min(ps.current, ps.max), 0)
+        out.append("●" * full, style="bold green")
+        out.append("○" * (ps.max - full), style="dim")
+        if ps.current > ps.max:
+            out.append(f"+{ps.current - ps.max}", style="bold")
+        if depleted:
+            out.append(f" {DEPLETED}", style=mark_style)
+        return out
+    if ps.max is not None and ps.max > 0:
+        frac = max(min(ps.current / ps.max, 1.0), 0.0)
+        filled = round(frac * width)
+        style = "red" if critical or depleted else ("yellow" if frac <= 0.5 else "green")
+        out.append("█" * filled, style=style)
+        out.append("░" * (width - filled), style="dim")
+        out.append(" ")
+    out.append(str(ps.current), style="bold")
+    if ps.max is not None:
+        out.append(f"/{ps.max}")
+    if depleted:
+        out.append(f" {DEPLETED}", style=mark_style)
+    elif critical:
+        out.append(f" {CRITICAL}", style=mark_style)
+    return out
+
+
+def summary_pools(rs: RulesetDef) -> list[PoolDef]:
+    """The few pools worth a glance in the order pane: health, then small budgets."""
+    health = health_pool(rs)
+    picked = [p for p in rs.pools if p.id == health]
+    picked += [p for p in rs.pools if p.kind is PoolKind.PIPS and p.id != health][:2]
+    if not picked:
+        picked = [p for p in rs.pools if p.kind in (PoolKind.BAR, PoolKind.TRACK)][:2]
+    return picked
+
+
+def brief(state: State, rs: RulesetDef, c: Combatant) -> Text:
+    """A one-line glance at a creature's state, for the order pane."""
+    out = Text()
+    for pd in summary_pools(rs):
+        ps = c.pools.get(pd.id)
+        if ps is None:
+            continue
+        if out:
+            out.append(" ")
+        if pd.kind is PoolKind.PIPS:
+            out.append_text(pool_text(state, rs, c, pd, label=False))
+        else:
+            style = "bold red" if is_critical(state, rs, c, pd) or is_depleted(pd, ps) else ""
+            out.append(f"{ps.current}" + (f"/{ps.max}" if ps.max is not None else ""), style=style)
+            if is_depleted(pd, ps):
+                out.append(DEPLETED, style="bold red")
+            elif is_critical(state, rs, c, pd):
+                out.append(CRITICAL, style="bold red")
+    return out
+
+
+def condition_text(state: State, rs: RulesetDef, cs: ConditionState) -> Text:
+    try:
+        name = rs.condition(cs.id).name
+    except KeyError:
+        name = cs.id
+    out = Text(name, style="bold")
+    if cs.value is not None:
+        out.append(f" {cs.value}")
+    src = state.combatants.get(cs.source or "")
+    if src is not None:
+        out.append(" → " if rs.condition(cs.id).subjective else " from ")
+        out.append(src.name)
+    if not cs.direct:
+        out.append(" (implied)", style="dim")
+    left = remaining(cs.ends, state)
+    if cs.ends is not None:
+        unit = "TC" if cs.ends.kind == "tc" or cs.ends.round is None else "rd"
+        out.append(f"  {left} {unit}" if left is not None else "", style="cyan")
+        out.append(f"  {describe(cs.ends, state)}", style="dim")
+    return out
+
+
+def condition_badges(rs: RulesetDef, c: Combatant, limit: int = 3) -> Text:
+    names = []
+    for cs in c.conditions:
+        if not cs.direct:
+            continue
+        try:
+            names.append(rs.condition(cs.id).name)
+        except KeyError:
+            names.append(cs.id)
+    out = Text()
+    if names:
+        out.append(", ".join(names[:limit]) + ("…" if len(names) > limit else ""), style="italic magenta")
+    return out
+
+
+SEVERITY_STYLE = {"minor": "yellow", "major": "dark_orange", "severe": "red", "deadly": "bold red",
+                  "fatal": "bold magenta"}
+
+
+def body_map(rs: RulesetDef, c: Combatant) -> Text:
+    """Each injured part with its count and severity; untouched parts as a short dim list."""
+    from ..engine.injuries import instances
+
+    out = Text()
+    healthy: list[str] = []
+    for part in rs.body:
+        for key in instances(part, c.parts.get(part.id)):
+            n = c.injuries.get(key, 0)
+            label = key.replace(".", " ")
+            if n:
+                last = max((e.count for e in part.effects), default=0)
+                mark = f" {DEPLETED}" if last and n >= last else ""
+                out.append(f"{label}: ", style="bold")
+                out.append(f"{'▮' * min(n, 8)} {n}{mark}", style=SEVERITY_STYLE.get(part.severity, "red"))
+                out.append(f" ({part.severity})\n", style="dim")
+            else:
+                healthy.append(label)
+    if healthy:
+        out.append("unhurt: " + ", ".join(healthy), style="dim")
+    return out

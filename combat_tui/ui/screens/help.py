@@ -1,0 +1,48 @@
+"""Every key of the main screen, made from its bindings so it can never fall out of date."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+EXTRA = [
+    ("↑ ↓", "move between creatures (the sheet and sidebar follow)"),
+    ("Tab", "in the command bar: complete the word; elsewhere: next pane"),
+    ("Enter", "in the conditions list: add the highlighted condition"),
+    ("ctrl+p", "command palette: creatures, conditions, rules, actions"),
+]
+
+
+def key_table(bindings: list[BindingType]) -> Table:
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
+    table.add_column("key", style="bold cyan", no_wrap=True)
+    table.add_column("what it does")
+    for b in bindings:
+        if isinstance(b, Binding):
+            table.add_row(Text(b.key_display or b.key), Text(b.description))
+    for key, text in EXTRA:
+        table.add_row(Text(key), Text(text))
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close")]
+
+    def __init__(self, bindings: list[BindingType]) -> None:
+        super().__init__()
+        self.bindings = bindings
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog wide", id="help"):
+            yield Static(Text("Keys", style="bold"), classes="dialog-title")
+            yield Static(key_table(self.bindings))
+            yield Static(Text("Actions apply to the marked creatures (space marks), else the highlighted one. "
+                              "Every change is saved at once; u undoes, U redoes. Escape closes.", style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

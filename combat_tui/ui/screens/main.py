@@ -1,0 +1,467 @@
+"""The main screen: order, sheet, conditions, prompts, log and command bar.
+
+Every change goes through `Session.run` with a line of the command language, the same as
+`combat-tui do`: keys build the line, dialogs ask for what is missing. Widgets render the state
+they are given and post messages; only this screen runs commands.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input
+
+from ...engine.errors import CombatError
+from ...engine.lookup import entries
+from ...engine.ruleset import TimeModel
+from ...engine.timekeeping import active, current_actor
+from ...session import Session
+from ..dialogs.choose import Choice, ChooseDialog
+from ..dialogs.entry import EntryDialog
+from ..widgets.command_bar import CommandBar
+from ..widgets.conditions_pane import ConditionsPane
+from ..widgets.log_pane import LogPane
+from ..widgets.order_pane import OrderPane
+from ..widgets.prompt_bar import PromptBar
+from ..widgets.sheet import Sheet
+
+FOLLOW = {"start", "next", "hold", "delay", "enter", "undo", "redo"}
+
+
+def B(key: str, action: str, description: str, *, show: bool = True, key_display: str | None = None) -> Binding:
+    """A binding with an id (so keys can be remapped) named after its action."""
+    return Binding(key, action, description, show=show, key_display=key_display, id=f"main.{action}")
+
+
+class MainScreen(Screen[None]):
+    BINDINGS = [
+        B("n", "next", "Next"),
+        B("d", "damage", "Damage"),
+        B("h", "heal", "Heal"),
+        B("c", "add_condition", "Cond+"),
+        B("C", "remove_condition", "Cond-", key_display="C"),
+        B("a", "act", "Act"),
+        B("s", "spend", "Spend"),
+        B("g", "gain", "Gain"),
+        B("i", "injure", "Injure"),
+        B("p", "prompt_roll", "Roll/apply prompt"),
+        B("v", "prompt_value", "Prompt value"),
+        B("x", "prompt_dismiss", "Dismiss prompt"),
+        B("o", "hold", "Hold"),
+        B("y", "delay", "Delay"),
+        B("e", "enter", "Enter"),
+        B("r", "roll", "Roll"),
+        B("u", "undo", "Undo"),
+        B("U", "redo", "Redo", key_display="U"),
+        B("space", "mark", "Mark", key_display="space"),
+        B("escape", "unmark", "Unmark all", show=False),
+        B("l", "lookup", "Lookup"),
+        B("colon", "command", "Command", key_display=":"),
+        B("ctrl+s", "save", "Save as"),
+        B("ctrl+o", "open", "Open"),
+        B("question_mark", "help", "Help", key_display="?"),
+        B("q", "quit", "Quit"),
+    ]
+
+    revision: reactive[int] = reactive(0)
+    selected: reactive[str | None] = reactive(None)
+    marked: reactive[frozenset[str]] = reactive(frozenset())
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    # -- layout ----------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        s = self.session
+        yield Header(icon="⚔")
+        with Horizontal(id="panes"):
+            yield OrderPane(s, id="order").data_bind(MainScreen.revision, MainScreen.marked)
+            with VerticalScroll(id="sheet-box"):
+                yield Sheet(s, id="sheet").data_bind(MainScreen.revision, MainScreen.selected)
+            yield ConditionsPane(s, id="conditions").data_bind(MainScreen.revision, MainScreen.selected)
+        yield PromptBar(s, id="prompt").data_bind(MainScreen.revision)
+        yield LogPane(s, id="log")
+        yield CommandBar(s, id="command")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._retitle()
+        self.query_one(OrderPane).focus()
+        if self.session.save_error:
+            self.notify(self.session.save_error, severity="warning", markup=False)
+
+    def _retitle(self) -> None:
+        enc = self.session.encounter
+        state, rs = enc.state, enc.rs
+        if not state.clock.started:
+            when = "not started — press : and type start"
+        elif rs.time.model is TimeModel.TIME_COUNT:
+            when = f"TC {state.clock.tc}"
+        else:
+            when = f"Round {state.clock.round}"
+        self.title = f"{enc.doc.name or 'Encounter'} — {when}"
+        saved = "unsaved!" if self.session.save_error else f"autosave: {self.session.path.name}"
+        self.sub_title = f"{rs.name} · {saved}"
+
+    # -- running commands --------------------------------------------------------------------------
+    def run_line(self, line: str) -> bool:
+        """Run one command line; report errors in one line; redraw. True when it changed something."""
+        log = self.query_one(LogPane)
+        before = self.session.encounter.doc.cursor
+        try:
+            lines = self.session.run(line)
+        except CombatError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            log.note(f"✗ {line}: {exc}", style="red")
+            return False
+        enc = self.session.encounter
+        if enc.doc.cursor > before and enc.doc.log:
+            log.write_event(enc.doc.log[-1].stamp, line, lines)
+        else:
+            for text in lines:
+                log.note(text, style="italic")
+        if self.session.save_error:
+            self.notify(self.session.save_error, severity="warning", markup=False)
+        word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
+        self.revision += 1
+        if any(w.startswith(word) for w in FOLLOW) and word:
+            now = active(enc.state, enc.rs)
+            if now:
+                self.selected = now[0].id
+                self.query_one(OrderPane).select(now[0].id)
+        if self.selected not in enc.state.combatants:
+            self.selected = None
+        self.marked = frozenset(m for m in self.marked if m in enc.state.combatants)
+        self._retitle()
+        self.refresh_bindings()
+        return True
+
+    def picked(self) -> str | None:
+        """The highlighted creature, read from the order pane itself so a fast typist never outruns it."""
+        cid = self.query_one(OrderPane).highlighted_id()
+        if cid is not None and cid != self.selected:
+            self.selected = cid
+        return cid if cid is not None else self.selected
+
+    def targets(self) -> str | None:
+        """The creatures an action applies to: the marked ones, else the selected one, quoted for the parser."""
+        state = self.session.encounter.state
+        picked = self.picked()
+        ids = [c.id for c in state.roster() if c.id in self.marked] or (
+            [picked] if picked in state.combatants else [])
+        if not ids:
+            self.notify("Pick a creature first (arrows in the order pane)", severity="warning")
+            return None
+        return shlex.quote(",".join(state.combatants[i].name for i in ids))
+
+    def target_label(self) -> str:
+        state = self.session.encounter.state
+        ids = [c.id for c in state.roster() if c.id in self.marked] or [self.selected or ""]
+        names = [state.combatants[i].name for i in ids if i in state.combatants]
+        return names[0] if len(names) == 1 else f"{len(names)} marked creatures"
+
+    def ask(self, title: str, placeholder: str, then: Callable[[str], object], value: str = "") -> None:
+        def done(answer: str | None) -> None:
+            if answer:
+                then(answer)
+
+        self.app.push_screen(EntryDialog(Text(title), placeholder, value), done)
+
+    def choose(self, title: str, choices: list[Choice], then: Callable[[str], object]) -> None:
+        if not choices:
+            self.notify(f"{title}: nothing to choose from", severity="warning")
+            return
+
+        def done(answer: str | None) -> None:
+            if answer:
+                then(answer)
+
+        self.app.push_screen(ChooseDialog(Text(title), choices), done)
+
+    # -- messages from the widgets -----------------------------------------------------------------
+    @on(OrderPane.Picked)
+    def _picked(self, event: OrderPane.Picked) -> None:
+        self.selected = event.cid
+
+    @on(ConditionsPane.Chosen)
+    def _condition_chosen(self, event: ConditionsPane.Chosen) -> None:
+        self._add_condition(event.cond_id)
+
+    @on(Input.Submitted, "#command")
+    def _command(self, event: Input.Submitted) -> None:
+        line = event.value.strip()
+        if not line:
+            self.query_one(OrderPane).focus()
+            return
+        if self.run_line(line):
+            event.input.value = ""
+
+    # -- availability ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        enc = self.session.encounter
+        rs, state = enc.rs, enc.state
+        turn_order = rs.time.model is TimeModel.TURN_ORDER
+        if action == "hold":
+            return turn_order and rs.time.hold
+        if action == "delay":
+            return turn_order and rs.time.delay
+        if action == "enter":
+            return (turn_order and (rs.time.hold or rs.time.delay)) and (True if state.waiting else None)
+        if action == "injure":
+            return bool(rs.body)
+        if action in ("prompt_roll", "prompt_value", "prompt_dismiss"):
+            return True if state.prompts else None
+        if action == "undo":
+            return True if enc.doc.cursor else None
+        if action == "redo":
+            return True if enc.doc.cursor < len(enc.doc.log) else None
+        return True
+
+    # -- the actions -------------------------------------------------------------------------------
+    def action_next(self) -> None:
+        self.run_line("next" if self.session.encounter.state.clock.started else "start")
+
+    def action_damage(self) -> None:
+        spec = self.targets()
+        if spec:
+            types = ", ".join(self.session.encounter.rs.damage.types[:4])
+            hint = f"7, 2d6+3, or 7 {types.split(', ')[0]}" if types else "7 or 2d6+3"
+            self.ask(f"Damage to {self.target_label()}", hint, lambda v: self.run_line(f"dmg {spec} {v}"))
+
+    def action_heal(self) -> None:
+        spec = self.targets()
+        if spec:
+            self.ask(f"Heal {self.target_label()}", "5 or 2d8+2", lambda v: self.run_line(f"heal {spec} {v}"))
+
+    def _condition_choices(self) -> list[Choice]:
+        rs = self.session.encounter.rs
+        return [Choice(c.id, c.name, c.description, "valued" if c.valued else "")
+                for c in sorted(rs.conditions, key=lambda c: c.name.lower())]
+
+    def action_add_condition(self) -> None:
+        if self.targets():
+            self.choose(f"Condition on {self.target_label()}", self._condition_choices(), self._add_condition)
+
+    def _add_condition(self, cond_id: str) -> None:
+        spec = self.targets()
+        if spec is None:
+            return
+        rs = self.session.encounter.rs
+        cd = rs.condition(cond_id)
+
+        def with_value(extra: str) -> None:
+            if cd.valued:
+                self.ask(f"{cd.name}: value (and for=N rounds, if it runs out)", "1   or   2 for=3",
+                         lambda v: self.run_line(f"cond {spec} {cond_id} {v}{extra}"), value="1")
+            else:
+                self.run_line(f"cond {spec} {cond_id}{extra}")
+
+        if cd.subjective:
+            state = self.session.encounter.state
+            who = [Choice("all", "everyone")] + [Choice(c.id, c.name) for c in state.roster()]
+            self.choose(f"{cd.name}: relative to whom?", who,
+                        lambda w: with_value(" from=all" if w == "all" else
+                                             f" from={shlex.quote(state.combatants[w].name)}"))
+        else:
+            with_value("")
+
+    def action_remove_condition(self) -> None:
+        enc = self.session.encounter
+        c = enc.state.combatants.get(self.picked() or "")
+        if c is None:
+            return
+        spec = shlex.quote(c.name)
+        seen: dict[str, Choice] = {}
+        for cs in c.conditions:
+            if cs.direct and cs.id not in seen:
+                cd = enc.rs.condition(cs.id)
+                seen[cs.id] = Choice(cs.id, cd.name, cd.description)
+        self.choose(f"Remove from {c.name}", list(seen.values()), lambda cid: self.run_line(f"uncond {spec} {cid}"))
+
+    def _pool_then_amount(self, verb: str) -> None:
+        spec = self.targets()
+        if spec is None:
+            return
+        rs = self.session.encounter.rs
+        pools = [Choice(p.id, p.name, p.description, p.kind.value) for p in rs.pools]
+        self.choose(f"{verb.capitalize()}: which pool?", pools,
+                    lambda pid: self.ask(f"{verb.capitalize()} how much {rs.pool(pid).name}?", "1",
+                                         lambda n: self.run_line(f"{verb} {spec} {pid} {n}"), value="1"))
+
+    def action_spend(self) -> None:
+        self._pool_then_amount("spend")
+
+    def action_gain(self) -> None:
+        self._pool_then_amount("gain")
+
+    def action_act(self) -> None:
+        spec = self.targets()
+        if spec is None:
+            return
+        rs = self.session.encounter.rs
+        tc = rs.time.model is TimeModel.TIME_COUNT
+        choices = []
+        for a in rs.actions:
+            cost = ", ".join(f"{rs.pool(p).name} {v}" for p, v in a.cost.items())
+            speed = a.speed or (f"SF {a.sf}" if a.sf is not None else "")
+            choices.append(Choice(a.id, a.name, a.description, " · ".join(x for x in (cost, speed) if x)))
+        if tc:
+            choices += [Choice(f"class={s.id}", f"Speed class: {s.name}", f"PCs roll {s.random}, NPCs take {s.static}")
+                        for s in rs.speed_classes]
+            choices.append(Choice("sf", "A speed factor I type", "Schedules the next turn at now + SF"))
+        self.choose(f"{self.target_label()} acts", choices, lambda pick: self._act(spec, pick))
+
+    def _act(self, spec: str, pick: str) -> None:
+        enc = self.session.encounter
+        rs = enc.rs
+        if pick == "sf":
+            self.ask("Speed factor", "6", lambda v: self.run_line(f"act {spec} sf={v}"))
+            return
+        if pick.startswith("class="):
+            self.run_line(f"act {spec} {pick}")
+            return
+        action = next(a for a in rs.actions if a.id == pick)
+        needs_speed = rs.time.model is TimeModel.TIME_COUNT and action.speed is None and action.sf is None
+
+        def go(target: str) -> None:
+            if needs_speed:
+                self.ask(f"{action.name}: speed factor (or class=NAME)", "sf=6",
+                         lambda v: self.run_line(f"act {spec} {pick}{target} {v if '=' in v else 'sf=' + v}"))
+            else:
+                self.run_line(f"act {spec} {pick}{target}")
+
+        if any(e.to == "target" for e in action.effects):
+            who = [Choice(c.id, c.name) for c in enc.state.roster()]
+            self.choose(f"{action.name}: on whom?", who,
+                        lambda w: go(f" on={shlex.quote(enc.state.combatants[w].name)}"))
+        else:
+            go("")
+
+    def action_injure(self) -> None:
+        spec = self.targets()
+        if spec is None:
+            return
+        rs = self.session.encounter.rs
+        parts = [Choice(b.id, b.name, "; ".join(f"{e.count}: {e.text}" for e in b.effects), b.severity)
+                 for b in rs.body]
+        self.choose("Injure which part?", parts, lambda part: self.run_line(f"injure {spec} {part}"))
+
+    def _first_prompt(self) -> int | None:
+        prompts = self.session.encounter.state.prompts
+        return prompts[0].uid if prompts else None
+
+    def action_prompt_roll(self) -> None:
+        uid = self._first_prompt()
+        if uid is None:
+            return
+        enc = self.session.encounter
+        prompt = enc.state.prompts[0]
+        if enc.rs.table(prompt.table).choice:
+            self.action_prompt_value()
+        elif prompt.rolled is None:
+            self.run_line(f"preroll {uid}")
+        else:
+            self.run_line(f"resolve {uid}")
+
+    def action_prompt_value(self) -> None:
+        uid = self._first_prompt()
+        if uid is not None:
+            table = self.session.encounter.rs.table(self.session.encounter.state.prompts[0].table)
+            rows = ", ".join(r.label for r in table.rows[:6])
+            self.ask(f"{table.name}: the result", rows or "a number",
+                     lambda v: self.run_line(f"resolve {uid} value={v}"))
+
+    def action_prompt_dismiss(self) -> None:
+        uid = self._first_prompt()
+        if uid is not None:
+            self.run_line(f"dismiss {uid}")
+
+    def _current(self) -> str | None:
+        cid = current_actor(self.session.encounter.state)
+        return shlex.quote(self.session.encounter.state.combatants[cid].name) if cid else None
+
+    def action_hold(self) -> None:
+        who = self._current()
+        if who:
+            self.run_line(f"hold {who}")
+
+    def action_delay(self) -> None:
+        who = self._current()
+        if who:
+            self.run_line(f"delay {who}")
+
+    def action_enter(self) -> None:
+        state = self.session.encounter.state
+        waiting = [Choice(cid, state.combatants[cid].name) for cid in state.waiting if cid in state.combatants]
+        self.choose("Who enters now?", waiting,
+                    lambda cid: self.run_line(f"enter {shlex.quote(state.combatants[cid].name)}"))
+
+    def action_roll(self) -> None:
+        bar = self.query_one(CommandBar)
+        bar.value = "roll "
+        bar.focus()
+        bar.cursor_position = len(bar.value)
+
+    def action_command(self) -> None:
+        self.query_one(CommandBar).focus()
+
+    def action_undo(self) -> None:
+        self.run_line("undo")
+
+    def action_redo(self) -> None:
+        self.run_line("redo")
+
+    def action_mark(self) -> None:
+        picked = self.picked()
+        if picked:
+            self.marked = self.marked ^ {picked}
+
+    def action_unmark(self) -> None:
+        self.marked = frozenset()
+
+    def action_lookup(self) -> None:
+        rs = self.session.encounter.rs
+        items = [Choice(f"{e.kind}:{e.id}", e.name, "\n".join(e.lines), e.kind) for e in entries(rs)]
+
+        def show(pick: str) -> None:
+            entry = next(e for e in entries(rs) if f"{e.kind}:{e.id}" == pick)
+            log = self.query_one(LogPane)
+            log.note(f"{entry.name} ({entry.kind})", style="bold cyan")
+            for line in entry.lines:
+                log.note("  " + line)
+
+        self.choose(f"Look up ({rs.name})", items, show)
+
+    def action_save(self) -> None:
+        def save(name: str) -> None:
+            try:
+                path = self.session.save_as(name)
+            except CombatError as exc:
+                self.notify(str(exc), severity="error", markup=False)
+                return
+            self.notify(f"Saved as {path.name}", markup=False)
+            self._retitle()
+
+        self.ask("Save as (a name in the saves folder)", "ford ambush", save, value=self.session.encounter.doc.name)
+
+    def action_open(self) -> None:
+        from .open import OpenScreen
+
+        self.app.push_screen(OpenScreen())
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.BINDINGS))
+
+    def action_quit(self) -> None:
+        self.app.exit()

@@ -1,0 +1,93 @@
+"""A new encounter: pick the ruleset, name it, list the creatures one line each (`Goblin x4 hp=7`)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Static, TextArea
+from textual.widgets.option_list import Option
+
+from ... import paths
+from ...engine.encounter import Encounter
+from ...engine.errors import CombatError
+from ...session import Session, catalogue
+
+EXAMPLE = "Kara pc hp=24 init=17\nGoblin x4 hp=7 init=d20+2\n"
+
+
+class NewScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+s", "create", "Create and start", id="new.create"),
+        Binding("escape", "back", "Back", id="new.back"),
+    ]
+
+    def __init__(self, data_dir: str | None = None) -> None:
+        super().__init__()
+        self.data_dir = data_dir
+        self.cat = catalogue()
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="⚔")
+        with Horizontal(id="new-box"):
+            with Vertical(id="new-left"):
+                yield Label(Text("Ruleset", style="bold"))
+                yield OptionList(*[Option(Text(f"{rs.name}  ({rid})"), id=rid)
+                                   for rid, rs in sorted(self.cat.rulesets.items())], id="ruleset", markup=False)
+                yield Label(Text("Name", style="bold"))
+                yield Input(placeholder="ford ambush", id="name")
+            with Vertical(id="new-right"):
+                yield Label(Text("Creatures, one a line: NAME [xN] [hp=N] [init=N|dice] [pc|npc|ally]", style="bold"))
+                yield TextArea(EXAMPLE, id="creatures")
+                yield Static(id="new-error")
+                yield Button("Create and start (ctrl+s)", id="create", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "combat-tui"
+        self.sub_title = "new encounter"
+        ol = self.query_one("#ruleset", OptionList)
+        ol.highlighted = 0
+        ol.focus()
+
+    @on(Button.Pressed, "#create")
+    def _pressed(self) -> None:
+        self.action_create()
+
+    def action_create(self) -> None:
+        ol = self.query_one("#ruleset", OptionList)
+        error = self.query_one("#new-error", Static)
+        if ol.highlighted is None:
+            error.update(Text("Pick a ruleset", style="red"))
+            return
+        rid = ol.get_option_at_index(ol.highlighted).id or ""
+        name = self.query_one("#name", Input).value.strip() or "encounter"
+        clean = "".join(ch for ch in name if ch.isalnum() or ch in " -_").strip() or "encounter"
+        path = paths.saves_dir(self.data_dir) / f"{clean}.json"
+        n = 2
+        while path.exists():
+            path = paths.saves_dir(self.data_dir) / f"{clean} {n}.json"
+            n += 1
+        enc = Encounter.new(self.cat.get(rid), name=clean)
+        lines = [ln.strip() for ln in self.query_one(TextArea).text.splitlines() if ln.strip()]
+        for i, line in enumerate(lines, 1):
+            try:
+                enc.run(f"add {line}")
+            except CombatError as exc:
+                error.update(Text(f"line {i}: {exc}", style="red"))
+                return
+        session = Session(enc, path)
+        if not session.save():
+            error.update(Text(session.save_error or "cannot save", style="red"))
+            return
+        from ..app import CombatApp
+
+        app = self.app
+        assert isinstance(app, CombatApp)
+        app.show_session(session)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

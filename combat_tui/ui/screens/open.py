@@ -1,0 +1,96 @@
+"""Resume an encounter: the saves, most recently played first, then the demos and a new encounter."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...paths import demo_saves_dir
+from ...session import SaveInfo, list_saves
+
+
+def played(iso: str) -> str:
+    try:
+        return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
+
+
+def save_line(info: SaveInfo) -> Text:
+    if info.problem:
+        return Text(f"{info.name:<24} ", style="dim").append(f"✗ {info.problem}", style="red")
+    out = Text(f"{info.name[:24]:<24} ", style="bold")
+    out.append(f"{info.ruleset:<15} ", style="cyan")
+    out.append(f"{info.when:<12} ")
+    out.append(f"{info.creatures:>3} creatures  ", style="dim")
+    out.append(played(info.updated), style="dim")
+    return out
+
+
+class OpenScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "new", "New encounter", id="open.new"),
+        Binding("escape", "back", "Back", id="open.back"),
+        Binding("q", "quit", "Quit", id="open.quit"),
+    ]
+
+    def __init__(self, data_dir: str | None = None) -> None:
+        super().__init__()
+        self.data_dir = data_dir
+        self.saves = [s for s in list_saves(data_dir)]
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="⚔")
+        with Vertical(id="open-box"):
+            yield Static(Text("Resume an encounter", style="bold"), classes="dialog-title")
+            yield OptionList(*self._options(), id="saves", markup=False)
+            yield Static(Text("Enter opens · n new encounter · Escape back", style="dim"))
+        yield Footer()
+
+    def _options(self) -> list[Option]:
+        opts = [Option(save_line(s), id=f"save:{s.path}", disabled=s.problem is not None) for s in self.saves]
+        if not self.saves:
+            opts.append(Option(Text("No saves yet.", style="dim"), disabled=True))
+        opts.append(Option(Text("＋ New encounter…", style="bold green"), id="new"))
+        for demo in sorted(demo_saves_dir().glob("*.json")):
+            opts.append(Option(Text(f"▷ Demo: {demo.stem}", style="green"), id=f"demo:{demo.stem}"))
+        return opts
+
+    def on_mount(self) -> None:
+        self.title = "combat-tui"
+        self.sub_title = "open"
+        self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#saves")
+    def _open(self, event: OptionList.OptionSelected) -> None:
+        pick = event.option.id or ""
+        from ..app import CombatApp
+
+        app = self.app
+        assert isinstance(app, CombatApp)
+        if pick == "new":
+            self.action_new()
+        elif pick.startswith("save:"):
+            app.open_path(pick[5:])
+        elif pick.startswith("demo:"):
+            app.open_demo(pick[5:])
+
+    def action_new(self) -> None:
+        from .new import NewScreen
+
+        self.app.push_screen(NewScreen(self.data_dir))
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+
+    def action_quit(self) -> None:
+        self.app.exit()

@@ -1,0 +1,41 @@
+"""The command bar: every command of the command line, with completion (Tab or →)."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.suggester import Suggester
+from textual.widgets import Input
+
+from ...completion import complete
+from ...session import Session
+
+
+class CommandSuggester(Suggester):
+    def __init__(self, session: Session) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.session = session
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return complete(self.session.encounter, value)
+
+
+class CommandBar(Input):
+    BINDINGS = [
+        Binding("tab", "complete", "Complete", show=False, id="command.complete"),
+        Binding("escape", "leave", "Leave the command bar", show=False, id="command.leave"),
+    ]
+
+    def __init__(self, session: Session, **kw: object) -> None:
+        super().__init__(placeholder=": a command, e.g. dmg Goblin* 2d6 fire   (Tab completes)",
+                         suggester=CommandSuggester(session), **kw)  # type: ignore[arg-type]
+        self.session = session
+
+    def action_complete(self) -> None:
+        suggestion = self._suggestion
+        if suggestion and len(suggestion) > len(self.value):
+            self.value = suggestion
+            self.cursor_position = len(self.value)
+
+    def action_leave(self) -> None:
+        self.value = ""
+        self.screen.query_one("#order").focus()

@@ -1,0 +1,51 @@
+"""Start-of-turn and other prompted rolls, shown in place: p rolls, p again applies, v gives a value,
+x dismisses."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from ...session import Session
+
+
+class PromptBar(Static):
+    revision: reactive[int] = reactive(0, init=False)
+
+    def __init__(self, session: Session, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.session = session
+
+    def on_mount(self) -> None:
+        self.show_prompt()
+
+    def watch_revision(self) -> None:
+        self.show_prompt()
+
+    def show_prompt(self) -> None:
+        enc = self.session.encounter
+        prompts = [p for p in enc.state.prompts if p.cid in enc.state.combatants]
+        self.display = bool(prompts)
+        if not prompts:
+            return
+        p = prompts[0]
+        table = enc.rs.table(p.table)
+        out = Text("⚑ ", style="bold yellow")
+        out.append(enc.state.combatants[p.cid].name, style="bold")
+        out.append(f" — {table.name}", style="bold yellow")
+        out.append(f" ({p.reason})", style="dim")
+        if p.rolled is not None:
+            out.append(f"  rolled {p.rolled.detail}", style="bold")
+            label = next((r.label for r in table.rows if (r.min is None or p.rolled.total >= r.min)
+                          and (r.max is None or p.rolled.total <= r.max)), "")
+            if label:
+                out.append(f" → {label}", style="bold green")
+            out.append("   [p] apply  [v] other value  [x] dismiss", style="cyan")
+        elif table.choice:
+            out.append("   [v] pick the outcome  [x] dismiss", style="cyan")
+        else:
+            out.append(f"   [p] roll {table.roll}  [v] give a value  [x] dismiss", style="cyan")
+        if len(prompts) > 1:
+            out.append(f"   (+{len(prompts) - 1} more)", style="dim")
+        self.update(out)

@@ -1,0 +1,66 @@
+"""The selected creature's sheet: its pools drawn by kind, its injuries, its note."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from ...engine.ruleset import PoolKind, TimeModel
+from ...session import Session
+from ..render import body_map, pool_text
+
+
+class Sheet(Static):
+    revision: reactive[int] = reactive(0, init=False)
+    selected: reactive[str | None] = reactive(None, init=False)
+
+    def __init__(self, session: Session, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.session = session
+
+    def on_mount(self) -> None:
+        self.render_sheet()
+
+    def watch_revision(self) -> None:
+        self.render_sheet()
+
+    def watch_selected(self) -> None:
+        self.render_sheet()
+
+    def render_sheet(self) -> None:
+        enc = self.session.encounter
+        state, rs = enc.state, enc.rs
+        c = state.combatants.get(self.selected or "")
+        if c is None:
+            self.update(Text("No creature yet: press : and type  add Goblin x3 hp=7", style="dim"))
+            return
+        head = Text(c.name, style="bold")
+        head.append(f"  {c.side.value}", style="cyan")
+        if c.initiative is not None:
+            head.append(f"  init {c.initiative}")
+        if rs.time.model is TimeModel.TIME_COUNT and c.next_tc is not None:
+            head.append(f"  next TC {c.next_tc}", style="bold")
+        if c.hidden:
+            head.append("  hidden", style="italic dim")
+        lines: list[Text] = [head]
+        order = [PoolKind.TRACK, PoolKind.BAR, PoolKind.PIPS, PoolKind.MARKER, PoolKind.COUNTER]
+        width = max(6, min(16, self.size.width - 24)) if self.size.width else 10
+        for kind in order:
+            for pd in rs.pools:
+                if pd.kind is kind and pd.id in c.pools:
+                    ps = c.pools[pd.id]
+                    if kind is PoolKind.COUNTER and ps.current == 0 and ps.max is None:
+                        continue  # an untouched counter says nothing
+                    lines.append(pool_text(state, rs, c, pd, width=width))
+        quiet = [pd.name for pd in rs.pools if pd.kind is PoolKind.COUNTER and pd.id in c.pools
+                 and c.pools[pd.id].current == 0 and c.pools[pd.id].max is None]
+        if quiet:
+            lines.append(Text("at 0: " + ", ".join(quiet), style="dim"))
+        if rs.body:
+            lines.append(Text("Injuries", style="bold underline"))
+            lines.append(body_map(rs, c))
+        if c.notes:
+            lines.append(Text("Note: ", style="bold").append(c.notes))
+        self.update(Group(*lines))

@@ -1,0 +1,119 @@
+"""Driving the app with keys: each key runs one command through the session, and the model shows it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from combat_tui.engine import storage
+from combat_tui.session import Session, catalogue
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.choose import ChooseDialog
+from combat_tui.ui.dialogs.entry import EntryDialog
+from combat_tui.ui.screens.main import MainScreen
+
+
+def make_session(tmp_path: Path, ruleset: str, *lines: str) -> Session:
+    s = Session.create(tmp_path / "fight.json", catalogue(), ruleset, seed=3)
+    for line in lines:
+        s.run(line)
+    return s
+
+
+def creature(session: Session, name: str):  # type: ignore[no-untyped-def]
+    return next(c for c in session.encounter.state.roster() if c.name == name)
+
+
+async def test_next_damage_and_undo_with_keys(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "three-action", "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        await pilot.press("n")
+        assert s.encounter.view()["active"] == ["Orc"]
+        await pilot.press("d")
+        assert isinstance(app.screen, EntryDialog)
+        await pilot.press("7", "enter")
+        await pilot.pause()
+        assert creature(s, "Orc").pools["hp"].current == 5
+        # autosaved: the file on disk has it
+        assert Encounter_hp(tmp_path / "fight.json", "Orc") == 5
+        await pilot.press("u")
+        assert creature(s, "Orc").pools["hp"].current == 12
+        await pilot.press("U")
+        assert creature(s, "Orc").pools["hp"].current == 5
+
+
+def Encounter_hp(path: Path, name: str) -> int:  # noqa: N802 - reads like the model it checks
+    doc = storage.load(path)
+    c = next(c for c in doc.state.combatants.values() if c.name == name)
+    return c.pools["hp"].current
+
+
+async def test_condition_from_the_dialog_and_the_sidebar(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "three-action", "add Kara pc init=15", "add Orc init=10", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        assert isinstance(app.screen, ChooseDialog)
+        await pilot.press(*"prone", "enter")
+        await pilot.pause()
+        assert [c.id for c in creature(s, "Kara").conditions] == ["prone"]
+        await pilot.press("C")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert creature(s, "Kara").conditions == []
+
+
+async def test_marking_applies_to_all_marked(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "three-action", "add Kara pc init=15 hp=20", "add Orc x3 hp=10", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        order = s.encounter.view()["order"]
+        before = {c.name: c.pools["hp"].current for c in s.encounter.state.roster()}
+        await pilot.press("down", "space", "down", "down", "space")
+        await pilot.press("d", "3", "enter")
+        await pilot.pause()
+        after = {c.name: c.pools["hp"].current for c in s.encounter.state.roster()}
+        hit = {order[1], order[3]}
+        assert {n: before[n] - after[n] for n in before} == {n: 3 if n in hit else 0 for n in before}
+
+
+async def test_command_bar_runs_any_command(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "time-count", "add Zherynn pc init=6", "add Garret init=7", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        await pilot.press(*"act Zherynn sf=6", "enter")
+        await pilot.press("escape", "n")
+        await pilot.pause()
+        assert s.encounter.view()["tc"] == 7
+
+
+async def test_bad_command_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "three-action", "add Kara pc init=15")
+    before = s.encounter.view()
+    app = CombatApp(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *"dmg Nobody 5", "enter")
+        await pilot.pause()
+        assert s.encounter.view() == before
+        assert any("Nobody" in n.message for n in app._notifications)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_markup_names_render_as_typed(tmp_path: Path, size: tuple[int, int]) -> None:
+    s = make_session(tmp_path, "three-action", 'add "[bold red]Boss[/]" init=12', "start")
+    app = CombatApp(s)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        import html
+
+        text = html.unescape(app.export_screenshot()).replace("\xa0", " ")
+        assert "[bold red]Boss[/]" in text
