@@ -46,7 +46,7 @@ async def test_next_damage_and_undo_with_keys(tmp_path: Path) -> None:
         assert creature(s, "Orc").pools["hp"].current == 5
 
 
-def Encounter_hp(path: Path, name: str) -> int:  # noqa: N802 - reads like the model it checks
+def Encounter_hp(path: Path, name: str) -> int:
     doc = storage.load(path)
     c = next(c for c in doc.state.combatants.values() if c.name == name)
     return c.pools["hp"].current
