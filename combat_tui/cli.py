@@ -16,13 +16,10 @@ from . import paths
 from .engine import dice, lookup, storage
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
-from .engine.loader import Catalogue, load_all
+from .engine.loader import Catalogue
 from .engine.timekeeping import describe
 from .engine.view import encounter_view
-
-
-def catalogue() -> Catalogue:
-    return load_all(paths.user_rulesets_dir())
+from .session import catalogue, list_saves
 
 
 def open_encounter(path: Path, cat: Catalogue, seed: int | None = None) -> Encounter:
@@ -145,21 +142,14 @@ def render_text(enc: Encounter) -> str:
 
 
 def _list(args: argparse.Namespace) -> int:
-    folder = paths.saves_dir(args.data_dir)
-    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
-    if not files:
-        print(f"no saves in {folder}")
-        return 0
-    for f in files:
-        try:
-            doc = storage.load(f)
-        except CombatError as exc:
-            print(f"{f.stem:24} unreadable: {exc}")
-            continue
-        clock = doc.state.clock
-        when = "not started" if not clock.started else (f"TC {clock.tc}" if doc.state.clock.round == 0
-                                                        else f"round {clock.round}")
-        print(f"{f.stem:24} {doc.ruleset:16} {when:12} {len(doc.state.combatants):3} creatures  {doc.updated}")
+    saves = list_saves(args.data_dir)
+    if not saves:
+        print(f"no saves in {paths.saves_dir(args.data_dir)}")
+    for info in saves:
+        if info.problem:
+            print(f"{info.path.stem:24} unreadable: {info.problem}")
+        else:
+            print(f"{info.path.stem:24} {info.ruleset:16} {info.when:12} {info.creatures:3} creatures  {info.updated}")
     return 0
 
 

@@ -5,8 +5,6 @@ No Textual: given the text typed so far, return the text with its last word comp
 
 from __future__ import annotations
 
-import shlex
-
 from .engine.commands import COMMANDS
 from .engine.encounter import Encounter
 
@@ -14,14 +12,11 @@ _CREATURE_FIRST = {"remove", "init", "act", "spend", "gain", "dmg", "heal", "con
                    "enter", "injure", "note", "hide", "reveal", "prompt", "resolve", "dismiss", "preroll"}
 
 
-def _quote(name: str) -> str:
-    return name if name.isidentifier() or (name.replace(" ", "") == name and "'" not in name) else shlex.quote(name)
-
-
 def vocabulary(enc: Encounter, command: str, position: int) -> list[str]:
     """Words that may come at `position` (1 = the first after the command)."""
     rs = enc.rs
-    names = [_quote(c.name) for c in enc.state.roster()] + ["@pc", "@npc", "@ally", "@all"]
+    # plain names: the parser joins `Goblin 1` back into one name, and a suggestion must extend what is typed
+    names = [c.name for c in enc.state.roster()] + ["@pc", "@npc", "@ally", "@all"]
     if command in _CREATURE_FIRST and position == 1:
         return names
     if command in ("cond", "uncond"):
@@ -70,5 +65,5 @@ def complete(enc: Encounter, text: str) -> str | None:
     low = last.lower()
     for word in vocabulary(enc, command, position):
         if word.lower().startswith(low) and len(word) > len(last):
-            return " ".join([*words[:-1], word])
+            return " ".join([*words[:-1], last + word[len(last):]])
     return None

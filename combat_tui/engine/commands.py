@@ -328,7 +328,8 @@ def _schedule(ops: Ops, cid: str, action: ActionDef | None, kw: dict[str, str]) 
         else:
             sc = pick("speed class", cls_word, ((s.id, s.name, s) for s in ops.rs.speed_classes))
             if c.side == Side.PC:
-                sf, how = ops.roll(sc.random, c).total, f"{sc.name} {sc.random}"
+                r = ops.roll(sc.random, c)
+                sf, how = r.total, f"{sc.name}, {r.detail}"
             else:
                 sf, how = sc.static, f"{sc.name} (static)"
     sf += mod
@@ -337,7 +338,7 @@ def _schedule(ops: Ops, cid: str, action: ActionDef | None, kw: dict[str, str]) 
     c = ops.c(cid)
     c.next_tc = clock.tc + sf
     c.acted = sf > 0
-    ops.say(f"{c.name}: {how} {sf} → next acts at TC {c.next_tc}")
+    ops.say(f"{c.name}: {how} → SF {sf}, next acts at TC {c.next_tc}")
 
 
 @command("spend", "spend NAMES POOL N", "spend from a pool (refused below its floor)")

@@ -83,6 +83,7 @@ class PoolDef(Strict):
     refresh_to: Number | None = None  # default: max (counters: 0)
     overflow: bool = False  # may current exceed max (bonus pools)
     critical: str | None = None  # formula: true when the pool is in a critical state
+    summary: bool = False  # shown at a glance in the acting order, not only on the sheet
     description: str = ""
 
 

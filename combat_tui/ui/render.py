@@ -64,6 +64,9 @@ def pool_text(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef, width: in
         else:
             out.append(f"{DEPLETED} used", style="dim")
         return out
+    if ps.max == 0 and pd.kind in (PoolKind.PIPS, PoolKind.BAR):
+        out.append(f"{DEPLETED} none", style="dim")
+        return out
     if pd.kind is PoolKind.PIPS and ps.max is not None and ps.max <= 12:
         full = max(min(ps.current, ps.max), 0)
         out.append("●" * full, style="bold green")
@@ -91,7 +94,11 @@ def pool_text(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef, width: in
 
 
 def summary_pools(rs: RulesetDef) -> list[PoolDef]:
-    """The few pools worth a glance in the order pane: health, then small budgets."""
+    """The few pools worth a glance in the order pane: those the ruleset marks `summary`, else health
+    and the first small budgets."""
+    flagged = [p for p in rs.pools if p.summary]
+    if flagged:
+        return flagged
     health = health_pool(rs)
     picked = [p for p in rs.pools if p.id == health]
     picked += [p for p in rs.pools if p.kind is PoolKind.PIPS and p.id != health][:2]

@@ -61,6 +61,8 @@ async def test_condition_from_the_dialog_and_the_sidebar(tmp_path: Path) -> None
         assert isinstance(app.screen, ChooseDialog)
         await pilot.press(*"prone", "enter")
         await pilot.pause()
+        await pilot.press("enter")  # how long: the default
+        await pilot.pause()
         assert [c.id for c in creature(s, "Kara").conditions] == ["prone"]
         await pilot.press("C")
         await pilot.press("enter")
@@ -117,3 +119,27 @@ async def test_markup_names_render_as_typed(tmp_path: Path, size: tuple[int, int
 
         text = html.unescape(app.export_screenshot()).replace("\xa0", " ")
         assert "[bold red]Boss[/]" in text
+
+
+def test_duration_words() -> None:
+    from combat_tui.ui.screens.main import duration_words
+
+    assert duration_words("", False) == ""
+    assert duration_words("3", False) == "for=3"
+    assert duration_words("end-of-round", False) == "until=end-of-round"
+    assert duration_words("2 4", True) == "2 for=4"
+    assert duration_words("2 from=all", True) == "2 from=all"
+
+
+async def test_condition_with_a_duration_by_keys(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "three-action", "add Kara pc init=15", "add Orc init=10", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", *"slowed", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EntryDialog)
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        slowed = creature(s, "Kara").conditions[0]
+        assert slowed.id == "slowed" and slowed.ends is not None and slowed.ends.round == 3

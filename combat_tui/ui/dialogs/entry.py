@@ -14,8 +14,9 @@ from textual.widgets import Input, Label
 class EntryDialog(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="entry.cancel")]
 
-    def __init__(self, title: str | Text, placeholder: str = "", value: str = "") -> None:
+    def __init__(self, title: str | Text, placeholder: str = "", value: str = "", allow_empty: bool = False) -> None:
         super().__init__()
+        self.allow_empty = allow_empty
         self.title_text = title if isinstance(title, Text) else Text(title)
         self.placeholder = placeholder
         self.initial = value
@@ -29,7 +30,7 @@ class EntryDialog(ModalScreen[str | None]):
     @on(Input.Submitted)
     def _submit(self, event: Input.Submitted) -> None:
         value = event.value.strip()
-        self.dismiss(value or None)
+        self.dismiss(value if value or self.allow_empty else None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

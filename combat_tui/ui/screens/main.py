@@ -36,6 +36,23 @@ from ..widgets.sheet import Sheet
 FOLLOW = {"start", "next", "hold", "delay", "enter", "undo", "redo"}
 
 
+def duration_words(answer: str, valued: bool) -> str:
+    """What the GM typed after picking a condition, as command words: `2` is a duration (a value
+    first, for valued conditions), a word is an `until=` spec, `key=value` passes as it is."""
+    words = answer.split()
+    out: list[str] = []
+    if valued and words and "=" not in words[0]:
+        out.append(words.pop(0))
+    for w in words:
+        if "=" in w:
+            out.append(w)
+        elif w.isdigit():
+            out.append(f"for={w}")
+        else:
+            out.append(f"until={w}")
+    return " ".join(out)
+
+
 def B(key: str, action: str, description: str, *, show: bool = True, key_display: str | None = None) -> Binding:
     """A binding with an id (so keys can be remapped) named after its action."""
     return Binding(key, action, description, show=show, key_display=key_display, id=f"main.{action}")
@@ -62,7 +79,7 @@ class MainScreen(Screen[None]):
         B("u", "undo", "Undo"),
         B("U", "redo", "Redo", key_display="U"),
         B("space", "mark", "Mark", key_display="space"),
-        B("escape", "unmark", "Unmark all", show=False),
+        B("escape", "unmark", "Unmark all", show=False, key_display="Escape"),
         B("l", "lookup", "Lookup"),
         B("colon", "command", "Command", key_display=":"),
         B("ctrl+s", "save", "Save as"),
@@ -258,12 +275,18 @@ class MainScreen(Screen[None]):
         rs = self.session.encounter.rs
         cd = rs.condition(cond_id)
 
+        unit = "TC" if rs.time.model is TimeModel.TIME_COUNT else "rounds"
+        lasts = cd.default_duration or "until removed"
+
         def with_value(extra: str) -> None:
-            if cd.valued:
-                self.ask(f"{cd.name}: value (and for=N rounds, if it runs out)", "1   or   2 for=3",
-                         lambda v: self.run_line(f"cond {spec} {cond_id} {v}{extra}"), value="1")
-            else:
-                self.run_line(f"cond {spec} {cond_id}{extra}")
+            def go(answer: str | None) -> None:
+                if answer is None:
+                    return  # Escape: nothing added
+                self.run_line(f"cond {spec} {cond_id}{extra} {duration_words(answer, cd.valued)}".rstrip())
+
+            ask = f"{cd.name} on {self.target_label()}: " + ("value, then how long" if cd.valued else "how long?")
+            hint = f"Enter: {lasts} · 3 = {unit} · end-of-round · start-of-turn"
+            self.app.push_screen(EntryDialog(Text(ask), hint, "1" if cd.valued else "", allow_empty=True), go)
 
         if cd.subjective:
             state = self.session.encounter.state

@@ -40,6 +40,9 @@ class OrderPane(OptionList):
     def watch_marked(self) -> None:
         self.rebuild()
 
+    def on_resize(self) -> None:
+        self.rebuild()
+
     def _line(self, c: Combatant, now: set[str], lead: str) -> Text:
         """Two rows: who (with the acting and marked signs), then how they stand."""
         enc = self.session.encounter
@@ -49,21 +52,23 @@ class OrderPane(OptionList):
         out.append("◆" if c.id in self.marked else " ", style="bold yellow")
         out.append(lead, style="dim")
         out.append(c.name, style="bold" if acting else "")
-        out.append("\n    ")
-        out.append_text(brief(enc.state, enc.rs, c))
+        second = Text("    ")
+        second.append_text(brief(enc.state, enc.rs, c))
         badges = condition_badges(enc.rs, c, limit=2)
         if badges:
-            out.append(" ")
-            out.append_text(badges)
-        out.no_wrap = True
-        out.overflow = "ellipsis"
-        return out
+            second.append(" ")
+            second.append_text(badges)
+        width = max(self.scrollable_content_region.width - 1, 12)
+        for line in (out, second):
+            line.truncate(width, overflow="ellipsis")
+        return Text("\n").join([out, second])
 
     def rebuild(self) -> None:
         enc = self.session.encounter
         state, rs = enc.state, enc.rs
         keep = self._current_id()
-        now = {c.id for c in active(state, rs)}
+        acting = [c.id for c in active(state, rs)]
+        now = set(acting)
         options: list[Option | None] = []
         order = acting_order(state, rs)
         if rs.time.model is TimeModel.TIME_COUNT and state.clock.started:
@@ -89,7 +94,7 @@ class OrderPane(OptionList):
             options.append(Option(Text("Out of the fight", style="bold cyan"), disabled=True))
             options += [Option(self._line(c, now, "† "), id=c.id) for c in out]
         self.set_options([o for o in options if o is not None])
-        self.select(keep or next(iter(now), None))
+        self.select(keep or (acting[0] if acting else None))
 
     def highlighted_id(self) -> str | None:
         return self._current_id()

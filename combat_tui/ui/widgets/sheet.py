@@ -57,7 +57,8 @@ class Sheet(Static):
         quiet = [pd.name for pd in rs.pools if pd.kind is PoolKind.COUNTER and pd.id in c.pools
                  and c.pools[pd.id].current == 0 and c.pools[pd.id].max is None]
         if quiet:
-            lines.append(Text("at 0: " + ", ".join(quiet), style="dim"))
+            shown = ", ".join(quiet) if len(quiet) <= 2 else f"{len(quiet)} counters"
+            lines.append(Text(f"at 0: {shown}", style="dim"))
         if rs.body:
             lines.append(Text("Injuries", style="bold underline"))
             lines.append(body_map(rs, c))
