@@ -84,6 +84,7 @@ class PoolDef(Strict):
     overflow: bool = False  # may current exceed max (bonus pools)
     critical: str | None = None  # formula: true when the pool is in a critical state
     summary: bool = False  # shown at a glance in the acting order, not only on the sheet
+    against: str | None = None  # drawn against another pool's current value (fatigue against HP)
     description: str = ""
 
 
@@ -292,6 +293,8 @@ class RulesetDef(Strict):
             check_effects(trig.effects, f"triggers.{i}")
         for p in self.damage.absorb + self.damage.heal:
             need(p, pools, "pool", "damage")
+        for pd in self.pools:
+            need(pd.against, pools, "pool", f"pools.{pd.id}.against")
         need(self.time.start_condition, conds, "condition", "time.start_condition")
         need(self.time.surprise.condition, conds, "condition", "time.surprise.condition")
         for b in self.body:

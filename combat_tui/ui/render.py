@@ -53,6 +53,8 @@ def pool_text(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef, width: in
     critical = is_critical(state, rs, c, pd)
     depleted = is_depleted(pd, ps)
     mark_style = "bold red" if depleted or critical else ""
+    if pd.against and pd.against in c.pools:
+        return _against(out, rs, c, pd, width, critical)
     if pd.kind is PoolKind.COUNTER:
         out.append(str(ps.current), style="dim" if ps.current == 0 else "bold")
         if ps.max is not None:
@@ -90,6 +92,22 @@ def pool_text(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef, width: in
         out.append(f" {DEPLETED}", style=mark_style)
     elif critical:
         out.append(f" {CRITICAL}", style=mark_style)
+    return out
+
+
+def _against(out: Text, rs: RulesetDef, c: Combatant, pd: PoolDef, width: int, critical: bool) -> Text:
+    """A pool measured against another's current value: fatigue as a share of the HP left."""
+    assert pd.against is not None
+    value = c.pools[pd.id].current
+    scale = c.pools[pd.against].current
+    frac = 1.0 if scale <= 0 else max(min(value / scale, 1.0), 0.0)
+    filled = round(frac * width)
+    style = "red" if critical else ("yellow" if frac >= 0.5 else "green")
+    out.append("█" * filled, style=style)
+    out.append("░" * (width - filled), style="dim")
+    out.append(f" {value} vs {rs.pool(pd.against).name} {scale}", style="bold")
+    if critical:
+        out.append(f" {CRITICAL}", style="bold red")
     return out
 
 

@@ -143,3 +143,34 @@ async def test_condition_with_a_duration_by_keys(tmp_path: Path) -> None:
         await pilot.pause()
         slowed = creature(s, "Kara").conditions[0]
         assert slowed.id == "slowed" and slowed.ends is not None and slowed.ends.round == 3
+
+
+async def test_palette_finds_a_condition_and_shows_it(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "energy-stamina", "add Seren pc", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Condition: Prone")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        from combat_tui.ui.widgets.log_pane import LogPane
+
+        log = app.screen.query_one(LogPane)
+        text = "\n".join(line.text for line in log.lines)
+        assert "\nProne\n" in text
+        assert "Implies: Exposed" in text  # its implication is shown
+
+
+def test_fatigue_is_drawn_against_hp(catalogue) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.engine.encounter import Encounter
+    from combat_tui.ui.render import pool_text
+
+    enc = Encounter.new(catalogue.get("time-count"), seed=1)
+    enc.run("add Hero pc")
+    c = enc.state.roster()[0]
+    enc.run("gain Hero fatigue 12")
+    text = pool_text(enc.state, enc.rs, c, enc.rs.pool("fatigue")).plain
+    assert "12 vs Hit points 10" in text and "⚠" in text

@@ -120,7 +120,7 @@ class MainScreen(Screen[None]):
         enc = self.session.encounter
         state, rs = enc.state, enc.rs
         if not state.clock.started:
-            when = "not started — press : and type start"
+            when = "not started — press n to start"
         elif rs.time.model is TimeModel.TIME_COUNT:
             when = f"TC {state.clock.tc}"
         else:
