@@ -417,25 +417,34 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         conditions.add(ops, cid, cd.id, value=value, duration=duration, source=source)
 
 
-@command("uncond", "uncond NAMES CONDITION [from=NAME]", "remove a condition")
+_UNCOND = "uncond NAMES CONDITION [from=NAME] [uid=N]"
+
+
+@command("uncond", _UNCOND, "remove a condition (one instance with uid=, one source with from=)")
 def _uncond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = take_creatures(ops.state, args, 1)
-    _need(rest, 1, "uncond NAMES CONDITION [from=NAME]")
+    _need(rest, 1, _UNCOND)
+    _no_extra(rest[1:], kw, _UNCOND, ("from", "uid"))
     cd = _condition(ops, rest[0])
     source = _one_creature(ops, kw["from"]) if "from" in kw else None
     total = 0
     for cid in ids:
-        total += conditions.remove_all(ops, cid, cd.id, source)
-    ops.require(total > 0, f"nobody named has {cd.name}")
+        if "uid" in kw:
+            total += conditions.remove_one(ops, cid, cd.id, _int(ops, kw["uid"], "uid"))
+        else:
+            total += conditions.remove_all(ops, cid, cd.id, source)
+    ops.require(total > 0, f"nobody named has {cd.name}" + (" like that" if kw else ""))
 
 
 # -- turn order -----------------------------------------------------------------------------------
 
 
-@command("hold", "hold NAME", "leave the order; re-enter later with enter")
+@command("hold", "hold NAME [after=NAME]", "leave the order; re-enter with enter, or at once after someone")
 def _hold(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    _need(args, 1, "hold NAME")
-    turns.hold(ops, _one_creature(ops, " ".join(args)), delay=False)
+    _need(args, 1, "hold NAME [after=NAME]")
+    _no_extra([], kw, "hold NAME [after=NAME]", ("after",))
+    after = _one_creature(ops, kw["after"]) if "after" in kw else None
+    turns.hold(ops, _one_creature(ops, " ".join(args)), delay=False, after=after)
 
 
 @command("delay", "delay NAME", "like hold, but start-of-turn effects still happen at the old place")

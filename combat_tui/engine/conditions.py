@@ -110,6 +110,10 @@ def remove(ops: Ops, cid: str, uid: int, why: str = "removed") -> None:
         return
     c.conditions.remove(target)
     ops.say(f"{c.name}: {label(ops, target)} {why}")
+    if not any(x.id == target.id for x in c.conditions):  # its prompts no longer apply
+        for p in [p for p in ops.state.prompts if p.cid == cid and p.condition == target.id]:
+            ops.prompts().remove(p)
+            ops.say(f"{c.name}: {ops.rs.table(p.table).name} no longer needed")
     for daughter in [x for x in c.conditions if uid in x.parents]:
         daughter.parents.remove(uid)
         if not _live_parents(ops, cid, daughter) and not daughter.direct:
@@ -135,6 +139,20 @@ def remove_all(ops: Ops, cid: str, cond_id: str, source: str | None = None, held
         remove(ops, cid, cs.uid)
         removed += 1
     return removed
+
+
+def remove_one(ops: Ops, cid: str, cond_id: str, uid: int) -> int:
+    """Remove one instance (one poison of several); refused while a parent holds it."""
+    cs = next((x for x in ops.peek(cid).conditions if x.uid == uid and x.id == cond_id), None)
+    if cs is None:
+        return 0
+    parents = _live_parents(ops, cid, cs)
+    if parents:
+        names = ", ".join(ops.rs.condition(p.id).name for p in parents)
+        raise CommandError(f"{ops.rs.condition(cond_id).name} on {ops.peek(cid).name} is held by {names}; "
+                           f"remove that first")
+    remove(ops, cid, uid)
+    return 1
 
 
 def expire(ops: Ops, due: Callable[[Expiry], bool], only: set[str] | None = None) -> None:

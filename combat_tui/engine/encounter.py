@@ -108,10 +108,14 @@ class Encounter:
                     continue
                 before_snap = ops.tx.before.get(f"c:{cid}")
                 before = ops.names(Combatant.model_validate(before_snap)) if before_snap else None
+                was = before if before is not None else ops.names(ops.peek(cid))
+                then = {f"before_{k}": v for k, v in was.items() if k in ops.peek(cid).pools}
+                if before is not None:
+                    before.update(then)
                 for i, trig in enumerate(triggers):
                     if (i, cid) in fired:
                         continue
-                    now = trig.when is None or bool(ops.eval(trig.when, ops.peek(cid)))
+                    now = trig.when is None or bool(ops.eval(trig.when, ops.peek(cid), then))
                     if not now:
                         continue
                     if trig.when is not None and trig.edge and before is not None and formula.evaluate(

@@ -38,7 +38,9 @@ def _condition(rs: RulesetDef, cd: ConditionDef) -> Entry:
     if cd.round_start:
         mech.append(f"each round: {rs.table(cd.round_start).name}")
     if cd.ended_by:
-        mech.append("ended by: " + ", ".join(cd.ended_by))
+        names = {a.id: a.name for a in rs.actions}
+        ends = [f"any {e[4:]} action" if e.startswith("tag:") else names.get(e, e) for e in cd.ended_by]
+        mech.append("ended by: " + ", ".join(ends))
     if cd.default_duration:
         mech.append(f"lasts: {cd.default_duration}")
     if cd.valued:

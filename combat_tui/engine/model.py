@@ -25,6 +25,7 @@ class PoolState(Model):
     current: int
     max: int | None = None
     fixed_max: int | None = None  # set per creature (`add Orc hp=7`), wins over the ruleset's formula
+    capped: int = 0  # taken off by a lowered max (Slowed); given back if the max rises before the next refresh
 
 
 class Expiry(Model):
@@ -97,6 +98,7 @@ class Prompt(Model):
     table: str
     reason: str
     rolled: Rolled | None = None  # rolled ahead (`preroll`), applied by `resolve`
+    condition: str | None = None  # the condition that called for it; gone with its last instance
 
 
 class Counters(Model):

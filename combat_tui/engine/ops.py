@@ -162,7 +162,12 @@ class Ops:
             names[f"max_{ident(pd.id)}"] = new_max or 0
             floor = self.eval(pd.floor, c, names)
             if new_max is not None and not pd.overflow and ps.current > new_max:
+                ps.capped += ps.current - new_max
                 ps.current = new_max
+            elif ps.capped and (new_max is None or ps.current < new_max):
+                back = ps.capped if new_max is None else min(ps.capped, new_max - ps.current)
+                ps.current += back
+                ps.capped -= back
             ps.current = max(ps.current, floor)
             names[ident(pd.id)] = ps.current
 
@@ -219,6 +224,7 @@ class Ops:
             else:
                 target = ps.max
             self.set_pool(cid, pd.id, target + bonus.get(pd.id, 0), quiet=True)
+            ps.capped = 0
 
     # -- effects ------------------------------------------------------------------------------
     def apply_effects(self, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None = None,
@@ -228,11 +234,13 @@ class Ops:
         from . import conditions
 
         actor = cid
+        untargeted = False
         for e in effects:
             cid = actor
             if e.to == "target":
                 if other is None:
-                    raise CommandError("this action acts on another creature: add on=NAME")
+                    untargeted = True
+                    continue
                 cid = other
             if cid not in self.state.combatants:
                 continue
@@ -261,6 +269,8 @@ class Ops:
                 self.queue_prompt(cid, e.prompt, "as the rules call for")
             elif e.note:
                 self.say(f"{c.name}: {e.note}")
+        if untargeted:
+            self.say("(no target given, on=NAME: what it does to another creature is left to you)")
 
     def damage(self, cid: str, amount: int, dtype: str | None = None) -> None:
         c = self.peek(cid)
@@ -290,11 +300,11 @@ class Ops:
             self.apply_effects(cid, trig.effects, extra)
 
     # -- prompts ------------------------------------------------------------------------------
-    def queue_prompt(self, cid: str, table_id: str, reason: str) -> None:
+    def queue_prompt(self, cid: str, table_id: str, reason: str, condition: str | None = None) -> None:
         table = self.rs.table(table_id)
         if not table.repeat and any(p.cid == cid and p.table == table_id for p in self.state.prompts):
             return  # one pending prompt per creature and table
-        self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason))
+        self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason, condition=condition))
         self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): `resolve` rolls it")
 
     def resolve(self, prompt: Prompt, value: int | None = None) -> None:

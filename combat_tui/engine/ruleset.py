@@ -60,6 +60,7 @@ class TimeDef(Strict):
     initiative: str | None = None  # dice formula for PCs (and NPCs unless npc_initiative)
     npc_initiative: str | None = None
     hold: bool = False
+    hold_after: bool = False  # holding names at once after whom the creature will act (the app asks)
     delay: bool = False
     start_condition: str | None = None  # applied to all at start; e.g. off-guard until first turn
     surprise: SurpriseDef = SurpriseDef()
@@ -84,6 +85,7 @@ class PoolDef(Strict):
     overflow: bool = False  # may current exceed max (bonus pools)
     critical: str | None = None  # formula: true when the pool is in a critical state
     summary: bool = False  # shown at a glance in the acting order, not only on the sheet
+    short: str | None = None  # a label of a few letters for the acting order
     against: str | None = None  # drawn against another pool's current value (fatigue against HP)
     description: str = ""
 

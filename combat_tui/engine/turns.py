@@ -67,7 +67,7 @@ def _queue_tables(ops: Ops, cid: str, field: str, reason: str) -> None:
     for cd in ops.rs.conditions:  # file order: Bleeding before other continuous effects
         table = getattr(cd, field)
         if cd.id in standing and table:
-            ops.queue_prompt(cid, table, f"{cd.name}, {reason}")
+            ops.queue_prompt(cid, table, f"{cd.name}, {reason}", condition=cd.id)
 
 
 # -- start ----------------------------------------------------------------------------------------
@@ -197,10 +197,18 @@ def _next_turn(ops: Ops) -> None:
 
 
 def _advance_tc(ops: Ops) -> None:
+    """Move the clock to the next TC with actors; if their start-of-turn bookkeeping moves them all
+    on (knocked out cold), keep going."""
+    for _ in range(1000):
+        if _advance_tc_once(ops):
+            return
+
+
+def _advance_tc_once(ops: Ops) -> bool:
     living = [c for c in acting_order(ops.state, ops.rs) if c.next_tc is not None]
     if not living:
         ops.say("Nobody can act.")
-        return
+        return True
     clock = ops.clock()
     clock.tc = min(c.next_tc or 0 for c in living)
     tc = clock.tc
@@ -210,12 +218,13 @@ def _advance_tc(ops: Ops) -> None:
     for c in actors:
         ops.c(c.id).acted = False
         turn_start(ops, c.id)
+    return any(c.next_tc == tc for c in acting_order(ops.state, ops.rs))
 
 
 # -- hold, delay, enter ---------------------------------------------------------------------------
 
 
-def hold(ops: Ops, cid: str, delay: bool) -> None:
+def hold(ops: Ops, cid: str, delay: bool, after: str | None = None) -> None:
     t = ops.rs.time
     word = "delay" if delay else "hold"
     ops.require(t.model is TimeModel.TURN_ORDER, f"{word} needs a turn order")
@@ -232,6 +241,9 @@ def hold(ops: Ops, cid: str, delay: bool) -> None:
         ops.clock().turn -= 1
     ops.waiting().append(cid)
     ops.say(f"{ops.peek(cid).name} {'delays' if delay else 'holds'} (`enter` to act)")
+    if after is not None:
+        ops.require(after != cid, "a creature cannot wait for itself")
+        enter(ops, cid, after)
     _next_turn(ops)
 
 

@@ -134,6 +134,8 @@ def brief(state: State, rs: RulesetDef, c: Combatant) -> Text:
             continue
         if out:
             out.append(" ")
+        if pd.short:
+            out.append(f"{pd.short} ", style="dim")
         if pd.kind is PoolKind.PIPS:
             out.append_text(pool_text(state, rs, c, pd, label=False))
         else:

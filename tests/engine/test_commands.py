@@ -142,3 +142,20 @@ def test_delay_keeps_start_of_turn_effects_at_the_old_place(make) -> None:  # ty
     assert v["round"] == 2 and v["active"] == ["B"]
     assert [p["creature"] for p in v["prompts"]] == ["A"]
     assert "fire" in v["prompts"][0]["table"].lower()
+
+
+def test_hold_after_someone_in_one_command(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("boon-bane")
+    for name, init in (("Kara", 6), ("Orc", 5), ("Bram", 4)):
+        enc.run(f"add {name} init={init}")
+    enc.run("start")
+    enc.run("hold Kara after=Bram")
+    assert enc.view()["active"] == ["Orc"] and enc.view()["waiting"] == []
+    enc.run("next")
+    enc.run("next")
+    assert enc.view()["active"] == ["Kara"] and enc.view()["round"] == 1
+    assert enc.view()["order"] == ["Orc", "Bram", "Kara"]
+    enc.run("undo")
+    enc.run("undo")
+    enc.run("undo")
+    assert enc.view()["active"] == ["Kara"]

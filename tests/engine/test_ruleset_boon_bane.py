@@ -359,5 +359,7 @@ def test_size_table_and_resolve_without_value(enc: Encounter) -> None:
     lines = enc.run("resolve value=1")
     assert any("with a boon" in line for line in lines)
     enc.run("prompt Hero combat-roll")
-    lines = enc.run("resolve")  # no number: the list of outcomes is shown
-    assert any("Pick the outcome" in line for line in lines)
+    with pytest.raises(CommandError, match="value=N") as info:  # the GM picks: no number, nothing used up
+        enc.run("resolve")
+    assert "critical" in str(info.value).lower()
+    assert [p["table"] for p in enc.view()["prompts"]] == ["Combat roll outcome"]

@@ -24,7 +24,7 @@ def key_table(bindings: list[BindingType]) -> Table:
     table.add_column("what it does")
     for b in bindings:
         if isinstance(b, Binding):
-            table.add_row(Text(b.key_display or b.key), Text(b.description))
+            table.add_row(Text(b.key_display or b.key), Text(b.tooltip or b.description))
     for key, text in EXTRA:
         table.add_row(Text(key), Text(text))
     return table

@@ -22,10 +22,11 @@ from textual.widgets import Footer, Header, Input
 from ...engine.errors import CombatError
 from ...engine.lookup import entries
 from ...engine.ruleset import TimeModel
-from ...engine.timekeeping import active, current_actor
+from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
 from ..dialogs.choose import Choice, ChooseDialog
 from ..dialogs.entry import EntryDialog
+from ..render import condition_text
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
 from ..widgets.log_pane import LogPane
@@ -53,39 +54,43 @@ def duration_words(answer: str, valued: bool) -> str:
     return " ".join(out)
 
 
-def B(key: str, action: str, description: str, *, show: bool = True, key_display: str | None = None) -> Binding:
-    """A binding with an id (so keys can be remapped) named after its action."""
-    return Binding(key, action, description, show=show, key_display=key_display, id=f"main.{action}")
+def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool = True,
+      key_display: str | None = None) -> Binding:
+    """A binding with an id (so keys can be remapped) named after its action; the tooltip is the long
+    description the help screen shows."""
+    return Binding(key, action, description, show=show, key_display=key_display, tooltip=tooltip or description,
+                   id=f"main.{action}")
 
 
 class MainScreen(Screen[None]):
+    # Footer order: what a GM presses every turn, then help, then the rest (all are in `?`).
     BINDINGS = [
-        B("n", "next", "Next"),
-        B("d", "damage", "Damage"),
-        B("h", "heal", "Heal"),
-        B("c", "add_condition", "Cond+"),
-        B("C", "remove_condition", "Cond-", key_display="C"),
-        B("a", "act", "Act"),
-        B("s", "spend", "Spend"),
-        B("g", "gain", "Gain"),
-        B("i", "injure", "Injure"),
-        B("p", "prompt_roll", "Roll/apply prompt"),
-        B("v", "prompt_value", "Prompt value"),
-        B("x", "prompt_dismiss", "Dismiss prompt"),
-        B("o", "hold", "Hold"),
-        B("y", "delay", "Delay"),
-        B("e", "enter", "Enter"),
-        B("r", "roll", "Roll"),
-        B("u", "undo", "Undo"),
-        B("U", "redo", "Redo", key_display="U"),
-        B("space", "mark", "Mark", key_display="space"),
-        B("escape", "unmark", "Unmark all", show=False, key_display="Escape"),
-        B("l", "lookup", "Lookup"),
-        B("colon", "command", "Command", key_display=":"),
-        B("ctrl+s", "save", "Save as"),
-        B("ctrl+o", "open", "Open"),
-        B("question_mark", "help", "Help", key_display="?"),
-        B("q", "quit", "Quit"),
+        B("n", "next", "Next", "next turn / next TC / next round (starts the fight if not started)"),
+        B("d", "damage", "Dmg", "damage the marked or highlighted creatures: digits or dice, Enter"),
+        B("h", "heal", "Heal", "heal them"),
+        B("c", "add_condition", "Cond+", "add a condition: type to filter, Enter, then how long"),
+        B("a", "act", "Act", "act: pay an action's cost, or (time count) pick a speed class or SF"),
+        B("p", "prompt_roll", "Prompt", "roll the waiting prompt; press again to apply the result"),
+        B("u", "undo", "Undo", "undo the last change (again and again)"),
+        B("question_mark", "help", "Help", "this list of keys", key_display="?"),
+        B("colon", "command", "Cmd", "the command bar: every command, Tab completes", key_display=":"),
+        B("C", "remove_condition", "Cond-", "remove a condition (and what it implied)", key_display="C"),
+        B("s", "spend", "Spend", "spend from a pool"),
+        B("g", "gain", "Gain", "gain into a pool"),
+        B("i", "injure", "Injure", "injure a body part"),
+        B("v", "prompt_value", "Prompt value", "give the waiting prompt your own result"),
+        B("x", "prompt_dismiss", "Dismiss prompt", "dismiss the waiting prompt"),
+        B("o", "hold", "Hold", "the acting creature holds: leaves the order until it enters"),
+        B("y", "delay", "Delay", "the acting creature delays: its start-of-turn effects still happen"),
+        B("e", "enter", "Enter", "a holding or delaying creature enters now"),
+        B("r", "roll", "Roll", "roll dice into the log"),
+        B("U", "redo", "Redo", "redo what undo took back", key_display="U"),
+        B("space", "mark", "Mark", "mark the highlighted creature; actions then hit all marked", key_display="space"),
+        B("escape", "unmark", "Unmark all", "clear the marks", show=False, key_display="Escape"),
+        B("l", "lookup", "Lookup", "look up a condition, action, table or rule"),
+        B("ctrl+s", "save", "Save as", "save a copy under a name and go on in it"),
+        B("ctrl+o", "open", "Open", "open another encounter"),
+        B("q", "quit", "Quit", "quit (everything is already saved)"),
     ]
 
     revision: reactive[int] = reactive(0)
@@ -150,7 +155,8 @@ class MainScreen(Screen[None]):
             self.notify(self.session.save_error, severity="warning", markup=False)
         word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
         self.revision += 1
-        if any(w.startswith(word) for w in FOLLOW) and word:
+        follow = enc.rs.time.model is not TimeModel.FREE_ROUNDS  # in free rounds everyone acts: stay put
+        if follow and word and any(w.startswith(word) for w in FOLLOW):
             now = active(enc.state, enc.rs)
             if now:
                 self.selected = now[0].id
@@ -236,7 +242,7 @@ class MainScreen(Screen[None]):
         if action == "injure":
             return bool(rs.body)
         if action in ("prompt_roll", "prompt_value", "prompt_dismiss"):
-            return True if state.prompts else None
+            return bool(state.prompts)  # out of the footer until a prompt waits
         if action == "undo":
             return True if enc.doc.cursor else None
         if action == "redo":
@@ -303,12 +309,10 @@ class MainScreen(Screen[None]):
         if c is None:
             return
         spec = shlex.quote(c.name)
-        seen: dict[str, Choice] = {}
-        for cs in c.conditions:
-            if cs.direct and cs.id not in seen:
-                cd = enc.rs.condition(cs.id)
-                seen[cs.id] = Choice(cs.id, cd.name, cd.description)
-        self.choose(f"Remove from {c.name}", list(seen.values()), lambda cid: self.run_line(f"uncond {spec} {cid}"))
+        # one choice per instance: Flanked to Kara and Flanked to Bram, each poison with its own clock
+        choices = [Choice(f"{cs.id} uid={cs.uid}", condition_text(enc.state, enc.rs, cs).plain,
+                          enc.rs.condition(cs.id).description) for cs in c.conditions if cs.direct]
+        self.choose(f"Remove from {c.name}", choices, lambda pick: self.run_line(f"uncond {spec} {pick}"))
 
     def _pool_then_amount(self, verb: str) -> None:
         spec = self.targets()
@@ -400,7 +404,8 @@ class MainScreen(Screen[None]):
         if uid is not None:
             table = self.session.encounter.rs.table(self.session.encounter.state.prompts[0].table)
             rows = ", ".join(r.label for r in table.rows[:6])
-            self.ask(f"{table.name}: the result", rows or "a number",
+            self.ask(f"{table.name}: the table's result (after its modifiers, e.g. d20 minus the penalty)",
+                     rows or "a number",
                      lambda v: self.run_line(f"resolve {uid} value={v}"))
 
     def action_prompt_dismiss(self) -> None:
@@ -414,8 +419,16 @@ class MainScreen(Screen[None]):
 
     def action_hold(self) -> None:
         who = self._current()
-        if who:
+        if not who:
+            return
+        enc = self.session.encounter
+        if not enc.rs.time.hold_after:
             self.run_line(f"hold {who}")
+            return
+        now = current_actor(enc.state)
+        later = [Choice(c.id, c.name) for c in acting_order(enc.state, enc.rs) if c.id != now]
+        self.choose("Saving the turn: act after whom?", later,
+                    lambda cid: self.run_line(f"hold {who} after={shlex.quote(enc.state.combatants[cid].name)}"))
 
     def action_delay(self) -> None:
         who = self._current()

@@ -40,7 +40,8 @@ class NewScreen(Screen[None]):
                 yield Label(Text("Name", style="bold"))
                 yield Input(placeholder="ford ambush", id="name")
             with Vertical(id="new-right"):
-                yield Label(Text("Creatures, one a line: NAME [xN] [hp=N] [init=N|dice] [pc|npc|ally]", style="bold"))
+                yield Static(Text("Creatures, one a line: NAME [xN] [hp=N] [init=N|dice] [pc|npc|ally]",
+                                  style="bold"), id="new-format")
                 yield TextArea(EXAMPLE, id="creatures")
                 yield Static(id="new-error")
                 yield Button("Create and start (ctrl+s)", id="create", variant="primary")

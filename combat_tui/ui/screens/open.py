@@ -19,19 +19,24 @@ from ...session import SaveInfo, list_saves
 
 def played(iso: str) -> str:
     try:
-        return datetime.fromisoformat(iso).strftime("%Y-%m-%d %H:%M")
+        return datetime.fromisoformat(iso).strftime("%d %b %H:%M")
     except ValueError:
         return iso
 
 
 def save_line(info: SaveInfo) -> Text:
     if info.problem:
-        return Text(f"{info.name:<24} ", style="dim").append(f"✗ {info.problem}", style="red")
-    out = Text(f"{info.name[:24]:<24} ", style="bold")
-    out.append(f"{info.ruleset:<15} ", style="cyan")
-    out.append(f"{info.when:<12} ")
-    out.append(f"{info.creatures:>3} creatures  ", style="dim")
+        out = Text(f"{info.name[:18]:<18} ", style="dim").append(f"✗ {info.problem[:52]}", style="red")
+        out.no_wrap = True
+        out.overflow = "ellipsis"
+        return out
+    out = Text(f"{info.name[:18]:<18} ", style="bold")
+    out.append(f"{info.ruleset:<14} ", style="cyan")
+    out.append(f"{info.when:<11} ")
+    out.append(f"{info.creatures} creatures ", style="dim")
     out.append(played(info.updated), style="dim")
+    out.no_wrap = True
+    out.overflow = "ellipsis"
     return out
 
 

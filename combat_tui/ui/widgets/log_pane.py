@@ -10,7 +10,7 @@ from ...session import Session
 
 class LogPane(RichLog):
     def __init__(self, session: Session, **kw: object) -> None:
-        super().__init__(markup=False, wrap=True, max_lines=2000, **kw)  # type: ignore[arg-type]
+        super().__init__(markup=False, wrap=True, min_width=1, max_lines=2000, **kw)  # type: ignore[arg-type]
         self.session = session
 
     def on_mount(self) -> None:

@@ -1,0 +1,78 @@
+"""Key-driving helpers shared by the full-round Pilot tests: read the model, move the highlight,
+answer dialogs. Only keys reach the app; the model is read directly to check each step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_tui.session import Session
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.choose import ChooseDialog
+from combat_tui.ui.dialogs.entry import EntryDialog
+from combat_tui.ui.widgets.order_pane import OrderPane
+
+
+def who(s: Session, name: str) -> dict[str, Any]:
+    return next(c for c in s.encounter.view()["combatants"] if c["name"] == name)
+
+
+def pool(s: Session, name: str, pid: str) -> int:
+    return int(who(s, name)["pools"][pid]["current"])
+
+
+def pool_max(s: Session, name: str, pid: str) -> int | None:
+    top = who(s, name)["pools"][pid]["max"]
+    return None if top is None else int(top)
+
+
+def conds(s: Session, name: str) -> dict[str, dict[str, Any]]:
+    """Condition id -> its view entry (the first one of that id)."""
+    out: dict[str, dict[str, Any]] = {}
+    for c in who(s, name)["conditions"]:
+        out.setdefault(c["id"], c)
+    return out
+
+
+def turn(s: Session) -> list[str]:
+    return [str(n) for n in s.encounter.view()["active"]]
+
+
+def highlighted(app: CombatApp) -> str | None:
+    pane = app.screen.query_one(OrderPane)
+    cid = pane.highlighted_id()
+    return app.session.encounter.state.combatants[cid].name if cid else None  # type: ignore[union-attr]
+
+
+async def highlight(pilot: Any, app: CombatApp, name: str) -> None:
+    """Move the order pane's highlight to a creature with the arrow keys only."""
+    for _ in range(12):
+        if highlighted(app) == name:
+            return
+        await pilot.press("down")
+    raise AssertionError(f"could not reach {name} with the arrows (at {highlighted(app)})")
+
+
+async def choose(pilot: Any, app: CombatApp, text: str) -> None:
+    assert isinstance(app.screen, ChooseDialog), f"expected a choice dialog, got {app.screen!r}"
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+
+async def entry(pilot: Any, app: CombatApp, text: str) -> None:
+    assert isinstance(app.screen, EntryDialog), f"expected an entry dialog, got {app.screen!r}"
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+
+async def add_condition(pilot: Any, app: CombatApp, name: str, relative_to: str | None = None,
+                        how_long: str = "") -> None:
+    """c, type to filter, Enter; a subjective one asks relative to whom; then value / how long (Enter: default)."""
+    await pilot.press("c")
+    await choose(pilot, app, name)
+    if relative_to is not None:
+        assert isinstance(app.screen, ChooseDialog), "a subjective condition must ask relative to whom"
+        await choose(pilot, app, relative_to)
+    assert isinstance(app.screen, EntryDialog), "adding a condition asks how long it lasts"
+    if how_long:
+        await pilot.press("home", "ctrl+k")  # clear the pre-filled value
+    await entry(pilot, app, how_long)

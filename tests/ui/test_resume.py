@@ -1,0 +1,183 @@
+"""A fight played in the app survives a restart: the autosave, opened by a fresh app, shows the same
+screen and the same model, and the history still undoes.
+
+Each test plays keys in one app (next, damage, a condition), takes the screen as text and as SVG
+and the model's view, lets the app go, and opens the same file in a new one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from combat_tui import paths
+from combat_tui.engine import storage
+from combat_tui.session import Session, catalogue
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.choose import ChooseDialog
+from combat_tui.ui.dialogs.entry import EntryDialog
+from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.screens.new import NewScreen
+from combat_tui.ui.screens.open import OpenScreen
+
+RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+SIZE = (100, 30)
+
+
+@pytest.fixture(autouse=True)
+def _terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's console as wide as the pretend terminal, whatever the runner's own is."""
+    monkeypatch.setenv("COLUMNS", str(SIZE[0]))
+    monkeypatch.setenv("LINES", str(SIZE[1]))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+def screen_text(app: App[None]) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def main_screen(app: App[None]) -> MainScreen:
+    screen = app.screen
+    assert isinstance(screen, MainScreen), type(screen).__name__
+    return screen
+
+
+def without_log(view: dict[str, Any]) -> dict[str, Any]:
+    """The view minus the log counters (undo moves the cursor but leaves the event in the log)."""
+    return {k: v for k, v in view.items() if k != "log"}
+
+
+async def pick_option(pilot: Pilot[None], widget: OptionList, option_id: str) -> None:
+    """Arrow down the list until the option is highlighted (keys only, as a GM would)."""
+    for _ in range(widget.option_count + 1):
+        if widget.highlighted is not None and widget.get_option_at_index(widget.highlighted).id == option_id:
+            return
+        await pilot.press("down")
+    raise AssertionError(f"{option_id} not reachable with the arrow keys")
+
+
+async def accept_dialogs(pilot: Pilot[None]) -> None:
+    """Take each follow-up question's default (value 1, everyone, the default duration)."""
+    for _ in range(4):
+        await pilot.pause()
+        if not isinstance(pilot.app.screen, ChooseDialog | EntryDialog):
+            return
+        await pilot.press("enter")
+    raise AssertionError("the condition dialogs never closed")
+
+
+async def play(pilot: Pilot[None], session: Session) -> dict[str, Any]:
+    """n, d 3 Enter, c Enter (and the defaults): returns the view between damage and condition."""
+    start = session.encounter.doc.cursor
+    first = "next" if session.encounter.state.clock.started else "start"
+    await pilot.press("n")
+    await pilot.pause()
+    await pilot.press("d")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, EntryDialog)
+    await pilot.press("3", "enter")
+    await pilot.pause()
+    after_damage = session.encounter.view()
+    await pilot.press("c")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, ChooseDialog)
+    await pilot.press("enter")
+    await accept_dialogs(pilot)
+    main_screen(pilot.app)
+    done = [e.command.split()[0] for e in session.encounter.history()[start:]]
+    assert done == [first, "dmg", "cond"]
+    return after_damage
+
+
+async def picture(pilot: Pilot[None]) -> tuple[str, str]:
+    await pilot.pause()
+    return screen_text(pilot.app), pilot.app.export_screenshot()
+
+
+async def resumed(path: Path) -> tuple[str, str, dict[str, Any], CombatApp]:
+    """A fresh app on Session.open(path): its screen as text and SVG, and its model view."""
+    app = CombatApp(Session.open(path, catalogue()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        main_screen(app)
+        text, svg = await picture(pilot)
+        assert app.session is not None
+        return text, svg, app.session.encounter.view(), app
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_demo_played_in_the_app_resumes_the_same(ruleset: str) -> None:
+    app = CombatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, OpenScreen)
+        await pick_option(pilot, app.screen.query_one("#saves", OptionList), f"demo:{ruleset}")
+        await pilot.press("enter")
+        await pilot.pause()
+        main_screen(app)
+        session = app.session
+        assert session is not None
+        path = session.path
+        assert path.parent == paths.saves_dir()  # a copy: the shipped demo is never played
+        await play(pilot, session)
+        text, svg = await picture(pilot)
+        assert "] cond " in text  # the log shows what the keys did
+        view = session.encounter.view()
+        on_disk = storage.load(path)
+        assert on_disk.model_dump() == session.encounter.doc.model_dump()
+
+    text2, svg2, view2, _ = await resumed(path)
+    assert view2 == view
+    assert text2 == text
+    assert svg2 == svg
+
+
+async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> None:
+    app = CombatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewScreen)
+        await pick_option(pilot, app.screen.query_one("#ruleset", OptionList), "three-action")
+        await pilot.press("tab", *"ford ambush", "ctrl+s")
+        await pilot.pause()
+        screen = main_screen(app)
+        session = screen.session
+        assert session.path == paths.saves_dir() / "ford ambush.json"
+        assert [c.name for c in session.encounter.state.roster()] == ["Kara", "Goblin 1", "Goblin 2",
+                                                                     "Goblin 3", "Goblin 4"]
+        await pilot.press("n")  # start
+        await pilot.pause()
+        after_damage = await play(pilot, session)
+        text, svg = await picture(pilot)
+        assert "] cond " in text and "ford ambush — Round 1" in text
+        view = session.encounter.view()
+
+    # restart, and open it as a GM would: it is the first save on the open screen
+    app2 = CombatApp()
+    async with app2.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app2.screen, OpenScreen)
+        await pick_option(pilot, app2.screen.query_one("#saves", OptionList), f"save:{session.path}")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen2 = main_screen(app2)
+        assert screen2.session.encounter.view() == view
+        assert await picture(pilot) == (text, svg)
+        # the history came along: u takes back the condition
+        await pilot.press("u")
+        await pilot.pause()
+        undone = screen2.session.encounter.view()
+        assert undone["log"]["undone"] == after_damage["log"]["undone"] + 1
+        assert without_log(undone) == without_log(after_damage)
+        assert storage.load(session.path).cursor == screen2.session.encounter.doc.cursor
+
+    # and Session.open on the same path (the command line's way in) shows the undone state
+    _, _, view3, _ = await resumed(session.path)
+    assert view3 == undone

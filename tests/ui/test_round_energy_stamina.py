@@ -1,0 +1,537 @@
+"""energy-stamina played with keys only: free rounds the GM closes with `n`, Energy and Agility spent
+with `a`, once-per-round markers, damage, parent and daughter conditions, prompts, marking and undo.
+
+Every step is a key (or typed text in a dialog); after each one the test reads the model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from combat_tui.engine import storage
+from combat_tui.engine.model import Combatant
+from combat_tui.session import Session, catalogue
+from combat_tui.ui import app as app_module
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.choose import ChooseDialog
+from combat_tui.ui.dialogs.entry import EntryDialog
+from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.widgets.order_pane import OrderPane
+
+SIZE = (120, 40)
+
+
+def who(s: Session, name: str) -> Combatant:
+    return next(c for c in s.encounter.state.roster() if c.name == name)
+
+
+def who_(s: Session, cid: str) -> str:
+    return s.encounter.state.combatants[cid].name
+
+
+def pool(s: Session, name: str, pid: str) -> int:
+    return who(s, name).pools[pid].current
+
+
+def conds(s: Session, name: str) -> dict[str, bool]:
+    """Condition id -> applied in its own right (False: only held by a parent)."""
+    return {cs.id: cs.direct for cs in who(s, name).conditions}
+
+
+class App(CombatApp):
+    """The app, remembering every notification (toasts time out while a long test runs)."""
+
+    CSS_PATH = str(Path(app_module.__file__).with_name("app.tcss"))
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.notes: list[tuple[str, str]] = []
+
+    def notify(self, message: str, **kw: Any) -> None:
+        self.notes.append((kw.get("severity", "information"), message))
+        super().notify(message, **kw)
+
+
+def errors(app: App) -> list[str]:
+    return [message for severity, message in app.notes if severity == "error"]
+
+
+async def command(pilot: Pilot[None], line: str) -> None:
+    """Type a line into the command bar (`:`), run it, and leave the bar (Escape)."""
+    await pilot.press("colon", *line, "enter", "escape")
+    await pilot.pause()
+
+
+async def goto(pilot: Pilot[None], app: App, name: str) -> None:
+    """Move the order pane's highlight to a creature with the arrow keys."""
+    screen = app.screen
+    assert isinstance(screen, MainScreen)
+    pane = screen.query_one(OrderPane)
+    state = screen.session.encounter.state
+    for _ in range(2 * len(state.combatants) + 4):
+        cid = pane.highlighted_id()
+        if cid is not None and state.combatants[cid].name == name:
+            return
+        await pilot.press("down")
+    raise AssertionError(f"arrows never reached {name}")
+
+
+async def pick(pilot: Pilot[None], app: App, text: str) -> None:
+    """In an open ChooseDialog: type the filter and take the first match."""
+    assert isinstance(app.screen, ChooseDialog), app.screen
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+
+async def add_condition(pilot: Pilot[None], app: App, name: str, cond: str, how_long: str = "") -> None:
+    """c, pick the condition, then answer how long (empty: its default duration)."""
+    await goto(pilot, app, name)
+    await pilot.press("c")
+    await pick(pilot, app, cond)
+    assert isinstance(app.screen, EntryDialog), app.screen
+    await pilot.press("ctrl+u", *how_long, "enter")
+    await pilot.pause()
+
+
+async def act(pilot: Pilot[None], app: App, name: str, action: str) -> None:
+    await goto(pilot, app, name)
+    await pilot.press("a")
+    await pick(pilot, app, action)
+
+
+async def answer(pilot: Pilot[None], app: App, text: str) -> None:
+    """In an open EntryDialog: replace what is there with text and press Enter."""
+    assert isinstance(app.screen, EntryDialog), app.screen
+    await pilot.press("ctrl+u", *text, "enter")  # ctrl+u: clear to the start of the line
+    await pilot.pause()
+
+
+async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "fight.json", catalogue(), "energy-stamina", seed=11)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        # -- setup through the command bar --------------------------------------------------------
+        await command(pilot, "add Kara pc con=12 leg_agility=1")
+        await command(pilot, "add Brakk con=4")
+        await command(pilot, "add Orc x2 aura_mod=-3")
+        assert [c.name for c in s.encounter.state.roster()] == ["Kara", "Brakk", "Orc 1", "Orc 2"]
+        assert pool(s, "Orc 1", "aura") == 16  # floor(20 - 3 * 4 / 3)
+        assert pool(s, "Brakk", "stamina") == 4
+
+        # -- round 1 -------------------------------------------------------------------------------
+        await pilot.press("n")  # not started: n starts
+        await pilot.pause()
+        st = s.encounter.state
+        assert st.clock.started and st.clock.round == 1
+        assert str(app.screen.title).endswith("Round 1")
+        assert sorted(s.encounter.view()["active"]) == ["Brakk", "Kara", "Orc 1", "Orc 2"]
+        # Energy from Stamina: 12 -> 5 (capped), 4 -> 4; Agility 3 + Leg Strength
+        assert {c.name: c.pools["energy"].current for c in st.roster()} == {
+            "Kara": 5, "Brakk": 4, "Orc 1": 5, "Orc 2": 5}
+        assert pool(s, "Kara", "agility") == 4 and pool(s, "Brakk", "agility") == 3
+
+        # a melee attack: 3 Energy, 3 Agile Moves earned
+        await act(pilot, app, "Kara", "melee")
+        assert pool(s, "Kara", "energy") == 2
+        assert pool(s, "Kara", "agile_moves") == 3
+        # an Agile Move: 1 Agility and one of the earned moves
+        await act(pilot, app, "Kara", "agile-move")
+        assert (pool(s, "Kara", "agility"), pool(s, "Kara", "agile_moves")) == (3, 2)
+        # Swift Attack: 1 Energy and the once-a-round marker
+        await act(pilot, app, "Kara", "swift-attack")
+        assert pool(s, "Kara", "energy") == 1 and pool(s, "Kara", "swift_attack") == 0
+        # the second Swift Attack in the round is refused: an error, nothing changed
+        before, seen = s.encounter.doc.model_dump(), len(errors(app))
+        await act(pilot, app, "Kara", "swift-attack")
+        assert len(errors(app)) == seen + 1 and "Swift Attack" in errors(app)[-1]
+        assert s.encounter.doc.model_dump() == before
+
+        # Stamina for Energy, once a round: Brakk 4 Stamina -> 3, Energy 4 -> 5
+        await act(pilot, app, "Brakk", "stamina-for-energy")
+        assert (pool(s, "Brakk", "stamina"), pool(s, "Brakk", "energy")) == (3, 5)
+        before, seen = s.encounter.doc.model_dump(), len(errors(app))
+        await act(pilot, app, "Brakk", "stamina-for-energy")
+        assert len(errors(app)) == seen + 1
+        assert s.encounter.doc.model_dump() == before
+
+        # Initiative, once a round: it queues the roll, p rolls it, p again applies it
+        await act(pilot, app, "Brakk", "roll-initiative")
+        assert pool(s, "Brakk", "initiative_roll") == 0
+        assert [p.table for p in s.encounter.state.prompts] == ["initiative"]
+        await pilot.press("p")
+        await pilot.pause()
+        assert s.encounter.state.prompts[0].rolled is not None
+        await pilot.press("p")
+        await pilot.pause()
+        assert s.encounter.state.prompts == []
+        before, seen = s.encounter.doc.model_dump(), len(errors(app))
+        await act(pilot, app, "Brakk", "roll-initiative")
+        assert len(errors(app)) == seen + 1
+        assert s.encounter.doc.model_dump() == before
+
+        # damage to one Orc: off its Aura
+        await goto(pilot, app, "Orc 1")
+        await pilot.press("d")
+        await answer(pilot, app, "7")
+        assert pool(s, "Orc 1", "aura") == 9
+        assert s.encounter.state.prompts == []  # Aura left: no Death roll
+
+        # mark both Orcs (space) and hit them together: one roll for all
+        await goto(pilot, app, "Orc 1")
+        await pilot.press("space")
+        await goto(pilot, app, "Orc 2")
+        await pilot.press("space")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MainScreen)
+        assert {s.encounter.state.combatants[m].name for m in screen.marked} == {"Orc 1", "Orc 2"}
+        await pilot.press("d")
+        await answer(pilot, app, "10")
+        assert (pool(s, "Orc 1", "aura"), pool(s, "Orc 2", "aura")) == (0, 6)
+        assert pool(s, "Kara", "aura") == 20 and pool(s, "Brakk", "aura") == 20
+        # the hit got past Orc 1's Aura: a Death roll waits
+        assert [(p.table, who_(s, p.cid)) for p in s.encounter.state.prompts] == [("death-roll", "Orc 1")]
+        await pilot.press("escape")  # unmark
+        await pilot.pause()
+        assert screen.marked == frozenset()
+
+        # v gives the GM's number: 12 is a major injury, Exhausted until a short rest
+        await pilot.press("v")
+        await answer(pilot, app, "12")
+        assert s.encounter.state.prompts == []
+        assert "exhausted" in conds(s, "Orc 1")
+
+        # another hit on an empty Aura: another Death roll, dismissed with x
+        await goto(pilot, app, "Orc 1")
+        await pilot.press("d")
+        await answer(pilot, app, "2")
+        assert [p.table for p in s.encounter.state.prompts] == ["death-roll"]
+        await pilot.press("x")
+        await pilot.pause()
+        assert s.encounter.state.prompts == []
+
+        # Prone brings Exposed (a daughter, not direct)
+        await add_condition(pilot, app, "Kara", "prone")
+        assert conds(s, "Kara") == {"prone": True, "exposed": False}
+        # C offers only what was applied directly: Exposed cannot be picked while Prone holds it
+        await pilot.press("C")
+        assert isinstance(app.screen, ChooseDialog)
+        await pilot.press(*"exposed", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseDialog)  # nothing to choose: the dialog stays
+        await pilot.press("escape")
+        await pilot.pause()
+        assert conds(s, "Kara") == {"prone": True, "exposed": False}
+        # Defend does not end Exposed while Prone holds it
+        await act(pilot, app, "Kara", "defend")
+        assert pool(s, "Kara", "energy") == 0
+        assert conds(s, "Kara") == {"prone": True, "exposed": False, "defending": True}
+        # removing the parent takes the daughter with it
+        await pilot.press("C")
+        await pick(pilot, app, "prone")
+        assert conds(s, "Kara") == {"defending": True}
+
+        # a standing jump: 2 Energy and 1 Stamina, lands Unguarded (which brings Exposed)
+        await act(pilot, app, "Orc 2", "jump")
+        assert (pool(s, "Orc 2", "energy"), pool(s, "Orc 2", "stamina")) == (3, 9)
+        assert conds(s, "Orc 2") == {"unguarded": True, "exposed": False}
+        # Defend ends both (no parent holds Unguarded)
+        await act(pilot, app, "Orc 2", "defend")
+        assert conds(s, "Orc 2") == {"defending": True}
+        assert pool(s, "Orc 2", "energy") == 2
+        # an attack ends Defending
+        await act(pilot, app, "Orc 2", "unarmed")
+        assert pool(s, "Orc 2", "energy") == 0
+        assert conds(s, "Orc 2") == {}
+
+        # Exposed applied directly lasts to the end of the round; Defend would end it
+        await add_condition(pilot, app, "Brakk", "exposed")
+        assert conds(s, "Brakk") == {"exposed": True}
+        exposed = next(cs for cs in who(s, "Brakk").conditions if cs.id == "exposed")
+        assert exposed.ends is not None and (exposed.ends.kind, exposed.ends.round) == ("round-end", 1)
+        # not enough Energy is refused: Kara has 0 and wants to Run
+        before, seen = s.encounter.doc.model_dump(), len(errors(app))
+        await act(pilot, app, "Kara", "run")
+        assert len(errors(app)) == seen + 1 and "Energy" in errors(app)[-1]
+        assert s.encounter.doc.model_dump() == before
+
+        # -- undo / redo ---------------------------------------------------------------------------
+        await pilot.press("u")
+        await pilot.pause()
+        assert conds(s, "Brakk") == {}
+        await pilot.press("U")
+        await pilot.pause()
+        assert conds(s, "Brakk") == {"exposed": True}
+
+        # -- round 2 ------------------------------------------------------------------------------
+        await pilot.press("n")
+        await pilot.pause()
+        st = s.encounter.state
+        assert st.clock.round == 2
+        assert str(app.screen.title).endswith("Round 2")
+        # Energy refreshed from current Stamina: Brakk spent 1 (3 left), Orc 1 Exhausted (5 - 2)
+        assert {c.name: c.pools["energy"].current for c in st.roster()} == {
+            "Kara": 5, "Brakk": 3, "Orc 1": 3, "Orc 2": 5}
+        assert pool(s, "Kara", "agility") == 4
+        assert pool(s, "Kara", "agile_moves") == 0
+        # the once-a-round markers are back
+        for name in ("Kara", "Brakk"):
+            c = who(s, name)
+            assert (c.pools["swift_attack"].current, c.pools["initiative_roll"].current,
+                    c.pools["stamina_swap"].current) == (1, 1, 1), name
+        # Exhausted forbids the swap: its marker has no room this round
+        assert who(s, "Orc 1").pools["stamina_swap"].current == 0
+        # Exposed ran out with round 1; Defending and the long Exhausted stay
+        assert conds(s, "Brakk") == {}
+        assert conds(s, "Kara") == {"defending": True}
+        assert "exhausted" in conds(s, "Orc 1")
+
+        # the Swift Attack is allowed again in the new round
+        await act(pilot, app, "Kara", "swift-attack")
+        assert pool(s, "Kara", "swift_attack") == 0 and pool(s, "Kara", "energy") == 4
+        assert conds(s, "Kara") == {}  # attacking ends Defending
+
+        # Exhausted Orc 1 cannot Sprint (it costs Stamina): refused, nothing changed
+        before, seen = s.encounter.doc.model_dump(), len(errors(app))
+        await act(pilot, app, "Orc 1", "sprint")
+        assert len(errors(app)) == seen + 1 and "Stamina" in errors(app)[-1]
+        assert s.encounter.doc.model_dump() == before
+
+        # Brakk drains his Stamina: Catch Your Breath is 3 Energy for 1 Stamina
+        await act(pilot, app, "Brakk", "catch-breath")
+        assert (pool(s, "Brakk", "energy"), pool(s, "Brakk", "stamina")) == (0, 4)
+
+        # a Combat roll that exposes the attacker: p rolls only by hand here, so give the value
+        await goto(pilot, app, "Orc 2")
+        await command(pilot, "prompt 'Orc 2' combat-roll")
+        assert [p.table for p in s.encounter.state.prompts] == ["combat-roll"]
+        await pilot.press("v")
+        await answer(pilot, app, "2")
+        assert s.encounter.state.prompts == []
+        exposed = next(cs for cs in who(s, "Orc 2").conditions if cs.id == "exposed")
+        assert exposed.ends is not None and exposed.ends.round == 3  # to the end of the NEXT round
+
+        # -- undo across the round boundary and redo it ----------------------------------------------
+        steps = s.encounter.doc.cursor
+        for _ in range(5):  # resolve, prompt, catch breath, swift attack, next
+            await pilot.press("u")
+            await pilot.pause()
+        assert s.encounter.doc.cursor == steps - 5
+        assert s.encounter.state.clock.round == 1
+        assert pool(s, "Kara", "energy") == 0 and pool(s, "Brakk", "stamina") == 3
+        assert conds(s, "Brakk") == {"exposed": True}
+        for _ in range(5):
+            await pilot.press("U")
+            await pilot.pause()
+        assert s.encounter.doc.cursor == steps
+        assert s.encounter.state.clock.round == 2
+        assert (pool(s, "Brakk", "energy"), pool(s, "Brakk", "stamina")) == (0, 4)
+        assert "exposed" in conds(s, "Orc 2")
+
+        # -- round 3 -------------------------------------------------------------------------------
+        await pilot.press("n")
+        await pilot.pause()
+        assert s.encounter.state.clock.round == 3
+        assert {c.name: c.pools["energy"].current for c in s.encounter.state.roster()} == {
+            "Kara": 5, "Brakk": 4, "Orc 1": 3, "Orc 2": 5}
+        assert "exposed" in conds(s, "Orc 2")  # ends with round 3
+        await pilot.press("n")
+        await pilot.pause()
+        assert s.encounter.state.clock.round == 4
+        assert "exposed" not in conds(s, "Orc 2")
+
+        # -- round 4: several marked act together ------------------------------------------------------
+        await goto(pilot, app, "Orc 1")
+        await pilot.press("space")
+        await goto(pilot, app, "Orc 2")
+        await pilot.press("space")
+        await pilot.press("a")
+        await pick(pilot, app, "quick-run")
+        assert (pool(s, "Orc 1", "energy"), pool(s, "Orc 2", "energy")) == (1, 3)
+        assert (pool(s, "Kara", "energy"), pool(s, "Brakk", "energy")) == (5, 4)
+        await pilot.press("escape")
+        await pilot.pause()
+
+        # two parents hold Exposed: removing one leaves it, removing both ends it
+        await add_condition(pilot, app, "Brakk", "dazed")
+        await add_condition(pilot, app, "Brakk", "prone")
+        assert conds(s, "Brakk") == {"dazed": True, "exposed": False, "prone": True}
+        await pilot.press("C")
+        await pick(pilot, app, "dazed")
+        assert conds(s, "Brakk") == {"exposed": False, "prone": True}
+        # typed in the command bar, removing the held daughter is refused too
+        before = s.encounter.doc.model_dump()
+        await command(pilot, "uncond Brakk exposed")
+        assert "Prone" in errors(app)[-1]
+        assert s.encounter.doc.model_dump() == before
+        await goto(pilot, app, "Brakk")
+        await pilot.press("C")
+        await pick(pilot, app, "prone")
+        assert conds(s, "Brakk") == {}
+
+    # the autosave on disk is the session
+    on_disk = storage.load(s.path)
+    assert on_disk.model_dump() == s.encounter.doc.model_dump()
+
+
+def screen_text(app: App) -> str:
+    import html
+
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "ambush.json", catalogue(), "energy-stamina", seed=5)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await command(pilot, "add Kara pc surprised")
+        await command(pilot, "add Brakk con=4")
+        await command(pilot, "add Orc aura_mod=-3")
+        await pilot.press("n")
+        await pilot.pause()
+        assert s.encounter.state.clock.round == 1
+        # Surprised brings Unguarded, which brings Exposed
+        assert conds(s, "Kara") == {"surprised": True, "unguarded": False, "exposed": False}
+
+        # Defend cannot lift Unguarded or Exposed while Surprised holds them
+        await act(pilot, app, "Kara", "defend")
+        assert pool(s, "Kara", "energy") == 4
+        assert conds(s, "Kara") == {"surprised": True, "unguarded": False, "exposed": False, "defending": True}
+        # and C offers only the conditions applied in their own right
+        await pilot.press("C")
+        dialog = app.screen
+        assert isinstance(dialog, ChooseDialog)
+        assert sorted(c.id.split()[0] for c in dialog.choices) == ["defending", "surprised"]
+        await pilot.press("escape")
+        await pilot.pause()
+
+        # spending all Stamina (s, pool, amount) knocks Brakk out
+        await goto(pilot, app, "Brakk")
+        await pilot.press("s")
+        await pick(pilot, app, "stamina")
+        await answer(pilot, app, "4")
+        assert pool(s, "Brakk", "stamina") == 0
+        assert conds(s, "Brakk") == {"unconscious": True, "unguarded": False, "exposed": False}
+
+        # non-lethal damage past the Aura: its own table, not a Death roll
+        await goto(pilot, app, "Orc")
+        await pilot.press("d")
+        await answer(pilot, app, "20 non-lethal")
+        assert pool(s, "Orc", "aura") == 0
+        assert [p.table for p in s.encounter.state.prompts] == ["non-lethal-at-zero"]
+        await pilot.press("p")  # roll
+        await pilot.pause()
+        await pilot.press("p")  # apply
+        await pilot.pause()
+        assert s.encounter.state.prompts == []
+        exhausted = next(cs for cs in who(s, "Orc").conditions if cs.id == "exhausted")
+        assert exhausted.ends is not None and exhausted.ends.round == 2  # to the end of the next round
+
+        # lethal damage at 0 Aura: Death roll 6 = bleeding out
+        await pilot.press("d")
+        await answer(pilot, app, "3")
+        assert [p.table for p in s.encounter.state.prompts] == ["death-roll"]
+        assert "Death roll" in screen_text(app)
+        await pilot.press("v")
+        await answer(pilot, app, "6")
+        assert {"exhausted", "bleeding-out"} <= set(conds(s, "Orc"))
+
+        # -- round 2 ------------------------------------------------------------------------------
+        await pilot.press("n")
+        await pilot.pause()
+        assert s.encounter.state.clock.round == 2
+        assert conds(s, "Kara") == {"defending": True}  # Surprised ended with round 1, daughters with it
+        # Energy from Stamina: 0 Stamina gives none; Exhausted gives 2 less
+        assert {c.name: c.pools["energy"].current for c in s.encounter.state.roster()} == {
+            "Kara": 5, "Brakk": 0, "Orc": 3}
+        # round-start rolls: the waking roll and the Death save
+        assert [(who_(s, p.cid), p.table) for p in s.encounter.state.prompts] == [
+            ("Brakk", "waking-roll"), ("Orc", "death-save")]
+        assert "Waking roll" in screen_text(app)
+        # a 20 wakes Brakk with 1 Stamina
+        await pilot.press("v")
+        await answer(pilot, app, "20")
+        assert pool(s, "Brakk", "stamina") == 1
+        assert conds(s, "Brakk") == {}
+        # a 20 on the Death save stabilizes the Orc
+        await pilot.press("v")
+        await answer(pilot, app, "20")
+        assert "bleeding-out" not in conds(s, "Orc")
+        assert s.encounter.state.prompts == []
+
+        # -- round 3 ------------------------------------------------------------------------------
+        await pilot.press("n")
+        await pilot.pause()
+        assert s.encounter.state.clock.round == 3
+        assert {c.name: c.pools["energy"].current for c in s.encounter.state.roster()} == {
+            "Kara": 5, "Brakk": 1, "Orc": 3}
+        assert s.encounter.state.prompts == []  # stabilized and awake: nothing to roll
+        # undo the round, redo it
+        await pilot.press("u")
+        await pilot.pause()
+        assert s.encounter.state.clock.round == 2 and pool(s, "Brakk", "energy") == 0
+        await pilot.press("U")
+        await pilot.pause()
+        assert s.encounter.state.clock.round == 3 and pool(s, "Brakk", "energy") == 1
+
+    assert storage.load(s.path).model_dump() == s.encounter.doc.model_dump()
+
+
+async def test_healing_a_bleeding_creature_drops_its_pending_death_save(tmp_path: Path) -> None:
+    """Regaining Aura stabilizes: the Death save already waiting for this round has no cause left."""
+    s = Session.create(tmp_path / "heal.json", catalogue(), "energy-stamina", seed=5)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await command(pilot, "add Orc aura_mod=-3")
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("d")
+        await answer(pilot, app, "17")  # 1 past the Aura
+        await pilot.press("v")
+        await answer(pilot, app, "6")  # bleeding out
+        assert "bleeding-out" in conds(s, "Orc")
+        await pilot.press("n")
+        await pilot.pause()
+        assert [p.table for p in s.encounter.state.prompts] == ["death-save"]
+        await pilot.press("h")
+        await answer(pilot, app, "1")
+        assert pool(s, "Orc", "aura") == 1
+        assert "bleeding-out" not in conds(s, "Orc")
+        assert [p.table for p in s.encounter.state.prompts] == []
+
+
+async def test_agility_comes_back_when_slowed_ends_mid_round(tmp_path: Path) -> None:
+    """Restraining brings Slowed, and Slowed blocks Agility. Letting go ends both; the Agility Kara never
+    spent this round should be usable again (the rules text: once Slowed is removed, Agility may be
+    spent for the rest of the round)."""
+    s = Session.create(tmp_path / "slowed.json", catalogue(), "energy-stamina", seed=5)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await command(pilot, "add Kara pc")
+        await command(pilot, "add Orc")
+        await pilot.press("n")
+        await pilot.pause()
+        assert pool(s, "Kara", "agility") == 3
+        await add_condition(pilot, app, "Kara", "restraining")
+        assert conds(s, "Kara") == {"restraining": True, "slowed": False}
+        # Slowed: no Agility may be used
+        before = s.encounter.doc.model_dump()
+        await act(pilot, app, "Kara", "shift-agility")
+        assert "Agility" in errors(app)[-1]
+        assert s.encounter.doc.model_dump() == before
+        # she lets go: Restraining and Slowed end
+        await pilot.press("C")
+        await pick(pilot, app, "restraining")
+        assert conds(s, "Kara") == {}
+        assert who(s, "Kara").pools["agility"].max == 3
+        assert pool(s, "Kara", "agility") == 3, "unspent Agility stays lost for the rest of the round"
+        await act(pilot, app, "Kara", "shift-agility")
+        assert pool(s, "Kara", "agility") == 1

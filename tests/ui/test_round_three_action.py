@@ -1,0 +1,439 @@
+"""A full round of `three-action` played with keys only, the model checked after every step.
+
+Budgets: 3 actions and 1 reaction refill at the start of the creature's OWN turn (not at the round's
+start); a delayed creature's start-of-turn effects still happen at its old place; a subjective
+condition records whom it is relative to; On fire asks for its 2d6 at the start of the bearer's turn.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList
+
+from combat_tui.engine import storage
+from combat_tui.session import Session, catalogue
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.choose import ChooseDialog
+from combat_tui.ui.dialogs.entry import EntryDialog
+from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.widgets.order_pane import OrderPane
+from combat_tui.ui.widgets.prompt_bar import PromptBar
+
+from .keys import add_condition, choose, conds, entry, highlight, highlighted, pool, pool_max, turn, who
+
+SIZE = (120, 40)
+
+
+def make_session(tmp_path: Path, *lines: str) -> Session:
+    s = Session.create(tmp_path / "fight.json", catalogue(), "three-action", seed=11)
+    for line in lines:
+        s.run(line)
+    return s
+
+
+async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> None:
+    s = make_session(
+        tmp_path,
+        "add Kara pc init=15 hp=20 energy=6",
+        "add Bram pc init=12 hp=16",
+        "add Orc init=8 hp=12",
+    )
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        assert not s.encounter.view()["started"]
+
+        # n before the start starts the fight: round 1, highest initiative first
+        await pilot.press("n")
+        await pilot.pause()
+        v = s.encounter.view()
+        assert v["round"] == 1 and v["order"] == ["Kara", "Bram", "Orc"]
+        assert turn(s) == ["Kara"]
+        assert highlighted(app) == "Kara"
+        for name in ("Kara", "Bram", "Orc"):
+            assert pool(s, name, "actions") == 3 and pool(s, name, "reactions") == 1
+
+        # Kara: a melee attack (1 action), then Ready (2 actions) -> Readied until her next turn
+        await pilot.press("a")
+        await choose(pilot, app, "melee")
+        assert pool(s, "Kara", "actions") == 2
+        await pilot.press("a")
+        await choose(pilot, app, "ready an")
+        assert pool(s, "Kara", "actions") == 0
+        assert conds(s, "Kara")["readied"]["remaining"] == 1  # ends at the start of her round-2 turn
+        # a fourth action is refused and changes nothing
+        before = s.encounter.view()
+        await pilot.press("a")
+        await choose(pilot, app, "move")
+        assert s.encounter.view() == before
+        assert turn(s) == ["Kara"]
+
+        # the Orc spends its reaction on Kara's turn
+        await highlight(pilot, app, "Orc")
+        await pilot.press("a")
+        await choose(pilot, app, "reaction")
+        assert pool(s, "Orc", "reactions") == 0
+        assert pool(s, "Kara", "reactions") == 1
+
+        # Kara sets the Orc on fire; flanks it (relative to Kara, which implies flat-footed to Kara)
+        await add_condition(pilot, app, "on fire")
+        assert "on-fire" in conds(s, "Orc") and conds(s, "Orc")["on-fire"]["remaining"] is None
+        await add_condition(pilot, app, "flanked", relative_to="Kara")
+        orc = conds(s, "Orc")
+        assert orc["flanked"]["source"] == "Kara" and not orc["flanked"]["implied"]
+        assert orc["flat-footed"]["source"] == "Kara" and orc["flat-footed"]["implied"]
+        # a valued condition asks for its value (and a duration): Poisoned 2 for 2 rounds
+        await add_condition(pilot, app, "poisoned", how_long="2 2")
+        assert conds(s, "Orc")["poisoned"]["value"] == 2
+        assert conds(s, "Orc")["poisoned"]["remaining"] == 2
+
+        # mark Bram and the Orc and hit both at once: one roll of damage, every hit raises the Bleed Penalty
+        await highlight(pilot, app, "Bram")
+        await pilot.press("space")
+        await highlight(pilot, app, "Orc")
+        await pilot.press("space")
+        assert app.screen.marked == {s.encounter.state.combatants[c].id  # type: ignore[attr-defined,unused-ignore]
+                                     for c in s.encounter.state.combatants
+                                     if s.encounter.state.combatants[c].name in ("Bram", "Orc")}
+        await pilot.press("d")
+        await entry(pilot, app, "5")
+        assert pool(s, "Bram", "hp") == 11 and pool(s, "Orc", "hp") == 7 and pool(s, "Kara", "hp") == 20
+        assert pool(s, "Bram", "bleed_penalty") == 1 and pool(s, "Orc", "bleed_penalty") == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.screen.marked  # type: ignore[attr-defined,unused-ignore]
+
+        # n: Bram's turn. Kara's spent actions stay spent until HER turn; the Orc's reaction too
+        await pilot.press("n")
+        await pilot.pause()
+        assert turn(s) == ["Bram"] and s.encounter.view()["round"] == 1
+        assert pool(s, "Kara", "actions") == 0 and pool(s, "Orc", "reactions") == 0
+        assert pool(s, "Bram", "actions") == 3
+        assert "readied" in conds(s, "Kara")
+        assert s.encounter.view()["prompts"] == []
+
+        # Bram delays: out of the order, the Orc's turn starts (its budget refills, its fire and poison prompt)
+        await pilot.press("y")
+        await pilot.pause()
+        v = s.encounter.view()
+        assert v["waiting"] == ["Bram"] and turn(s) == ["Orc"]
+        assert pool(s, "Orc", "reactions") == 1 and pool(s, "Orc", "actions") == 3
+        tables = [p["table"] for p in v["prompts"]]
+        assert tables == ["On fire", "Poison"]
+
+        # p rolls the fire (shown, not applied), p again applies it: 2d6 fire off HP, penalty +1
+        hp0, pen0 = pool(s, "Orc", "hp"), pool(s, "Orc", "bleed_penalty")
+        await pilot.press("p")
+        await pilot.pause()
+        rolled = s.encounter.state.prompts[0].rolled
+        assert rolled is not None and 2 <= rolled.total <= 12
+        assert pool(s, "Orc", "hp") == hp0
+        bar = str(app.screen.query_one(PromptBar).content)
+        assert "Orc" in bar and "On fire" in bar and "rolled" in bar and "[p] apply" in bar and "(+1 more)" in bar
+        await pilot.press("p")
+        await pilot.pause()
+        assert pool(s, "Orc", "hp") == max(hp0 - rolled.total, -12)
+        assert pool(s, "Orc", "bleed_penalty") == pen0 + 1
+        assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Poison"]
+
+        # v gives the poison's real damage by hand: 3
+        hp1 = pool(s, "Orc", "hp")
+        await pilot.press("v")
+        await entry(pilot, app, "3")
+        assert pool(s, "Orc", "hp") == max(hp1 - 3, -12)
+        assert s.encounter.view()["prompts"] == []
+
+        # the Orc went down (0 HP or less): Incapacitated, Prone, Bleeding; 2 fewer actions and reactions
+        # (seeded: 12 - 5 - fire - 3 leaves it at -4)
+        assert pool(s, "Orc", "hp") == -4
+        orc = conds(s, "Orc")
+        assert {"incapacitated", "prone", "bleeding"} <= set(orc)
+        assert pool_max(s, "Orc", "actions") == 1 and pool_max(s, "Orc", "reactions") == 0
+        assert pool(s, "Orc", "actions") == 1 and pool(s, "Orc", "reactions") == 0
+
+        # heal the Orc 2 (h): HP up, Bleed Penalty down 1
+        hp2, pen2 = pool(s, "Orc", "hp"), pool(s, "Orc", "bleed_penalty")
+        await pilot.press("h")
+        await entry(pilot, app, "2")
+        assert pool(s, "Orc", "hp") == hp2 + 2
+        assert pool(s, "Orc", "bleed_penalty") == pen2 - 1
+
+        # e: Bram re-enters after the Orc's turn; his budget is not refilled twice this round
+        await pilot.press("e")
+        await choose(pilot, app, "Bram")
+        v = s.encounter.view()
+        assert turn(s) == ["Bram"] and v["waiting"] == []
+        assert v["order"] == ["Kara", "Orc", "Bram"]
+        assert v["round"] == 1
+
+        # Bram spends 2 Energy (s) and gains 1 back (g)
+        await pilot.press("s")
+        await choose(pilot, app, "energy")
+        await entry(pilot, app, "2")
+        assert pool(s, "Bram", "energy") == 8
+        await pilot.press("g")
+        await choose(pilot, app, "energy")
+        await entry(pilot, app, "1")
+        assert pool(s, "Bram", "energy") == 9
+
+        # n: end of round 1 -> round 2, Kara's turn: her actions and reaction back, Readied gone
+        await pilot.press("n")
+        await pilot.pause()
+        v = s.encounter.view()
+        assert v["round"] == 2 and turn(s) == ["Kara"]
+        assert pool(s, "Kara", "actions") == 3 and pool(s, "Kara", "reactions") == 1
+        assert "readied" not in conds(s, "Kara")
+        assert conds(s, "Orc")["poisoned"]["remaining"] == 1
+        # the Orc's fire and poison wait for the Orc's own turn
+        assert v["prompts"] == []
+
+        # C on the Orc: remove Flanked, which takes its implied Flat Footed with it
+        await highlight(pilot, app, "Orc")
+        await pilot.press("C")
+        assert isinstance(app.screen, ChooseDialog)
+        await choose(pilot, app, "flanked")
+        assert "flanked" not in conds(s, "Orc") and "flat-footed" not in conds(s, "Orc")
+
+        # u / U: undo and redo the removal
+        await pilot.press("u")
+        await pilot.pause()
+        assert "flanked" in conds(s, "Orc") and "flat-footed" in conds(s, "Orc")
+        await pilot.press("U")
+        await pilot.pause()
+        assert "flanked" not in conds(s, "Orc")
+
+        # n: the Orc's turn in round 2 (Bleeding first if it went down); x dismisses a prompt
+        await pilot.press("n")
+        await pilot.pause()
+        assert turn(s) == ["Orc"] and s.encounter.view()["round"] == 2
+        prompts = s.encounter.view()["prompts"]
+        # Bleeding comes before every other ongoing effect
+        assert [p["table"] for p in prompts] == ["Bleed table", "On fire", "Poison"]
+        # still Incapacitated: its budget refills to 1 action, 0 reactions
+        assert pool(s, "Orc", "actions") == 1 and pool(s, "Orc", "reactions") == 0
+        hp3 = pool(s, "Orc", "hp")
+        await pilot.press("x")
+        await pilot.pause()
+        assert [p["table"] for p in s.encounter.view()["prompts"]] == [p["table"] for p in prompts[1:]]
+        assert pool(s, "Orc", "hp") == hp3
+        while s.encounter.view()["prompts"]:
+            await pilot.press("x")
+            await pilot.pause()
+
+        # n, n: Bram, then round 3 and Kara again; the poison (2 rounds from Kara's round-1 turn) ran out
+        await pilot.press("n")
+        await pilot.pause()
+        assert turn(s) == ["Bram"]
+        await pilot.press("n")
+        await pilot.pause()
+        assert s.encounter.view()["round"] == 3 and turn(s) == ["Kara"]
+        assert "poisoned" not in conds(s, "Orc")
+        assert str(app.screen.title).endswith("Round 3")
+        assert str(app.screen.sub_title).endswith("autosave: fight.json")
+
+    # the autosave on disk is the state in memory
+    doc = storage.load(tmp_path / "fight.json")
+    assert doc.state == s.encounter.state
+    assert doc.cursor == s.encounter.doc.cursor
+
+
+async def test_hold_with_o_and_enter_with_e(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "add Kara pc init=15 hp=20", "add Bram pc init=12", "add Orc init=8", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        v = s.encounter.view()
+        assert v["waiting"] == ["Kara"] and turn(s) == ["Bram"] and v["order"] == ["Bram", "Orc"]
+        pane = app.screen.query_one(OrderPane)
+        rows = [str(pane.get_option_at_index(i).prompt) for i in range(pane.option_count)]
+        assert any("Holding / delaying" in r for r in rows)
+        assert "Kara" in rows[-1] and "⏸" in rows[-1]
+        await pilot.press("n")
+        await pilot.pause()
+        assert turn(s) == ["Orc"]
+        await pilot.press("e")
+        await choose(pilot, app, "Kara")
+        v = s.encounter.view()
+        assert turn(s) == ["Kara"] and v["order"] == ["Bram", "Orc", "Kara"] and v["round"] == 1
+        # her place is now after the Orc for the rest of the fight
+        await pilot.press("n")
+        await pilot.pause()
+        assert s.encounter.view()["round"] == 2 and turn(s) == ["Bram"]
+
+
+async def test_condition_durations_by_key(tmp_path: Path) -> None:
+    """Slowed for one round (a critical Grapple) ends once everyone else has had a turn: at the start
+    of its source's next turn; Shaken stacks its duration; Enter keeps a condition until removed."""
+    s = make_session(tmp_path, "add Kara pc init=15", "add Orc init=8", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, "Orc")
+        await add_condition(pilot, app, "slowed", how_long="1")
+        assert conds(s, "Orc")["slowed"]["remaining"] == 1
+        assert pool_max(s, "Orc", "actions") == 2 and pool_max(s, "Orc", "reactions") == 0
+        await add_condition(pilot, app, "shaken", how_long="2")
+        await add_condition(pilot, app, "shaken", how_long="1")
+        assert conds(s, "Orc")["shaken"]["remaining"] == 3  # a new dose lengthens the old one
+        await add_condition(pilot, app, "prone")
+        assert conds(s, "Orc")["prone"]["remaining"] is None
+        await pilot.press("n")  # the Orc's turn: still slowed, 2 actions
+        await pilot.pause()
+        assert turn(s) == ["Orc"] and pool(s, "Orc", "actions") == 2
+        assert "slowed" in conds(s, "Orc")
+        await pilot.press("n")  # round 2, Kara's turn: the round-long Slowed is over
+        await pilot.pause()
+        assert s.encounter.view()["round"] == 2 and turn(s) == ["Kara"]
+        assert "slowed" not in conds(s, "Orc") and "shaken" in conds(s, "Orc")
+        assert pool_max(s, "Orc", "actions") == 3
+        # Escape on the how-long question adds nothing
+        before = s.encounter.view()
+        await highlight(pilot, app, "Orc")
+        await pilot.press("c")
+        await choose(pilot, app, "entangled")
+        assert isinstance(app.screen, EntryDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen) and s.encounter.view() == before
+
+
+async def test_a_delayed_creature_still_burns_at_its_old_place(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "add Kara pc init=15 hp=20", "add Bram pc init=12", "add Orc init=8",
+                     "cond Kara on-fire", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert turn(s) == ["Kara"]
+        assert [p["table"] for p in s.encounter.view()["prompts"]] == ["On fire"]
+        await pilot.press("x")  # the GM drops this one
+        await pilot.pause()
+        assert s.encounter.view()["prompts"] == []
+        await pilot.press("y")
+        await pilot.pause()
+        v = s.encounter.view()
+        assert v["waiting"] == ["Kara"] and turn(s) == ["Bram"] and v["order"] == ["Bram", "Orc"]
+        # while she waits she uses her reaction on Bram's turn
+        await highlight(pilot, app, "Kara")
+        await pilot.press("a")
+        await choose(pilot, app, "reaction")
+        assert pool(s, "Kara", "reactions") == 0
+        await pilot.press("n", "n")
+        await pilot.pause()
+        # round 2: Kara's old place passes first; she burns there though she is still waiting
+        v = s.encounter.view()
+        assert v["round"] == 2 and turn(s) == ["Bram"] and v["waiting"] == ["Kara"]
+        assert [(p["creature"], p["table"]) for p in v["prompts"]] == [("Kara", "On fire")]
+        assert pool(s, "Kara", "reactions") == 0  # her budget waits for her real turn
+        hp = pool(s, "Kara", "hp")
+        await pilot.press("p", "p")
+        await pilot.pause()
+        assert pool(s, "Kara", "hp") < hp and s.encounter.view()["prompts"] == []
+        # she enters after Bram's turn; her start-of-turn effects are not run a second time
+        await pilot.press("e")
+        await choose(pilot, app, "Kara")
+        v = s.encounter.view()
+        assert turn(s) == ["Kara"] and v["prompts"] == [] and v["order"] == ["Bram", "Kara", "Orc"]
+        assert pool(s, "Kara", "actions") == 3 and pool(s, "Kara", "reactions") == 1
+
+
+async def test_marked_creatures_share_conditions_actions_and_spending(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "add Kara pc init=15", "add Bram pc init=12", "add Orc init=8", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, "Bram")
+        await pilot.press("space")
+        await highlight(pilot, app, "Orc")
+        await pilot.press("space")
+        await add_condition(pilot, app, "concealed", relative_to="Kara")
+        for name in ("Bram", "Orc"):
+            assert conds(s, name)["concealed"]["source"] == "Kara"
+        assert conds(s, "Kara") == {}
+        await add_condition(pilot, app, "shaken", how_long="2")
+        assert conds(s, "Bram")["shaken"]["remaining"] == conds(s, "Orc")["shaken"]["remaining"] == 2
+        await pilot.press("a")  # both spend their reaction
+        await choose(pilot, app, "reaction")
+        assert [pool(s, n, "reactions") for n in ("Kara", "Bram", "Orc")] == [1, 0, 0]
+        await pilot.press("s")
+        await choose(pilot, app, "energy")
+        await entry(pilot, app, "3")
+        assert [pool(s, n, "energy") for n in ("Kara", "Bram", "Orc")] == [10, 7, 7]
+        await pilot.press("h")
+        await entry(pilot, app, "1")  # already full: nothing changes but nothing breaks
+        assert [pool(s, n, "hp") for n in ("Kara", "Bram", "Orc")] == [10, 10, 10]
+        # Escape clears the marks; the next hit goes to the highlighted creature only
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("d")
+        await entry(pilot, app, "4")
+        assert [pool(s, n, "hp") for n in ("Kara", "Bram", "Orc")] == [10, 10, 6]
+        assert str(app.screen.title).endswith("Round 1")
+
+
+async def test_C_removes_a_subjective_condition_relative_to_one_creature_only(tmp_path: Path) -> None:
+    """Flanked by Kara and by Bram: when Kara steps away, C must be able to end the one relative to
+    Kara and leave the one relative to Bram (and its Flat Footed to Bram)."""
+    s = make_session(tmp_path, "add Kara pc init=15", "add Bram pc init=12", "add Orc init=8", "start",
+                     "cond Orc flanked from=Kara", "cond Orc flanked from=Bram")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        sources = sorted(c["source"] for c in who(s, "Orc")["conditions"] if c["id"] == "flanked")
+        assert sources == ["Bram", "Kara"]
+        await highlight(pilot, app, "Orc")
+        await pilot.press("C")
+        assert isinstance(app.screen, ChooseDialog)
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert len(labels) == 2, f"C offers {labels}: one Flanked for both flankers"
+        await choose(pilot, app, "Kara")
+        left = [(c["id"], c["source"]) for c in who(s, "Orc")["conditions"]]
+        assert sorted(left) == [("flanked", "Bram"), ("flat-footed", "Bram")]
+
+
+async def test_a_creature_killed_by_key_leaves_the_order_and_undo_brings_it_back(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "add Kara pc init=15", "add Orc init=10 hp=8", "add Bram pc init=5", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, "Orc")
+        await pilot.press("d")
+        await entry(pilot, app, "16")  # down to minus its max: dead at once, no bleeding
+        orc = conds(s, "Orc")
+        assert "dead" in orc and "bleeding" not in orc and "incapacitated" not in orc
+        assert s.encounter.view()["order"] == ["Kara", "Bram"]
+        pane = app.screen.query_one(OrderPane)
+        rows = [str(pane.get_option_at_index(i).prompt) for i in range(pane.option_count)]
+        assert any("Out of the fight" in r for r in rows) and "Orc" in rows[-1]
+        await pilot.press("n")
+        await pilot.pause()
+        assert turn(s) == ["Bram"]
+        await pilot.press("u", "u")
+        await pilot.pause()
+        assert turn(s) == ["Kara"] and "dead" not in conds(s, "Orc") and pool(s, "Orc", "hp") == 8
+        assert s.encounter.view()["order"] == ["Kara", "Orc", "Bram"]
+    assert storage.load(tmp_path / "fight.json").state == s.encounter.state
+
+
+async def test_stunned_creature_takes_no_free_action_either(tmp_path: Path) -> None:
+    """Stunned (and Unconscious): no actions, no reactions, not even free actions such as letting go."""
+    s = make_session(tmp_path, "add Kara pc init=15", "add Orc init=8", "start",
+                     "cond Kara grappling from=Orc", "cond Orc grappled from=Kara")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await add_condition(pilot, app, "stunned", how_long="1")
+        assert pool_max(s, "Kara", "actions") == 0 and pool(s, "Kara", "actions") == 0
+        assert pool(s, "Kara", "reactions") == 0
+        before = s.encounter.view()
+        await pilot.press("a")
+        await choose(pilot, app, "move")
+        assert s.encounter.view() == before
+        await pilot.press("a")
+        await choose(pilot, app, "release")
+        assert "grappling" in conds(s, "Kara"), "a Stunned creature let go of its grapple (a free action)"
+        assert s.encounter.view() == before

@@ -1,0 +1,458 @@
+"""time-count played with keys only: `n` moves the clock to the next TC with actors, `a` schedules an
+actor's next turn (an action with a speed class, a speed class itself, or a speed factor typed in),
+creatures on one TC act together, damage runs against the Threshold of Pain, `u`/`U` undo and redo.
+
+After every step the test reads the clock, who is active and each actor's next TC: PCs roll the
+class's random SF, NPCs take the static one.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from combat_tui.engine import storage
+from combat_tui.engine.model import Combatant, Side
+from combat_tui.session import Session, catalogue
+from combat_tui.ui import app as app_module
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.choose import ChooseDialog
+from combat_tui.ui.dialogs.entry import EntryDialog
+from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.widgets.order_pane import OrderPane
+
+SIZE = (120, 40)
+
+# speed class -> (lowest random SF, highest random SF, static SF), from the speed class table
+CLASSES = {
+    "free": (0, 0, 0),
+    "rapid": (1, 4, 2),
+    "swift": (3, 6, 4),
+    "fast": (4, 9, 6),
+    "standard": (7, 12, 9),
+    "slow": (9, 16, 12),
+    "recheck": (1, 10, 5),
+}
+
+
+class App(CombatApp):
+    """The app, remembering every notification (toasts time out while a long test runs)."""
+
+    CSS_PATH = str(Path(app_module.__file__).with_name("app.tcss"))
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.notes: list[tuple[str, str]] = []
+
+    def notify(self, message: str, **kw: Any) -> None:
+        self.notes.append((kw.get("severity", "information"), message))
+        super().notify(message, **kw)
+
+
+def errors(app: App) -> list[str]:
+    return [message for severity, message in app.notes if severity == "error"]
+
+
+def who(s: Session, name: str) -> Combatant:
+    return next(c for c in s.encounter.state.roster() if c.name == name)
+
+
+def tc(s: Session) -> int:
+    return s.encounter.state.clock.tc
+
+
+def active(s: Session) -> list[str]:
+    return sorted(s.encounter.view()["active"])
+
+
+def conds(s: Session, name: str) -> set[str]:
+    return {cs.id for cs in who(s, name).conditions}
+
+
+def screen_text(app: App) -> str:
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+async def command(pilot: Pilot[None], line: str) -> None:
+    """Type a line into the command bar (`:`), run it, and leave the bar (Escape)."""
+    await pilot.press("colon", *line, "enter", "escape")
+    await pilot.pause()
+
+
+async def goto(pilot: Pilot[None], app: App, name: str) -> None:
+    """Move the order pane's highlight to a creature with the arrow keys."""
+    screen = app.screen
+    assert isinstance(screen, MainScreen)
+    pane = screen.query_one(OrderPane)
+    state = screen.session.encounter.state
+    for _ in range(3 * len(state.combatants) + 4):
+        cid = pane.highlighted_id()
+        if cid is not None and state.combatants[cid].name == name:
+            return
+        await pilot.press("down")
+    raise AssertionError(f"arrows never reached {name}")
+
+
+async def pick(pilot: Pilot[None], app: App, text: str) -> None:
+    """In an open ChooseDialog: type the filter and take the first match."""
+    assert isinstance(app.screen, ChooseDialog), app.screen
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+
+async def answer(pilot: Pilot[None], app: App, text: str) -> None:
+    """In an open EntryDialog: replace what is there with text and press Enter."""
+    assert isinstance(app.screen, EntryDialog), app.screen
+    await pilot.press("ctrl+u", *text, "enter")
+    await pilot.pause()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way to act: what to type in the act dialog, what to answer after, and the SF it gives."""
+
+    choice: str
+    entry: str | None = None
+    cls: str | None = None  # the speed class it takes
+    sf: int | None = None  # or a fixed speed factor
+
+
+PLANS = [
+    Plan("speed class: fast", cls="fast"),  # a speed class itself
+    Plan("draw-weapon", cls="rapid"),  # an action of the SF table
+    Plan("a speed factor i type", "5", sf=5),  # a number typed in
+    Plan("attack", "class=standard", cls="standard"),  # an action without a speed: class given
+    Plan("drink-potion", cls="fast"),
+    Plan("attack", "7", sf=7),  # an action without a speed: SF given
+    Plan("open-door", cls="swift"),
+    Plan("speed class: slow", cls="slow"),
+]
+
+
+async def take_turn(pilot: Pilot[None], app: App, s: Session, name: str, plan: Plan) -> int:
+    """Act with keys and check the actor's next TC; returns the SF it got."""
+    now = tc(s)
+    assert who(s, name).next_tc == now and name in active(s), (name, now)
+    await goto(pilot, app, name)
+    await pilot.press("a")
+    await pick(pilot, app, plan.choice)
+    if plan.entry is not None:
+        await answer(pilot, app, plan.entry)
+    assert isinstance(app.screen, MainScreen)
+    c = who(s, name)
+    assert c.next_tc is not None
+    sf = c.next_tc - now
+    if plan.sf is not None:
+        assert sf == plan.sf, (name, plan)
+    else:
+        assert plan.cls is not None
+        lo, hi, static = CLASSES[plan.cls]
+        if c.side is Side.PC:
+            assert lo <= sf <= hi, (name, plan, sf)
+        else:
+            assert sf == static, (name, plan, sf)
+    assert tc(s) == now  # acting never moves the clock
+    assert c.acted == (sf > 0)
+    assert (name in active(s)) == (sf == 0)
+    return sf
+
+
+async def press_next(pilot: Pilot[None], app: App, s: Session) -> None:
+    """n: the clock goes to the lowest next TC; those who did not act on this TC wait one."""
+    now = tc(s)
+    living = [c for c in s.encounter.state.roster() if "dead" not in conds(s, c.name)]
+    expect_next = {c.name: (now + 1 if c.next_tc == now else c.next_tc) for c in living}
+    await pilot.press("n")
+    await pilot.pause()
+    new = tc(s)
+    assert new == min(v for v in expect_next.values() if v is not None)
+    assert new > now
+    assert {c.name: c.next_tc for c in living} == expect_next
+    assert active(s) == sorted(n for n, v in expect_next.items() if v == new)
+    screen = app.screen
+    assert isinstance(screen, MainScreen)
+    assert str(screen.title).endswith(f"TC {new}")
+    # the highlight follows the clock to one of those acting now
+    assert screen.query_one(OrderPane).highlighted_id() in {who(s, n).id for n in active(s)}
+
+
+async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "fight.json", catalogue(), "time-count", seed=3)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        await command(pilot, "add Zherynn pc init=6")
+        await command(pilot, "add Aeus pc init=8 surprised")
+        await command(pilot, "add Garret init=7 hp=20")
+        await command(pilot, "add Orc init=6 hp=12")
+        assert [c.name for c in s.encounter.state.roster()] == ["Zherynn", "Aeus", "Garret", "Orc"]
+
+        # -- start: the lowest initiative acts first; equal ones act together ---------------------
+        await pilot.press("n")
+        await pilot.pause()
+        assert s.encounter.state.clock.started and tc(s) == 6
+        assert active(s) == ["Orc", "Zherynn"]
+        assert str(app.screen.title).endswith("TC 6")
+        aeus = who(s, "Aeus")
+        assert aeus.initiative is not None and 9 <= aeus.initiative <= 14  # 8 + 1d6 for surprise
+        assert aeus.next_tc == aeus.initiative
+        assert {"surprised", "unsteady"} <= conds(s, "Aeus")
+        assert who(s, "Garret").next_tc == 7
+        # the timeline groups the simultaneous actors under one TC
+        text = screen_text(app)
+        assert "TC 6 ◀ now" in text and "TC 7 (+1)" in text
+
+        # both actors of TC 6 act; the clock stays until n
+        await take_turn(pilot, app, s, "Zherynn", Plan("speed class: fast", cls="fast"))
+        assert active(s) == ["Orc"]
+        rolled = who(s, "Zherynn").next_tc
+        # undo and redo a PC's random SF: redo brings back the same roll
+        await pilot.press("u")
+        await pilot.pause()
+        assert who(s, "Zherynn").next_tc == 6 and active(s) == ["Orc", "Zherynn"]
+        await pilot.press("U")
+        await pilot.pause()
+        assert who(s, "Zherynn").next_tc == rolled and active(s) == ["Orc"]
+        await take_turn(pilot, app, s, "Orc", Plan("draw-weapon", cls="rapid"))
+        assert active(s) == [] and who(s, "Orc").next_tc == 8
+
+        # undo and redo the Orc's act: the same next TC comes back
+        await pilot.press("u")
+        await pilot.pause()
+        assert who(s, "Orc").next_tc == 6 and active(s) == ["Orc"]
+        await pilot.press("U")
+        await pilot.pause()
+        assert who(s, "Orc").next_tc == 8 and active(s) == []
+
+        await press_next(pilot, app, s)
+        assert tc(s) == 7 and active(s) == ["Garret"]
+
+        # a speed factor typed in
+        await take_turn(pilot, app, s, "Garret", Plan("a speed factor i type", "9", sf=9))
+        assert who(s, "Garret").next_tc == 16
+
+        # a free action does not end the turn; the next action does
+        await press_next(pilot, app, s)
+        assert tc(s) == 8 and active(s) == ["Orc"]
+        await take_turn(pilot, app, s, "Orc", Plan("drop-item", cls="free"))
+        assert who(s, "Orc").next_tc == 8 and not who(s, "Orc").acted
+        # an actor who does not act waits one TC
+        await press_next(pilot, app, s)
+        assert tc(s) == 9 and who(s, "Orc").next_tc == 9
+        await take_turn(pilot, app, s, "Orc", Plan("attack", "class=standard", cls="standard"))
+        assert who(s, "Orc").next_tc == 18
+
+        # -- damage against the Threshold of Pain (Garret: HP 20, ToP 3) ---------------------------
+        await goto(pilot, app, "Garret")
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, EntryDialog)
+        await answer(pilot, app, "2")
+        g = who(s, "Garret").pools
+        assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (20, 2, 2)  # below ToP: fatigue
+        await pilot.press("d")
+        await answer(pilot, app, "5 slashing")
+        g = who(s, "Garret").pools
+        # above ToP 2: 2 to fatigue, 3 off HP, one slashing impairment, ToP down to 1
+        assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (17, 4, 1)
+        assert g["impair_slashing"].current == 1
+        await pilot.press("d")
+        await answer(pilot, app, "1")
+        g = who(s, "Garret").pools
+        # equal to ToP: fatigue only (the default reading); ToP reaches 0, wounded
+        assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (17, 5, 0)
+        assert "wounded" in conds(s, "Garret")
+        # undo the last hit: ToP and wounded come back; redo it
+        await pilot.press("u")
+        await pilot.pause()
+        g = who(s, "Garret").pools
+        assert (g["fatigue"].current, g["top"].current) == (4, 1) and "wounded" not in conds(s, "Garret")
+        await pilot.press("U")
+        await pilot.pause()
+        assert who(s, "Garret").pools["top"].current == 0 and "wounded" in conds(s, "Garret")
+        assert s.encounter.state.prompts == []  # fatigue 5 is far below HP 17: no check
+
+        # an area hit on two marked creatures: each splits it by its own Threshold of Pain
+        await goto(pilot, app, "Garret")
+        await pilot.press("space")
+        await goto(pilot, app, "Orc")
+        await pilot.press("space")
+        await pilot.press("d")
+        await answer(pilot, app, "4")
+        g, o = who(s, "Garret").pools, who(s, "Orc").pools
+        assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (13, 5, 0)  # ToP 0: all to HP
+        assert (o["hp"].current, o["fatigue"].current, o["top"].current) == (11, 3, 2)  # 3 fatigue, 1 HP
+        assert who(s, "Zherynn").pools["hp"].current == 10 and who(s, "Aeus").pools["hp"].current == 10
+        await pilot.press("escape")
+        await pilot.pause()
+
+        # healing fills Invigoration up to the HP maximum, the rest takes fatigue off
+        await goto(pilot, app, "Garret")
+        await pilot.press("h")
+        await answer(pilot, app, "9")
+        g = who(s, "Garret").pools
+        assert (g["hp"].current, g["invigoration"].current, g["fatigue"].current) == (13, 7, 3)
+        assert tc(s) == 9  # damage and healing never move the clock
+
+        # -- play on to TC 60 and beyond ------------------------------------------------------------
+        turn = 0
+        waited = False
+        undone_next = False
+        seen_aeus_turn = False
+        simultaneous = 1 if len(active(s)) > 1 else 0
+        while tc(s) < 60:
+            await press_next(pilot, app, s)
+            if not undone_next:
+                # undo the clock step: back to where it was; redo: forward again
+                now, movers = tc(s), active(s)
+                await pilot.press("u")
+                await pilot.pause()
+                assert tc(s) < now
+                await pilot.press("U")
+                await pilot.pause()
+                assert tc(s) == now and active(s) == movers
+                undone_next = True
+            if "Aeus" in active(s) and not seen_aeus_turn:
+                # surprise lasts until its first turn comes
+                assert not {"surprised", "unsteady"} & conds(s, "Aeus")
+                seen_aeus_turn = True
+            elif not seen_aeus_turn:
+                assert {"surprised", "unsteady"} <= conds(s, "Aeus")
+            if len(active(s)) > 1:
+                simultaneous += 1
+            for name in active(s):
+                if not waited and name == "Zherynn":
+                    waited = True  # Zherynn lets this TC pass: press_next checks the one-TC wait
+                    continue
+                await take_turn(pilot, app, s, name, PLANS[turn % len(PLANS)])
+                turn += 1
+        assert tc(s) >= 60
+        assert seen_aeus_turn and waited
+        assert simultaneous >= 2, "some TC should have had more than one actor"
+        assert turn >= 12
+        assert errors(app) == []
+
+    # the autosave on disk is the session
+    assert storage.load(s.path).model_dump() == s.encounter.doc.model_dump()
+
+
+async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "knockout.json", catalogue(), "time-count", seed=4)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await command(pilot, "add Zherynn pc init=6")
+        await command(pilot, "add Garret init=7 hp=20")
+        await command(pilot, "add Orc init=6 hp=12")
+        await pilot.press("n")
+        await pilot.pause()
+        assert tc(s) == 6 and active(s) == ["Orc", "Zherynn"]
+
+        # acting out of turn is refused: an error, nothing changed
+        before = s.encounter.doc.model_dump()
+        await goto(pilot, app, "Garret")
+        await pilot.press("a")
+        await pick(pilot, app, "speed class: fast")
+        assert errors(app) and "not now" in errors(app)[-1]
+        assert s.encounter.doc.model_dump() == before
+
+        await take_turn(pilot, app, s, "Orc", Plan("draw-weapon", cls="rapid"))
+        assert who(s, "Orc").next_tc == 8
+        # Zherynn's blow is nonlethal: all of it goes to fatigue, which reaches the Orc's HP
+        await goto(pilot, app, "Orc")
+        await pilot.press("d")
+        await answer(pilot, app, "12 nonlethal")
+        o = who(s, "Orc").pools
+        assert (o["hp"].current, o["fatigue"].current, o["top"].current) == (12, 12, 2)
+        assert [p.table for p in s.encounter.state.prompts] == ["stay-conscious"]
+        assert "Stay conscious" in screen_text(app)
+        # the check failed by 2: out cold for 20 TC
+        await pilot.press("v")
+        await answer(pilot, app, "-2")
+        assert {"unconscious", "helpless", "immobile", "out-cold"} <= conds(s, "Orc")
+        out = next(cs for cs in who(s, "Orc").conditions if cs.id == "out-cold")
+        assert out.ends is not None and out.ends.tc == 26
+        await take_turn(pilot, app, s, "Zherynn", Plan("a speed factor i type", "30", sf=30))
+
+        # the next turn to start (Garret's) moves the Orc's turn to the end of its time out cold
+        await pilot.press("n")
+        await pilot.pause()
+        assert tc(s) == 7 and active(s) == ["Garret"]
+        assert who(s, "Orc").next_tc == 26
+        # x dismisses a prompt: queue one by hand and drop it
+        await command(pilot, "prompt Garret natural-d20")
+        assert [p.table for p in s.encounter.state.prompts] == ["natural-d20"]
+        await pilot.press("x")
+        await pilot.pause()
+        assert s.encounter.state.prompts == []
+        # stand-up needs Prone: refused, nothing changed
+        before = s.encounter.doc.model_dump()
+        await goto(pilot, app, "Garret")
+        await pilot.press("a")
+        await pick(pilot, app, "stand-up")
+        assert "Garret" in errors(app)[-1]
+        assert s.encounter.doc.model_dump() == before
+        # a critical fumble: unsteady until the next turn, which comes at the weapon's SF + 1d6
+        await goto(pilot, app, "Garret")
+        await pilot.press("a")
+        await pick(pilot, app, "fumble")
+        await answer(pilot, app, "30+1d6")
+        garret = who(s, "Garret")
+        assert garret.next_tc is not None and 7 + 31 <= garret.next_tc <= 7 + 36
+        assert {"fumbled", "unsteady"} <= conds(s, "Garret")
+        assert active(s) == []
+
+        await pilot.press("n")
+        await pilot.pause()
+        assert tc(s) == 26 and active(s) == ["Orc"]
+        assert "out-cold" not in conds(s, "Orc") and "unconscious" in conds(s, "Orc")
+        assert [p.table for p in s.encounter.state.prompts] == ["regain-consciousness"]
+        # stays out: checks again after the recheck time (static 5 for an NPC)
+        await pilot.press("v")
+        await answer(pilot, app, "-1")
+        assert "unconscious" in conds(s, "Orc") and s.encounter.state.prompts == []
+        await take_turn(pilot, app, s, "Orc", Plan("speed class: wake-up recheck", cls="recheck"))
+        assert who(s, "Orc").next_tc == 31
+
+        await press_next(pilot, app, s)
+        assert tc(s) == 31 and active(s) == ["Orc"]
+        assert {"fumbled", "unsteady"} <= conds(s, "Garret")  # its next turn has not come yet
+        assert [p.table for p in s.encounter.state.prompts] == ["regain-consciousness"]
+        await pilot.press("v")
+        await answer(pilot, app, "0")
+        assert not {"unconscious", "helpless", "immobile"} & conds(s, "Orc")
+        # waking neither raises fatigue nor lowers HP, and the same check was just passed:
+        # no new stay-conscious check is due
+        assert [p.table for p in s.encounter.state.prompts] == []
+
+    assert storage.load(s.path).model_dump() == s.encounter.doc.model_dump()
+
+
+async def test_next_skips_a_tc_left_empty_by_a_knockout(tmp_path: Path) -> None:
+    """Knocked out on its own TC, the Orc waits a TC and is then moved to TC 26; n should not stop on
+    that empty TC 7 but go on to Zherynn at TC 9."""
+    s = Session.create(tmp_path / "empty.json", catalogue(), "time-count", seed=3)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await command(pilot, "add Zherynn pc init=6")
+        await command(pilot, "add Orc init=6 hp=12")
+        await pilot.press("n")
+        await pilot.pause()
+        await take_turn(pilot, app, s, "Zherynn", Plan("a speed factor i type", "3", sf=3))
+        await goto(pilot, app, "Orc")
+        await pilot.press("d")
+        await answer(pilot, app, "12 nonlethal")
+        await pilot.press("v")
+        await answer(pilot, app, "-2")
+        assert "out-cold" in conds(s, "Orc")
+        await pilot.press("n")
+        await pilot.pause()
+        assert who(s, "Orc").next_tc == 26
+        assert active(s) != [], f"the clock stopped at TC {tc(s)} with nobody to act"
+        assert tc(s) == 9 and active(s) == ["Zherynn"]
