@@ -3,12 +3,17 @@ answer dialogs. Only keys reach the app; the model is read directly to check eac
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from textual.pilot import Pilot
+
 from combat_tui.session import Session
+from combat_tui.ui import app as app_module
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.dialogs.entry import EntryDialog
+from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 
 
@@ -76,3 +81,50 @@ async def add_condition(pilot: Any, app: CombatApp, name: str, relative_to: str 
     if how_long:
         await pilot.press("home", "ctrl+k")  # clear the pre-filled value
     await entry(pilot, app, how_long)
+
+
+class RecordingApp(CombatApp):
+    """The app, remembering every notification (toasts time out while a long test runs)."""
+
+    CSS_PATH = str(Path(app_module.__file__).with_name("app.tcss"))
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.notes: list[tuple[str, str]] = []
+
+    def notify(self, message: str, **kw: Any) -> None:
+        self.notes.append((kw.get("severity", "information"), message))
+        super().notify(message, **kw)
+
+def errors(app: RecordingApp) -> list[str]:
+    return [message for severity, message in app.notes if severity == "error"]
+
+async def command(pilot: Pilot[None], line: str) -> None:
+    """Type a line into the command bar (`:`), run it, and leave the bar (Escape)."""
+    await pilot.press("colon", *line, "enter", "escape")
+    await pilot.pause()
+
+async def goto(pilot: Pilot[None], app: RecordingApp, name: str) -> None:
+    """Move the order pane's highlight to a creature with the arrow keys."""
+    screen = app.screen
+    assert isinstance(screen, MainScreen)
+    pane = screen.query_one(OrderPane)
+    state = screen.session.encounter.state
+    for _ in range(3 * len(state.combatants) + 4):
+        cid = pane.highlighted_id()
+        if cid is not None and state.combatants[cid].name == name:
+            return
+        await pilot.press("down")
+    raise AssertionError(f"arrows never reached {name}")
+
+async def pick(pilot: Pilot[None], app: RecordingApp, text: str) -> None:
+    """In an open ChooseDialog: type the filter and take the first match."""
+    assert isinstance(app.screen, ChooseDialog), app.screen
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+async def answer(pilot: Pilot[None], app: RecordingApp, text: str) -> None:
+    """In an open EntryDialog: replace what is there with text and press Enter."""
+    assert isinstance(app.screen, EntryDialog), app.screen
+    await pilot.press("ctrl+u", *text, "enter")
+    await pilot.pause()

@@ -7,19 +7,18 @@ Every step is a key (or typed text in a dialog); after each one the test reads t
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from textual.pilot import Pilot
 
 from combat_tui.engine import storage
 from combat_tui.engine.model import Combatant
 from combat_tui.session import Session, catalogue
-from combat_tui.ui import app as app_module
-from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
-from combat_tui.ui.widgets.order_pane import OrderPane
+
+from .keys import RecordingApp as App
+from .keys import answer, command, errors, goto, pick
 
 SIZE = (120, 40)
 
@@ -41,51 +40,6 @@ def conds(s: Session, name: str) -> dict[str, bool]:
     return {cs.id: cs.direct for cs in who(s, name).conditions}
 
 
-class App(CombatApp):
-    """The app, remembering every notification (toasts time out while a long test runs)."""
-
-    CSS_PATH = str(Path(app_module.__file__).with_name("app.tcss"))
-
-    def __init__(self, session: Session) -> None:
-        super().__init__(session)
-        self.notes: list[tuple[str, str]] = []
-
-    def notify(self, message: str, **kw: Any) -> None:
-        self.notes.append((kw.get("severity", "information"), message))
-        super().notify(message, **kw)
-
-
-def errors(app: App) -> list[str]:
-    return [message for severity, message in app.notes if severity == "error"]
-
-
-async def command(pilot: Pilot[None], line: str) -> None:
-    """Type a line into the command bar (`:`), run it, and leave the bar (Escape)."""
-    await pilot.press("colon", *line, "enter", "escape")
-    await pilot.pause()
-
-
-async def goto(pilot: Pilot[None], app: App, name: str) -> None:
-    """Move the order pane's highlight to a creature with the arrow keys."""
-    screen = app.screen
-    assert isinstance(screen, MainScreen)
-    pane = screen.query_one(OrderPane)
-    state = screen.session.encounter.state
-    for _ in range(2 * len(state.combatants) + 4):
-        cid = pane.highlighted_id()
-        if cid is not None and state.combatants[cid].name == name:
-            return
-        await pilot.press("down")
-    raise AssertionError(f"arrows never reached {name}")
-
-
-async def pick(pilot: Pilot[None], app: App, text: str) -> None:
-    """In an open ChooseDialog: type the filter and take the first match."""
-    assert isinstance(app.screen, ChooseDialog), app.screen
-    await pilot.press(*text, "enter")
-    await pilot.pause()
-
-
 async def add_condition(pilot: Pilot[None], app: App, name: str, cond: str, how_long: str = "") -> None:
     """c, pick the condition, then answer how long (empty: its default duration)."""
     await goto(pilot, app, name)
@@ -100,13 +54,6 @@ async def act(pilot: Pilot[None], app: App, name: str, action: str) -> None:
     await goto(pilot, app, name)
     await pilot.press("a")
     await pick(pilot, app, action)
-
-
-async def answer(pilot: Pilot[None], app: App, text: str) -> None:
-    """In an open EntryDialog: replace what is there with text and press Enter."""
-    assert isinstance(app.screen, EntryDialog), app.screen
-    await pilot.press("ctrl+u", *text, "enter")  # ctrl+u: clear to the start of the line
-    await pilot.pause()
 
 
 async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:

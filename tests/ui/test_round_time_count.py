@@ -11,19 +11,18 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from textual.pilot import Pilot
 
 from combat_tui.engine import storage
 from combat_tui.engine.model import Combatant, Side
 from combat_tui.session import Session, catalogue
-from combat_tui.ui import app as app_module
-from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
+
+from .keys import RecordingApp as App
+from .keys import answer, command, errors, goto, pick
 
 SIZE = (120, 40)
 
@@ -37,24 +36,6 @@ CLASSES = {
     "slow": (9, 16, 12),
     "recheck": (1, 10, 5),
 }
-
-
-class App(CombatApp):
-    """The app, remembering every notification (toasts time out while a long test runs)."""
-
-    CSS_PATH = str(Path(app_module.__file__).with_name("app.tcss"))
-
-    def __init__(self, session: Session) -> None:
-        super().__init__(session)
-        self.notes: list[tuple[str, str]] = []
-
-    def notify(self, message: str, **kw: Any) -> None:
-        self.notes.append((kw.get("severity", "information"), message))
-        super().notify(message, **kw)
-
-
-def errors(app: App) -> list[str]:
-    return [message for severity, message in app.notes if severity == "error"]
 
 
 def who(s: Session, name: str) -> Combatant:
@@ -75,40 +56,6 @@ def conds(s: Session, name: str) -> set[str]:
 
 def screen_text(app: App) -> str:
     return html.unescape(app.export_screenshot()).replace("\xa0", " ")
-
-
-async def command(pilot: Pilot[None], line: str) -> None:
-    """Type a line into the command bar (`:`), run it, and leave the bar (Escape)."""
-    await pilot.press("colon", *line, "enter", "escape")
-    await pilot.pause()
-
-
-async def goto(pilot: Pilot[None], app: App, name: str) -> None:
-    """Move the order pane's highlight to a creature with the arrow keys."""
-    screen = app.screen
-    assert isinstance(screen, MainScreen)
-    pane = screen.query_one(OrderPane)
-    state = screen.session.encounter.state
-    for _ in range(3 * len(state.combatants) + 4):
-        cid = pane.highlighted_id()
-        if cid is not None and state.combatants[cid].name == name:
-            return
-        await pilot.press("down")
-    raise AssertionError(f"arrows never reached {name}")
-
-
-async def pick(pilot: Pilot[None], app: App, text: str) -> None:
-    """In an open ChooseDialog: type the filter and take the first match."""
-    assert isinstance(app.screen, ChooseDialog), app.screen
-    await pilot.press(*text, "enter")
-    await pilot.pause()
-
-
-async def answer(pilot: Pilot[None], app: App, text: str) -> None:
-    """In an open EntryDialog: replace what is there with text and press Enter."""
-    assert isinstance(app.screen, EntryDialog), app.screen
-    await pilot.press("ctrl+u", *text, "enter")
-    await pilot.pause()
 
 
 @dataclass(frozen=True)
