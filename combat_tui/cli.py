@@ -19,6 +19,7 @@ from .engine.errors import CombatError
 from .engine.loader import Catalogue
 from .engine.timekeeping import describe
 from .engine.view import encounter_view
+from .lock import SaveLock
 from .session import catalogue, list_saves
 
 
@@ -83,6 +84,15 @@ def _new(args: argparse.Namespace) -> int:
 
 def _do(args: argparse.Namespace) -> int:
     path = save_path(args.file, args.data_dir)
+    lock = SaveLock(path)
+    lock.acquire()  # never behind the back of an app that has this save open
+    try:
+        return _do_locked(args, path)
+    finally:
+        lock.release()
+
+
+def _do_locked(args: argparse.Namespace, path: Path) -> int:
     enc = open_encounter(path, catalogue(), args.seed)
     out: list[str] = []
     for line in args.commands:

@@ -17,6 +17,7 @@ from .engine import storage
 from .engine.encounter import Encounter
 from .engine.errors import CombatError, SaveError
 from .engine.loader import Catalogue, load_all
+from .lock import SaveLock
 
 
 def catalogue() -> Catalogue:
@@ -28,21 +29,45 @@ class Session:
     encounter: Encounter
     path: Path
     save_error: str | None = None
-    messages: list[str] = field(default_factory=list)
+    lock: SaveLock | None = None
+    written: tuple[int, int] | None = field(default=None, repr=False)  # (mtime_ns, size) of our last save
 
     @classmethod
-    def open(cls, path: Path, cat: Catalogue, seed: int | None = None) -> Session:
-        doc = storage.load(path)
-        return cls(Encounter(doc, cat.get(doc.ruleset), random.Random(seed)), path)
+    def open(cls, path: Path, cat: Catalogue, seed: int | None = None, lock: bool = True) -> Session:
+        """Open a save for playing. With `lock`, refuses a save another live tracker has open."""
+        held = SaveLock(path) if lock else None
+        if held is not None:
+            held.acquire()
+        try:
+            doc = storage.load(path)
+            session = cls(Encounter(doc, cat.get(doc.ruleset), random.Random(seed)), path, lock=held)
+        except BaseException:
+            if held is not None:
+                held.release()
+            raise
+        session.written = _stamp(path)
+        return session
+
+    def close(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     @classmethod
     def create(cls, path: Path, cat: Catalogue, ruleset: str, name: str = "", seed: int | None = None) -> Session:
+        return cls.start(Encounter.new(cat.get(ruleset), seed=seed, name=name or path.stem), path)
+
+    @classmethod
+    def start(cls, encounter: Encounter, path: Path) -> Session:
+        """A new save for an encounter made in memory: locked, then written."""
         if path.exists():
             raise CombatError(f"{path.name} already exists")
-        session = cls(Encounter.new(cat.get(ruleset), seed=seed, name=name or path.stem), path)
-        session.save()
-        if session.save_error:
-            raise SaveError(session.save_error)
+        session = cls(encounter, path, lock=SaveLock(path))
+        assert session.lock is not None
+        session.lock.acquire()
+        if not session.save():
+            session.close()
+            raise SaveError(session.save_error or "cannot save")
         return session
 
     def run(self, line: str) -> list[str]:
@@ -52,12 +77,18 @@ class Session:
         return lines
 
     def save(self) -> bool:
+        """Write the encounter; never over a file something else changed since our last save."""
+        if self.written is not None and _stamp(self.path) not in (self.written, None):
+            self.save_error = (f"{self.path.name} was changed on disk by something else; not overwritten — "
+                               "save a copy (ctrl+s) to keep this encounter")
+            return False
         try:
             storage.save(self.encounter.doc, self.path)
         except SaveError as exc:
             self.save_error = f"{exc} — kept in memory; will retry"
             return False
         self.save_error = None
+        self.written = _stamp(self.path)
         return True
 
     def save_as(self, name: str, data_dir: str | None = None) -> Path:
@@ -68,11 +99,24 @@ class Session:
         target = paths.saves_dir(data_dir) / f"{clean}.json"
         if target.exists() and target.resolve() != self.path.resolve():
             raise CombatError(f"a save named {clean!r} already exists")
+        new_lock = SaveLock(target)
+        new_lock.acquire()
+        self.close()
+        self.lock = new_lock
         self.path = target
+        self.written = None
         self.encounter.doc.name = clean
         if not self.save():
             raise SaveError(self.save_error or "cannot save")
         return target
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
 
 
 def demo_copy(ruleset: str, data_dir: str | None = None) -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -26,8 +27,7 @@ def test_a_failed_save_keeps_state_and_retries(tmp_path: Path) -> None:
     folder = tmp_path / "gone"
     folder.mkdir()
     s = Session.create(folder / "a.json", catalogue(), "boon-bane")
-    (folder / "a.json").unlink()
-    folder.rmdir()
+    shutil.rmtree(folder)  # the save, its lock and all
     folder.write_text("now a file", encoding="utf-8")  # the folder vanished and something took its name
     s.run("add Goblin")
     assert s.save_error is not None and "kept in memory" in s.save_error
@@ -73,3 +73,65 @@ def test_save_as_moves_on_to_the_named_file(tmp_path: Path) -> None:
     assert len(storage.load(path).state.combatants) == 1
     with pytest.raises(CombatError):
         s.save_as("???")
+
+
+def test_a_second_tracker_on_one_save_is_refused(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "a.json"
+    first = Session.create(path, catalogue(), "boon-bane")
+    # another process (a second terminal) cannot open it, nor change it behind the first one's back
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from combat_tui.session import Session, catalogue\n"
+        "from combat_tui.engine.errors import CombatError\n"
+        "try:\n"
+        f"    Session.open(Path({str(path)!r}), catalogue())\n"
+        "except CombatError as exc:\n"
+        "    print(exc); sys.exit(3)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 3 and "open in another combat-tui" in out.stdout
+    cli = subprocess.run([sys.executable, "-m", "combat_tui", "do", str(path), "add Orc"],
+                         capture_output=True, text=True)
+    assert cli.returncode == 1 and "open in another combat-tui" in cli.stderr
+    first.close()
+    cli = subprocess.run([sys.executable, "-m", "combat_tui", "do", str(path), "add Orc"],
+                         capture_output=True, text=True)
+    assert cli.returncode == 0
+
+
+def test_a_stale_lock_from_a_killed_tracker_is_taken_over(tmp_path: Path) -> None:
+    import json
+    import socket
+
+    from combat_tui.lock import lock_path
+
+    path = tmp_path / "a.json"
+    Session.create(path, catalogue(), "boon-bane").close()
+    lock_path(path).write_text(json.dumps({"pid": 2**22 + 12345, "host": socket.gethostname()}), encoding="utf-8")
+    (tmp_path / ".a.json.leftover.tmp").write_text("half a save", encoding="utf-8")
+    s = Session.open(path, catalogue())
+    s.run("add Goblin")
+    assert not (tmp_path / ".a.json.leftover.tmp").exists()
+    s.close()
+    assert not lock_path(path).exists()
+
+
+def test_a_save_changed_behind_our_back_is_not_overwritten(tmp_path: Path) -> None:
+    import os
+
+    path = tmp_path / "a.json"
+    s = Session.create(path, catalogue(), "boon-bane")
+    s.run("add Goblin")
+    other = path.read_text(encoding="utf-8").replace('"name":"Goblin"', '"name":"Hobgoblin"')
+    path.write_text(other, encoding="utf-8")
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10_000_000))
+    s.run("add Orc")
+    assert s.save_error is not None and "changed on disk" in s.save_error
+    assert path.read_text(encoding="utf-8") == other
+    s.save_as("rescued")
+    assert len(storage.load(saves_dir() / "rescued.json").state.combatants) == 2

@@ -33,10 +33,16 @@ class CombatApp(App[None]):
 
     def show_session(self, session: Session) -> None:
         """Leave whatever is open and play this encounter."""
+        if self.session is not None and self.session is not session:
+            self.session.close()
         self.session = session
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(MainScreen(session))
+
+    def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.close()  # the lock goes; everything was saved with each change
 
     def open_path(self, path: str | Path) -> None:
         try:

@@ -80,9 +80,10 @@ class NewScreen(Screen[None]):
             except CombatError as exc:
                 error.update(Text(f"line {i}: {exc}", style="red"))
                 return
-        session = Session(enc, path)
-        if not session.save():
-            error.update(Text(session.save_error or "cannot save", style="red"))
+        try:
+            session = Session.start(enc, path)
+        except CombatError as exc:
+            error.update(Text(str(exc), style="red"))
             return
         from ..app import CombatApp
 
