@@ -174,3 +174,35 @@ def test_fatigue_is_drawn_against_hp(catalogue) -> None:  # type: ignore[no-unty
     enc.run("gain Hero fatigue 12")
     text = pool_text(enc.state, enc.rs, c, enc.rs.pool("fatigue")).plain
     assert "12 vs Hit points 10" in text and "⚠" in text
+
+
+async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import errno
+
+    from combat_tui.engine import storage as storage_module
+    from combat_tui.ui.screens import main as main_module
+
+    monkeypatch.setattr(main_module, "RETRY_SECONDS", 0.1)
+    s = make_session(tmp_path, "three-action", "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start")
+    real = storage_module.write_atomic
+    full = {"on": True}
+
+    def write(path: Path, text: str) -> None:
+        if full["on"]:
+            raise storage_module.SaveError(f"cannot save to {path}: {errno.errorcode[errno.ENOSPC]}")
+        real(path, text)
+
+    monkeypatch.setattr(storage_module, "write_atomic", write)
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n", "d", "5", "enter")
+        await pilot.pause()
+        assert creature(s, "Orc").pools["hp"].current == 7  # kept in memory
+        assert s.save_error is not None
+        assert "unsaved" in app.screen.sub_title
+        assert any("kept in memory" in n.message for n in app._notifications)
+        full["on"] = False  # the disk has room again
+        await pilot.pause(0.5)
+        assert s.save_error is None
+        assert Encounter_hp(tmp_path / "fight.json", "Orc") == 7

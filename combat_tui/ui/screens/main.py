@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Header, Input
 
 from ...engine.errors import CombatError
@@ -34,6 +35,7 @@ from ..widgets.order_pane import OrderPane
 from ..widgets.prompt_bar import PromptBar
 from ..widgets.sheet import Sheet
 
+RETRY_SECONDS = 3.0
 FOLLOW = {"start", "next", "hold", "delay", "enter", "undo", "redo"}
 
 
@@ -100,6 +102,7 @@ class MainScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self._retry: Timer | None = None
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -153,6 +156,7 @@ class MainScreen(Screen[None]):
                 log.note(text, style="italic")
         if self.session.save_error:
             self.notify(self.session.save_error, severity="warning", markup=False)
+            self._keep_retrying()
         word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
         self.revision += 1
         follow = enc.rs.time.model is not TimeModel.FREE_ROUNDS  # in free rounds everyone acts: stay put
@@ -174,6 +178,21 @@ class MainScreen(Screen[None]):
         if cid is not None and cid != self.selected:
             self.selected = cid
         return cid if cid is not None else self.selected
+
+    def _keep_retrying(self) -> None:
+        """A save that failed (full disk, folder gone) is tried again every few seconds until it works."""
+        if self._retry is not None:
+            return
+
+        def retry() -> None:
+            if self.session.save():
+                self.notify("Saved again: nothing was lost", markup=False)
+                if self._retry is not None:
+                    self._retry.stop()
+                self._retry = None
+                self._retitle()
+
+        self._retry = self.set_interval(RETRY_SECONDS, retry)
 
     def targets(self) -> str | None:
         """The creatures an action applies to: the marked ones, else the selected one, quoted for the parser."""
