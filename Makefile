@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 DEMO ?= three-action
 
-.PHONY: run test lint check demos clean
+.PHONY: run test lint check bench demos clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -23,10 +23,14 @@ test: $(STAMP)
 
 ## lint: ruff and mypy, both must be clean
 lint: $(STAMP)
-	$(BIN)/ruff check combat_tui tests scripts
+	$(BIN)/ruff check combat_tui tests scripts benchmarks
 	$(BIN)/mypy
 
 check: lint test
+
+## bench: the speed table (reports, never gates); make bench ARGS=--quick for a smoke run
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench.py $(ARGS)
 
 ## demos: rebuild the demo encounters in saves/ from scripts/make_demos.py
 demos: $(STAMP)
