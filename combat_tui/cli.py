@@ -136,13 +136,14 @@ def render_text(enc: Encounter) -> str:
         mark = ">" if name in active else " "
         init = "-" if c.initiative is None else str(c.initiative)
         when = f"TC {c.next_tc:>3}" if view["tc"] is not None else f"{init:>3}"
-        pools = " ".join(f"{rs.pool(p).name} {s.current}" + (f"/{s.max}" if s.max is not None else "")
+        pool_names = {p.id: p.name for p in rs.pools}
+        pools = " ".join(f"{pool_names.get(p, p)} {s.current}" + (f"/{s.max}" if s.max is not None else "")
                          for p, s in c.pools.items())
         lines.append(f"{mark} {when}  {name:<20} {c.side.value:<4} {pools}")
+        cond_names = {cd.id: cd.name for cd in rs.conditions}
         for cs in c.conditions:
-            cd = rs.condition(cs.id)
             val = f" {cs.value}" if cs.value is not None else ""
-            lines.append(f"        - {cd.name}{val} ({describe(cs.ends, enc.state)})")
+            lines.append(f"        - {cond_names.get(cs.id, cs.id)}{val} ({describe(cs.ends, enc.state)})")
     others = [c for c in enc.state.roster() if c.name not in view["order"] and c.name not in view["waiting"]]
     for c in others:
         lines.append(f"  out  {c.name}")

@@ -69,8 +69,13 @@ class SaveLock:
                 continue
             except OSError as exc:
                 raise SaveError(f"cannot lock {self.save.name}: {exc.strerror or exc}") from None
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(me, fh)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    json.dump(me, fh)
+            except OSError as exc:  # a full disk: no half-written lock left behind
+                with contextlib.suppress(OSError):
+                    self.path.unlink()
+                raise SaveError(f"cannot lock {self.save.name}: {exc.strerror or exc}") from None
             self.held = True
             self._sweep()
             return

@@ -16,7 +16,7 @@ from .errors import CommandError
 from .model import Combatant, Prompt, Side
 from .ops import Ops
 from .ruleset import ActionDef, ConditionDef, PoolDef, Refresh, TimeModel
-from .targets import clean_name, creatures, pick, take_creatures
+from .targets import clean_name, clean_note, creatures, pick, take_creatures
 from .timekeeping import current_actor
 
 Handler = Callable[[Ops, list[str], dict[str, str]], None]
@@ -154,6 +154,8 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         low = w.lower()
         if re.fullmatch(r"x\d+", low):
             count = int(low[1:])
+            if count < 1:
+                raise CommandError(f"{w}: add at least one (x1 to x100)")
         elif low in ("pc", "npc", "ally"):
             side = Side(low)
         elif low == "surprised":
@@ -214,8 +216,11 @@ def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw:
             if not 0 <= c.parts[part.id] <= 20:
                 raise CommandError(f"{part.name}: 0 to 20")
     fixed = {pd.id: _int(ops, kw[pd.id], pd.name, c) for pd in rs.pools if pd.id in kw}
+    for pid, top in fixed.items():
+        if top < 0:
+            raise CommandError(f"{rs.pool(pid).name} cannot be negative ({top})")
     if "notes" in kw:
-        c.notes = kw["notes"]
+        c.notes = clean_note(kw["notes"])
     if "init" in kw:
         c.initiative = _int(ops, kw["init"], "initiative", c)
     ops.init_pools(cid, fixed)
@@ -538,8 +543,7 @@ def _injure(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 @command("note", "note NAME TEXT", "set a creature's GM note")
 def _note(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = take_creatures(ops.state, args, 0)
-    text = " ".join(rest)
-    text = "".join(ch for ch in text if ch == "\n" or ch >= " ")[:500]
+    text = clean_note(" ".join(rest))
     for cid in ids:
         ops.c(cid).notes = text
         ops.say(f"{ops.peek(cid).name}: note {'set' if text else 'cleared'}")

@@ -6,7 +6,7 @@ import random
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from . import commands, formula
 from .errors import CombatError, CommandError
@@ -36,6 +36,12 @@ class EncounterDoc(BaseModel):
     state: State
     log: list[Event] = Field(default_factory=list)
     cursor: int = 0  # events applied; those past it are undone and can be redone
+
+    @model_validator(mode="after")
+    def _cursor_in_log(self) -> EncounterDoc:
+        if not 0 <= self.cursor <= len(self.log):
+            raise ValueError(f"cursor {self.cursor} is outside the log of {len(self.log)} events")
+        return self
 
 
 class Encounter:

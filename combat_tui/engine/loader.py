@@ -50,8 +50,12 @@ def load_file(path: Path) -> RulesetDef:
         data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise RulesetError(f"{path.name}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RulesetError(f"{path.name}: nested too deeply to be a ruleset") from None
     try:
         return RulesetDef.model_validate(data)
+    except RecursionError:
+        raise RulesetError(f"{path.name}: nested too deeply to be a ruleset") from None
     except ValidationError as exc:
         err = exc.errors()[0]
         where = _loc(tuple(err["loc"]), data)
@@ -70,7 +74,9 @@ class Catalogue:
             return self.rulesets[ruleset_id]
         except KeyError:
             known = ", ".join(sorted(self.rulesets)) or "none"
-            raise RulesetError(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
+            skipped = [p for p in self.problems if ruleset_id in p]
+            why = f"; skipped: {skipped[0]}" if skipped else ""
+            raise RulesetError(f"unknown ruleset {ruleset_id!r} (known: {known}){why}") from None
 
 
 def load_all(user_dir: Path | None = None) -> Catalogue:

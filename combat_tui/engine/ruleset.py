@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 RULESET_SCHEMA_VERSION = 1
 
@@ -247,8 +247,19 @@ class RulesetDef(Strict):
     options: list[OptionDef] = Field(default_factory=list)
     body: list[BodyPartDef] = Field(default_factory=list)
 
+    @field_validator("schema_version")
+    @classmethod
+    def _known_version(cls, version: int) -> int:
+        if version > RULESET_SCHEMA_VERSION:
+            raise ValueError(f"written for a newer combat-tui (ruleset format {version}; "
+                             f"this version reads up to {RULESET_SCHEMA_VERSION})")
+        return version
+
     @model_validator(mode="after")
     def _references(self) -> RulesetDef:
+        if (self.time.round_seconds is not None and self.time.round_seconds <= 0) or \
+                (self.time.tc_seconds is not None and self.time.tc_seconds <= 0):
+            raise ValueError("time.round_seconds and time.tc_seconds must be positive")
         conds = {c.id for c in self.conditions}
         pools = {p.id for p in self.pools}
         tables = {t.id for t in self.tables}

@@ -49,6 +49,8 @@ def parse(text: str, where: str = "save") -> EncounterDoc:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{where}: not a readable save (bad JSON at line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise SaveError(f"{where}: not a readable save (nested too deeply)") from None
     if not isinstance(data, dict) or data.get("app") != "combat-tui":
         raise SaveError(f"{where}: not a combat-tui save")
     try:
@@ -57,6 +59,8 @@ def parse(text: str, where: str = "save") -> EncounterDoc:
         raise SaveError(f"{where}: {exc}; left unchanged") from None
     try:
         return EncounterDoc.model_validate(data)
+    except RecursionError:
+        raise SaveError(f"{where}: damaged save (nested too deeply); left unchanged") from None
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err["loc"]) or "(top level)"

@@ -29,6 +29,14 @@ def clean_name(raw: str) -> str:
     return name
 
 
+MAX_NOTE = 500
+
+
+def clean_note(raw: str) -> str:
+    """A GM note as stored: printable text and line breaks only, at most MAX_NOTE characters."""
+    return "".join(ch for ch in raw if ch == "\n" or unicodedata.category(ch)[0] != "C")[:MAX_NOTE]
+
+
 def _one(state: State, item: str) -> list[str]:
     roster = state.roster()
     low = item.lower()
