@@ -17,7 +17,7 @@ from .model import Combatant, Prompt, Side
 from .ops import Ops
 from .ruleset import ActionDef, ConditionDef, PoolDef, Refresh, TimeModel
 from .targets import clean_name, clean_note, creatures, pick, take_creatures
-from .timekeeping import current_actor
+from .timekeeping import current_actor, slot_index
 
 Handler = Callable[[Ops, list[str], dict[str, str]], None]
 
@@ -255,8 +255,13 @@ def _init(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.say(f"{ops.peek(cid).name}: initiative {value}")
         if started and ops.rs.time.model is TimeModel.TURN_ORDER and cid not in ops.state.waiting:
             ops.require(cid != current_actor(ops.state), "cannot move the creature acting now")
+            still_to_act = ops.peek(cid).turn_round < ops.state.clock.round
             turns.drop(ops, cid)
             turns.place_new(ops, cid)
+            idx = slot_index(ops.state, cid)
+            ops.require(not (still_to_act and idx is not None and idx <= ops.state.clock.turn),
+                        f"{ops.peek(cid).name} has not acted this round and would lose its turn: "
+                        "change its initiative after its turn")
 
 
 @command("start", "start", "roll missing initiative and begin round 1")

@@ -37,6 +37,14 @@ def current_actor(state: State) -> str | None:
     return None if slot.ghost else slot.cid
 
 
+def current_actor_in(state: State, rs: RulesetDef) -> str | None:
+    """The creature whose turn it is, unless it has since gone out of the fight."""
+    cid = current_actor(state)
+    if cid is None or cid not in state.combatants or is_out(state.combatants[cid], rs):
+        return None
+    return cid
+
+
 def slot_index(state: State, cid: str) -> int | None:
     for i, slot in enumerate(state.order):
         if slot.cid == cid and not slot.ghost:
@@ -73,7 +81,7 @@ def active(state: State, rs: RulesetDef) -> list[Combatant]:
         return [c for c in acting_order(state, rs) if c.next_tc == state.clock.tc]
     if model is TimeModel.FREE_ROUNDS:
         return acting_order(state, rs)
-    cid = current_actor(state)
+    cid = current_actor_in(state, rs)
     return [state.combatants[cid]] if cid else []
 
 
@@ -98,6 +106,8 @@ def resolve_duration(spec: str, state: State, rs: RulesetDef, anchor: str) -> Ex
         if unit == "tc":
             return Expiry(kind="tc", tc=tc + n)
         if unit == "until-tc":
+            if n < tc:
+                raise CommandError(f"TC {n} has already gone by (it is TC {tc})")
             return Expiry(kind="tc", tc=n)
         if named == "start-of-turn":
             return Expiry(kind="turn-start", who=anchor, tc=tc)

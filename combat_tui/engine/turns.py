@@ -57,9 +57,21 @@ def round_start(ops: Ops) -> None:
 
 def round_end(ops: Ops) -> None:
     rnd = ops.state.clock.round
-    conditions.expire(ops, lambda e: e.kind == "round-end" and (e.round or 0) <= rnd)
+
+    def due(e: Expiry) -> bool:
+        if e.kind == "round-end":
+            return (e.round or 0) <= rnd
+        # measured by a creature that is gone or out: no turn of its will end it, so the round does
+        return e.kind in ("turn-start", "turn-end") and (e.round or 0) <= rnd and _orphan(ops, e.who)
+
+    conditions.expire(ops, due)
     for c in ops.state.roster():
         ops.run_triggers("round-end", c.id)
+
+
+def _orphan(ops: Ops, who: str | None) -> bool:
+    c = ops.state.combatants.get(who or "")
+    return c is None or is_out(c, ops.rs)
 
 
 def _queue_tables(ops: Ops, cid: str, field: str, reason: str) -> None:
@@ -165,8 +177,16 @@ def _skips(ops: Ops, cid: str) -> str | None:
     return None
 
 
+def _can_act_some_round(ops: Ops) -> bool:
+    return any(not s.ghost and s.cid in ops.state.combatants and not is_out(ops.peek(s.cid), ops.rs)
+               for s in ops.state.order)
+
+
 def _next_turn(ops: Ops) -> None:
     """Move to the next slot that acts, running the bookkeeping of each slot passed."""
+    if not _can_act_some_round(ops):
+        ops.say("Nobody in the order can act: add or enter someone, then `next`.")
+        return
     clock = ops.clock()
     for _ in range(2 * len(ops.state.order) + 2):
         clock.turn += 1
@@ -209,10 +229,23 @@ def _advance_tc_once(ops: Ops) -> bool:
     if not living:
         ops.say("Nobody can act.")
         return True
+    now = ops.state.clock.tc
+    for c in living:
+        if (c.next_tc or 0) < now:  # back in the fight after its TC went by: due now, the clock never runs back
+            ops.c(c.id).next_tc = now
     clock = ops.clock()
-    clock.tc = min(c.next_tc or 0 for c in living)
+    clock.tc = max(min(c.next_tc or 0 for c in acting_order(ops.state, ops.rs) if c.next_tc is not None), now)
     tc = clock.tc
-    conditions.expire(ops, lambda e: e.kind == "tc" and (e.tc or 0) <= tc)
+
+    def due(e: Expiry) -> bool:
+        if e.kind == "tc":
+            return (e.tc or 0) <= tc
+        if e.kind == "turn-start" and _orphan(ops, e.who):
+            who = ops.state.combatants.get(e.who or "")
+            return who is None or who.next_tc is None or (e.tc or 0) < who.next_tc <= tc
+        return False
+
+    conditions.expire(ops, due)
     actors = [c for c in acting_order(ops.state, ops.rs) if c.next_tc == tc]
     ops.say(f"TC {tc}: " + ", ".join(c.name for c in actors) + (" act together" if len(actors) > 1 else ""))
     for c in actors:
@@ -299,7 +332,7 @@ def place_new(ops: Ops, cid: str) -> None:
     if model is TimeModel.TIME_COUNT:
         roll_initiative(ops, cid)
         c = ops.c(cid)
-        c.next_tc = ops.state.clock.tc + (c.initiative or 0)
+        c.next_tc = ops.state.clock.tc + max(c.initiative or 0, 0)
         ops.say(f"{c.name} will act at TC {c.next_tc}")
         return
     if model is TimeModel.FREE_ROUNDS:
