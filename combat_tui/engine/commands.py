@@ -351,28 +351,29 @@ def _schedule(ops: Ops, cid: str, action: ActionDef | None, kw: dict[str, str]) 
     ops.say(f"{c.name}: {how} → SF {sf}, next acts at TC {c.next_tc}")
 
 
-@command("spend", "spend NAMES POOL N", "spend from a pool (refused below its floor)")
-def _spend(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+def _pool_amount(ops: Ops, args: list[str], verb: str, other: str) -> tuple[list[str], PoolDef, int]:
+    """NAMES POOL N, shared by spend and gain."""
     ids, rest = take_creatures(ops.state, args, 2)
-    _need(rest, 2, "spend NAMES POOL N")
+    _need(rest, 2, f"{verb} NAMES POOL N")
     pd = _pool(ops, rest[0])
     n = _int(ops, rest[1], "amount")
-    ops.require(n >= 0, "spend a positive amount (use gain to add)")
+    ops.require(n >= 0, f"{verb} a positive amount (use {other})")
+    return ids, pd, n
+
+
+@command("spend", "spend NAMES POOL N", "spend from a pool (refused below its floor)")
+def _spend(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, pd, n = _pool_amount(ops, args, "spend", "gain to add")
     for cid in ids:
         c = ops.peek(cid)
         cur = c.pools[pd.id].current
-        floor = ops.eval(pd.floor, c)
-        ops.require(cur - n >= floor, f"{c.name} has only {cur} {pd.name}")
+        ops.require(cur - n >= ops.eval(pd.floor, c), f"{c.name} has only {cur} {pd.name}")
         ops.set_pool(cid, pd.id, cur - n)
 
 
 @command("gain", "gain NAMES POOL N", "add to a pool (up to its max)")
 def _gain(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    ids, rest = take_creatures(ops.state, args, 2)
-    _need(rest, 2, "gain NAMES POOL N")
-    pd = _pool(ops, rest[0])
-    n = _int(ops, rest[1], "amount")
-    ops.require(n >= 0, "gain a positive amount (use spend to take away)")
+    ids, pd, n = _pool_amount(ops, args, "gain", "spend to take away")
     for cid in ids:
         ops.set_pool(cid, pd.id, ops.peek(cid).pools[pd.id].current + n)
 
