@@ -39,7 +39,7 @@ from combat_tui.engine.ruleset import RulesetDef, TimeModel
 from combat_tui.engine.targets import creatures
 from combat_tui.engine.timekeeping import current_actor, is_out, remaining, slot_index
 
-EXAMPLES = 200  # sequences per ruleset: 5 * EXAMPLES in all
+EXAMPLES = 400  # sequences per ruleset: 5 * EXAMPLES in all
 STEPS = 40  # commands per sequence
 SAVE_EVERY = 4  # save and load after every 4th step (and at the end of each sequence, and on `reload`)
 MAX_CREATURES = 12
