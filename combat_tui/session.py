@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import random
 import shutil
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import paths
+from .autosave import Autosaver
 from .engine import storage
 from .engine.encounter import Encounter
 from .engine.errors import CombatError, SaveError
 from .engine.loader import Catalogue, load_all
+from .engine.save_text import SaveText
 from .lock import SaveLock
 
 
@@ -31,6 +35,9 @@ class Session:
     save_error: str | None = None
     lock: SaveLock | None = None
     written: tuple[int, int] | None = field(default=None, repr=False)  # (mtime_ns, size) of our last save
+    _text: SaveText = field(default_factory=SaveText, repr=False)
+    _autosaver: Autosaver | None = field(default=None, repr=False)
+    _writing: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @classmethod
     def open(cls, path: Path, cat: Catalogue, seed: int | None = None, lock: bool = True) -> Session:
@@ -49,6 +56,10 @@ class Session:
         return session
 
     def close(self) -> None:
+        """Finish any save under way, then let go of the save file."""
+        if self._autosaver is not None:
+            self._autosaver.close()
+            self._autosaver = None
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -77,19 +88,39 @@ class Session:
         return lines
 
     def save(self) -> bool:
-        """Write the encounter; never over a file something else changed since our last save."""
-        if self.written is not None and _stamp(self.path) not in (self.written, None):
-            self.save_error = (f"{self.path.name} was changed on disk by something else; not overwritten — "
-                               "save a copy (ctrl+s) to keep this encounter")
-            return False
-        try:
-            storage.save(self.encounter.doc, self.path)
-        except SaveError as exc:
-            self.save_error = f"{exc} — kept in memory; will retry"
-            return False
-        self.save_error = None
-        self.written = _stamp(self.path)
-        return True
+        """Write the encounter; never over a file something else changed since our last save. In the
+        background (see `save_in_background`) this only hands the text over, and says whether the last
+        write worked; `done` tells when this one has."""
+        pieces = self._text.pieces(self.encounter)
+        if self._autosaver is not None:
+            self._autosaver.submit(self.path, pieces)
+            return self.save_error is None
+        return self._write(self.path, pieces)
+
+    def save_in_background(self, done: Callable[[], object]) -> None:
+        """From now on saves are written by a thread; `done()` is called from it after each write."""
+        if self._autosaver is None:
+            self._autosaver = Autosaver(self._write, done)
+
+    def flush(self) -> None:
+        """Wait for a background save under way, if any."""
+        if self._autosaver is not None:
+            self._autosaver.flush()
+
+    def _write(self, path: Path, pieces: list[str]) -> bool:
+        with self._writing:
+            if self.written is not None and _stamp(path) not in (self.written, None):
+                self.save_error = (f"{path.name} was changed on disk by something else; not overwritten — "
+                                   "save a copy (ctrl+s) to keep this encounter")
+                return False
+            try:
+                storage.write_atomic(path, pieces)
+            except SaveError as exc:
+                self.save_error = f"{exc} — kept in memory; will retry"
+                return False
+            self.save_error = None
+            self.written = _stamp(path)
+            return True
 
     def save_as(self, name: str, data_dir: str | None = None) -> Path:
         """A named copy in the saves folder; the session goes on in the new file."""
@@ -101,12 +132,14 @@ class Session:
             raise CombatError(f"a save named {clean!r} already exists")
         new_lock = SaveLock(target)
         new_lock.acquire()
-        self.close()
+        self.flush()
+        if self.lock is not None:
+            self.lock.release()
         self.lock = new_lock
         self.path = target
         self.written = None
         self.encounter.doc.name = clean
-        if not self.save():
+        if not self._write(self.path, self._text.pieces(self.encounter)):  # at once, even in the background
             raise SaveError(self.save_error or "cannot save")
         return target
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from . import commands, formula
 from .errors import CombatError, CommandError
-from .events import Event, redo, undo
+from .events import Change, Event, redo, undo
 from .hooks import hooks_for
 from .model import Combatant, State
 from .ops import Ops
@@ -52,6 +52,7 @@ class Encounter:
         self.rs = rs
         self.rng = rng or random.Random()
         self.hooks = hooks_for(rs)
+        self._touched: set[str] | None = None  # state keys changed since take_touched(); None: anything
         self._sync()
 
     def _sync(self) -> None:
@@ -62,6 +63,7 @@ class Encounter:
         ops = Ops(self.state, self.rs, self.rng, self.hooks)
         for cid in list(self.state.combatants):
             ops.init_pools(cid)
+        self._touched = None
 
     @classmethod
     def new(cls, rs: RulesetDef, seed: int | None = None, name: str = "") -> Encounter:
@@ -99,6 +101,7 @@ class Encounter:
                                   rolls=ops.rolls, changes=changes))
         self.doc.cursor = len(self.doc.log)
         self.doc.updated = now_iso()
+        self._touch(changes)
         return ops.lines
 
     def _change_triggers(self, ops: Ops) -> None:
@@ -138,6 +141,7 @@ class Encounter:
             raise CommandError("nothing to undo")
         event = self.doc.log[self.doc.cursor - 1]
         undo(self.state, event)
+        self._touch(event.changes)
         self._sync()
         self.doc.cursor -= 1
         self.doc.updated = now_iso()
@@ -148,10 +152,20 @@ class Encounter:
             raise CommandError("nothing to redo")
         event = self.doc.log[self.doc.cursor]
         redo(self.state, event)
+        self._touch(event.changes)
         self._sync()
         self.doc.cursor += 1
         self.doc.updated = now_iso()
         return [f"Redid: {event.command} ({event.stamp})"]
+
+    def _touch(self, changes: list[Change]) -> None:
+        if self._touched is not None:
+            self._touched.update(ch.key for ch in changes)
+
+    def take_touched(self) -> set[str] | None:
+        """The state keys ("c:ID", "clock", …) changed since the last call; None when it cannot say."""
+        touched, self._touched = self._touched, set()
+        return touched
 
     def history(self) -> list[Event]:
         return self.doc.log[: self.doc.cursor]

@@ -85,15 +85,16 @@ def dumps(doc: EncounterDoc) -> str:
     return json.dumps(doc.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write to a temp file beside the target, fsync, rename over it, fsync the folder."""
+def write_atomic(path: Path, text: str | list[str]) -> None:
+    """Write to a temp file beside the target, fsync, rename over it, fsync the folder. `text` may come in
+    pieces, written in order."""
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
+                fh.writelines([text] if isinstance(text, str) else text)
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, path)

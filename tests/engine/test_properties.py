@@ -36,6 +36,7 @@ from combat_tui.engine.loader import load_all
 from combat_tui.engine.model import Expiry, State
 from combat_tui.engine.ops import Ops
 from combat_tui.engine.ruleset import RulesetDef, TimeModel
+from combat_tui.engine.save_text import SaveText
 from combat_tui.engine.targets import creatures
 from combat_tui.engine.timekeeping import current_actor, is_out, remaining, slot_index
 
@@ -79,6 +80,7 @@ class EngineMachine(RuleBasedStateMachine):
         self.commands: list[str] = []
         self.steps = 0
         self.tc_model = self.rs.time.model is TimeModel.TIME_COUNT
+        self.save_text = SaveText()  # the autosave's cached serializer, kept across the whole sequence
 
     # -- running --------------------------------------------------------------------------------
     def where(self) -> str:
@@ -497,6 +499,8 @@ class EngineMachine(RuleBasedStateMachine):
     def check_save_load(self) -> None:
         text = storage.dumps(self.enc.doc)
         assert storage.dumps(storage.parse(text)) == text, f"save then load changed the save\n{self.where()}"
+        autosave = "".join(self.save_text.pieces(self.enc))
+        assert json.loads(autosave) == json.loads(text), f"the autosave's cached text went stale\n{self.where()}"
 
     def teardown(self) -> None:
         self.check_save_load()

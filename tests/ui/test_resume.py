@@ -128,6 +128,7 @@ async def test_demo_played_in_the_app_resumes_the_same(ruleset: str) -> None:
         text, svg = await picture(pilot)
         assert "] cond " in text  # the log shows what the keys did
         view = session.encounter.view()
+        session.flush()  # the autosave runs on its own thread
         on_disk = storage.load(path)
         assert on_disk.model_dump() == session.encounter.doc.model_dump()
 
@@ -176,6 +177,7 @@ async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> N
         undone = screen2.session.encounter.view()
         assert undone["log"]["undone"] == after_damage["log"]["undone"] + 1
         assert without_log(undone) == without_log(after_damage)
+        screen2.session.flush()
         assert storage.load(session.path).cursor == screen2.session.encounter.doc.cursor
 
     # and Session.open on the same path (the command line's way in) shows the undone state
