@@ -1,4 +1,4 @@
-"""The command line: `combat-tui rulesets | roll | lookup | new | do | show | paths`.
+"""The command line: `combat-tui rulesets | roll | lookup | new | do | show | paths | player-view | serve`.
 
 Every user error is one line on stderr and a non-zero exit; no traceback reaches the user.
 """
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import paths
-from .engine import dice, lookup, storage
+from .engine import lookup, storage
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
 from .engine.loader import Catalogue
@@ -46,6 +46,8 @@ def _rulesets(args: argparse.Namespace) -> int:
 
 
 def _roll(args: argparse.Namespace) -> int:
+    from .engine import dice  # d20 takes a while to import: only for the commands that roll
+
     r = dice.roll(" ".join(args.expr), random.Random(args.seed))
     print(r.detail)
     return 0
@@ -152,6 +154,50 @@ def render_text(enc: Encounter) -> str:
     return "\n".join(lines)
 
 
+def _player_view(args: argparse.Namespace) -> int:
+    """The read-only players' view in this terminal; it follows the save as the GM plays."""
+    from .engine.player_view import load_view
+
+    path = save_path(args.file, args.data_dir)
+    cat = catalogue()
+    first = load_view(path, cat)  # a missing or damaged save is one line here, before any screen
+    from .ui.player.app import PlayerApp
+
+    PlayerApp(path, cat, first).run()
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """The players' view for browsers (textual-serve): each page runs its own read-only view."""
+    import shlex
+
+    from .engine.player_view import load_view
+    from .ui.player.serving import check_port, public_url, view_argv
+
+    path = save_path(args.file, args.data_dir).resolve()
+    load_view(path, catalogue())
+    try:
+        check_port(args.host, args.port)
+    except (OSError, OverflowError) as exc:  # in use, no such address, not a port number
+        raise _cannot_listen(args, exc) from None
+    from .ui.player.server import PlayerServer
+
+    url = public_url(args.host, args.port)
+    server = PlayerServer(shlex.join(view_argv(path)), host=args.host, port=args.port, public_url=url,
+                    title=f"combat-tui · {path.stem}")
+    print(f"Players' view of {path.name} at {url}", flush=True)
+    try:
+        server.serve()
+    except OSError as exc:  # taken between the check and the start
+        raise _cannot_listen(args, exc) from None
+    return 0
+
+
+def _cannot_listen(args: argparse.Namespace, exc: Exception) -> CombatError:
+    reason = getattr(exc, "strerror", None) or str(exc)
+    return CombatError(f"cannot listen on {args.host} port {args.port}: {reason}")
+
+
 def _list(args: argparse.Namespace) -> int:
     saves = list_saves(args.data_dir)
     if not saves:
@@ -199,6 +245,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=_show)
+    s = sub.add_parser("player-view", help="the players' view of an encounter, following it live (read-only)")
+    s.add_argument("file")
+    s.set_defaults(fn=_player_view)
+    s = sub.add_parser("serve", help="serve the players' view to browsers (read-only)")
+    s.add_argument("file")
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    s.add_argument("--port", type=int, default=8000)
+    s.set_defaults(fn=_serve)
     s = sub.add_parser("list", help="list the saves in the data folder")
     s.set_defaults(fn=_list)
     s = sub.add_parser("paths", help="print where data and rulesets live")
@@ -206,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "list", "paths"}
+SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "list", "paths", "player-view", "serve"}
 
 
 def _app(argv: list[str]) -> int:

@@ -572,6 +572,17 @@ def _set_hidden(ops: Ops, args: list[str], hidden: bool) -> None:
         ops.say(f"{ops.peek(cid).name} is {'hidden' if hidden else 'visible'}")
 
 
+@command("show-hp", "show-hp NAMES [off]", "show creatures' exact health in the players' view (off: coarse again)")
+def _show_hp(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _need(args, 1, "show-hp NAMES [off]")
+    shown = True
+    if len(args) > 1 and args[-1].lower() in ("off", "on"):
+        shown = args.pop().lower() == "on"
+    for cid in creatures(ops.state, " ".join(args)):
+        ops.c(cid).health_shown = shown
+        ops.say(f"{ops.peek(cid).name}: exact health {'shown to' if shown else 'hidden from'} the players")
+
+
 @command("set", "set OPTION VALUE", "change one of the ruleset's readings for this encounter")
 def _set(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if kw and not args:

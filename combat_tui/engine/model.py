@@ -65,6 +65,7 @@ class Combatant(Model):
     parts: dict[str, int] = Field(default_factory=dict)  # body part id -> how many this creature has, where not typical
     notes: str = ""
     hidden: bool = False
+    health_shown: bool = False  # the players' view shows its exact health, not only unhurt/hurt/bloodied/down
     surprised: bool = False
     next_tc: int | None = None
     acted: bool = False  # time count: has acted on the current TC

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from ..engine.errors import CombatError
 from ..session import Session, catalogue, demo_copy
 from .palette import EncounterCommands
+from .player.serving import stop_all
 from .screens.main import MainScreen
 from .screens.open import OpenScreen
 
@@ -41,6 +42,7 @@ class CombatApp(App[None]):
         self.push_screen(MainScreen(session))
 
     def on_unmount(self) -> None:
+        stop_all()  # players' view servers started from this app
         if self.session is not None:
             self.session.close()  # the lock goes; everything was saved with each change
 

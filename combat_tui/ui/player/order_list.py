@@ -1,0 +1,45 @@
+"""The acting order as the players see it: turn order, a TC timeline, or everyone's pools in free rounds."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine.player_view import PlayerView
+from ...engine.ruleset import TimeModel
+from .text import row_text
+
+
+class OrderList(Widget):
+    view: reactive[PlayerView | None] = reactive(None, layout=True)
+
+    def render(self) -> RenderableType:
+        view = self.view
+        if view is None:
+            return Text()
+        width = max(self.content_region.width, 12)
+        lines: list[Text] = []
+        if view.time_model is TimeModel.TIME_COUNT and view.started:
+            last: int | None = None
+            for r in view.order:
+                if r.next_tc != last:
+                    last = r.next_tc
+                    here = " ◀ now" if last == view.tc else f" (+{(last or 0) - (view.tc or 0)})"
+                    lines.append(Text(f"TC {last}{here}", style="bold cyan"))
+                lines.append(row_text(r, width=width))
+        else:
+            for r in view.order:
+                lead = "" if view.time_model is TimeModel.FREE_ROUNDS else (
+                    f"{r.initiative:>2} " if r.initiative is not None else " - ")
+                lines.append(row_text(r, lead, width=width))
+        if view.waiting:
+            lines.append(Text("Holding / delaying", style="bold cyan"))
+            lines += [row_text(r, "⏸ ", width=width) for r in view.waiting]
+        if view.out:
+            lines.append(Text("Out of the fight", style="bold cyan"))
+            lines += [row_text(r, "† ", width=width) for r in view.out]
+        if not lines:
+            lines.append(Text("nobody yet", style="dim"))
+        return Text("\n").join(lines)

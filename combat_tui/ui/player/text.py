@@ -1,0 +1,87 @@
+"""Rich renderings of the players' view: rows of the order, pools, health states, conditions.
+
+Pure functions of `engine.player_view` structures, no widget. Names are `Text`, never markup, and
+every state has a word or a symbol as well as a colour.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...engine.player_view import ConditionLine, Health, PoolLine, Row
+from ...engine.ruleset import PoolKind
+
+HEALTH_STYLE = {Health.UNHURT: "green", Health.HURT: "yellow", Health.BLOODIED: "bold red",
+                Health.DOWN: "bold red reverse"}
+HEALTH_MARK = {Health.UNHURT: "●", Health.HURT: "◐", Health.BLOODIED: "◑", Health.DOWN: "✗"}
+
+
+def health_text(h: Health) -> Text:
+    return Text(f"{HEALTH_MARK[h]} {h.value}", style=HEALTH_STYLE[h])
+
+
+def pool_text(p: PoolLine, width: int = 10, label: bool = True, short: bool = False) -> Text:
+    out = Text()
+    if label:
+        out.append(f"{p.short if short and p.short else p.name} ", style="bold")
+    if p.kind is PoolKind.MARKER:
+        out.append("✓ ready" if p.current > 0 else "✗ used", style="green" if p.current > 0 else "dim")
+        return out
+    if p.kind is PoolKind.PIPS and p.max is not None and 0 < p.max <= 12:
+        full = max(min(p.current, p.max), 0)
+        out.append("●" * full, style="bold green")
+        out.append("○" * (p.max - full), style="dim")
+        if p.current > p.max:
+            out.append(f"+{p.current - p.max}", style="bold")
+        return out
+    if p.kind is not PoolKind.COUNTER and p.max:
+        frac = max(min(p.current / p.max, 1.0), 0.0)
+        filled = round(frac * width)
+        style = "red" if p.current <= 0 else ("yellow" if frac <= 0.5 else "green")
+        out.append("█" * filled, style=style)
+        out.append("░" * (width - filled), style="dim")
+        out.append(" ")
+    out.append(str(p.current), style="bold")
+    if p.max is not None:
+        out.append(f"/{p.max}")
+    return out
+
+
+def condition_text(cl: ConditionLine) -> Text:
+    out = Text(cl.name, style="bold magenta")
+    if cl.value is not None:
+        out.append(f" {cl.value}")
+    if cl.source:
+        out.append(" · ")
+        out.append(cl.source)
+    if cl.left is not None:
+        out.append(f"  {cl.left} {cl.unit} left", style="cyan")
+    return out
+
+
+def row_text(row: Row, lead: str = "", width: int = 40) -> Text:
+    """Two lines: who (▶ when acting), then how they stand: pools for PCs, a health state for others."""
+    first = Text()
+    first.append("▶ " if row.acting else "  ", style="bold reverse" if row.acting else "")
+    first.append(lead, style="dim")
+    first.append(row.name, style="bold" if row.acting or row.is_pc else "")
+    if not row.is_pc:
+        first.append(f"  {row.side.value}", style="dim")
+    second = Text("    ")
+    if row.is_pc or row.pools:
+        shown = [p for p in row.pools if p.kind is not PoolKind.MARKER][:3]
+        second.append_text(Text("  ").join(pool_text(p, width=6, short=True) for p in shown))
+    if not row.is_pc:
+        if row.pools:
+            second.append("  ")
+        second.append_text(health_text(row.health))
+    elif row.health is Health.DOWN:
+        second.append("  ")
+        second.append_text(health_text(row.health))
+    if row.conditions:
+        second.append("  ")
+        names = [c.name + (f" {c.value}" if c.value is not None else "") for c in row.conditions]
+        second.append(", ".join(names), style="italic magenta")
+    for line in (first, second):
+        line.truncate(max(width, 12), overflow="ellipsis")
+    return Text("\n").join([first, second])
