@@ -52,7 +52,9 @@ class Encounter:
         self.rs = rs
         self.rng = rng or random.Random()
         self.hooks = hooks_for(rs)
-        self._touched: set[str] | None = None  # state keys changed since take_touched(); None: anything
+        self.revision = 0  # goes up with every change to the state
+        self._changed: dict[str, int] = {}  # state key ("c:ID", "clock", …) -> the revision that last changed it
+        self._reset = 0  # a revision that changed what no key records (creatures brought up to the ruleset)
         self._sync()
 
     def _sync(self) -> None:
@@ -63,7 +65,8 @@ class Encounter:
         ops = Ops(self.state, self.rs, self.rng, self.hooks)
         for cid in list(self.state.combatants):
             ops.init_pools(cid)
-        self._touched = None
+        self.revision += 1
+        self._reset = self.revision
 
     @classmethod
     def new(cls, rs: RulesetDef, seed: int | None = None, name: str = "") -> Encounter:
@@ -121,17 +124,20 @@ class Encounter:
                 then = {f"before_{k}": v for k, v in was.items() if k in ops.peek(cid).pools}
                 if before is not None:
                     before.update(then)
+                names: dict[str, int] | None = None  # worked out once, again after an effect changes it
                 for i, trig in enumerate(triggers):
                     if (i, cid) in fired:
                         continue
-                    now = trig.when is None or bool(ops.eval(trig.when, ops.peek(cid), then))
-                    if not now:
+                    if trig.when is not None and names is None:
+                        names = ops.names(ops.peek(cid), then)
+                    if trig.when is not None and not formula.evaluate(trig.when, names or {}):
                         continue
                     if trig.when is not None and trig.edge and before is not None and formula.evaluate(
                             trig.when, before):
                         continue
                     fired.add((i, cid))
                     ops.apply_effects(cid, trig.effects)
+                    names = None
                     progress = True
             if not progress:
                 return
@@ -159,13 +165,19 @@ class Encounter:
         return [f"Redid: {event.command} ({event.stamp})"]
 
     def _touch(self, changes: list[Change]) -> None:
-        if self._touched is not None:
-            self._touched.update(ch.key for ch in changes)
+        self.revision += 1
+        for ch in changes:
+            self._changed[ch.key] = self.revision
 
-    def take_touched(self) -> set[str] | None:
-        """The state keys ("c:ID", "clock", …) changed since the last call; None when it cannot say."""
-        touched, self._touched = self._touched, set()
-        return touched
+    def changed_at(self, key: str) -> int:
+        """The revision that last changed this part of the state: what a cache of it is keyed on."""
+        return max(self._changed.get(key, 0), self._reset)
+
+    def touched_since(self, revision: int) -> set[str] | None:
+        """The state keys changed after `revision`; None when it cannot say which."""
+        if self._reset > revision:
+            return None
+        return {key for key, rev in self._changed.items() if rev > revision}
 
     def history(self) -> list[Event]:
         return self.doc.log[: self.doc.cursor]

@@ -12,13 +12,14 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from . import dice, formula
+from . import formula
 from .errors import CommandError
 from .events import RollRecord, Transaction
 from .model import Clock, Combatant, Counters, PoolState, Prompt, Slot, State
 from .ruleset import EffectDef, PoolKind, Refresh, RulesetDef
 
 if TYPE_CHECKING:
+    from . import dice
     from .hooks import Hooks
 
 _DICE = re.compile(r"\d*d\d", re.IGNORECASE)
@@ -31,13 +32,15 @@ def ident(name: str) -> str:
 
 def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, int] | None = None) -> dict[str, int]:
     """Every name a formula may use for this creature (see docs/ruleset-format.md)."""
-    out: dict[str, int] = {s.id: s.default for s in rs.stats}
-    out.update(c.stats)
+    stats, conditions, types = _ruleset_names(rs)
+    out = dict(stats)
+    for k, v in c.stats.items():
+        out[ident(k)] = v
     for pid, p in c.pools.items():
-        out[pid] = p.current
-        out[f"max_{pid}"] = p.max if p.max is not None else 0
-    for cd in rs.conditions:
-        out.setdefault(ident(cd.id), 0)
+        key = ident(pid)
+        out[key] = p.current
+        out[f"max_{key}"] = p.max if p.max is not None else 0
+    out = conditions | out  # a stat or pool named like a condition keeps its own value
     for cs in c.conditions:
         key = ident(cs.id)
         out[key] = max(out.get(key, 0), cs.value if cs.value is not None else 1)
@@ -46,15 +49,28 @@ def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, in
     if rs.body:
         values = {b.id: b.value for b in rs.body}
         out["injury_total"] = sum(values.get(k.split(".")[0], 0) * n for k, n in c.injuries.items())
-    for t in rs.damage.types:
-        out.setdefault(f"type_{ident(t)}", 0)
+    out = types | out
     out["round"] = state.clock.round
     out["tc"] = state.clock.tc
-    out["level"] = out.get("level", 1)
+    out.setdefault("level", 1)
     if extra:
-        out.update(extra)
-    return {ident(k): v for k, v in out.items()}
+        for k, v in extra.items():
+            out[ident(k)] = v
+    return out
 
+
+_RULESET_NAMES: dict[int, tuple[RulesetDef, tuple[dict[str, int], dict[str, int], dict[str, int]]]] = {}
+
+
+def _ruleset_names(rs: RulesetDef) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """The names every creature of a ruleset has before its own values: worked out once a ruleset, since
+    triggers ask for names many times a command."""
+    hit = _RULESET_NAMES.get(id(rs))
+    if hit is None or hit[0] is not rs:
+        names = ({ident(s.id): s.default for s in rs.stats}, {ident(cd.id): 0 for cd in rs.conditions},
+                 {f"type_{ident(t)}": 0 for t in rs.damage.types})
+        hit = _RULESET_NAMES[id(rs)] = (rs, names)
+    return hit[1]
 
 
 class Ops:
@@ -120,6 +136,8 @@ class Ops:
 
     def roll(self, expr: str, c: Combatant | None = None, extra: Mapping[str, int] | None = None) -> dice.Roll:
         names = self.names(c, extra) if c is not None else dict(extra or {})
+        from . import dice  # d20 builds its grammar on import: only when the first die is rolled
+
         result = dice.roll(expr, self.rng, names)
         self.rolls.append(RollRecord(expr=result.expr, total=result.total, detail=result.detail))
         return result

@@ -22,11 +22,14 @@ class SaveText:
         self._events: list[Event] = []
         self._event_text: list[str] = []  # each event's JSON, with the commas between them
         self._creatures: dict[str, tuple[Combatant, str]] = {}
+        self._seen: Encounter | None = None  # the encounter of the last build, and its revision then
+        self._seen_revision = -1
 
     def pieces(self, enc: Encounter) -> list[str]:
         """The save as a list of strings to write in order. Cheap to call after every change."""
         doc, state = enc.doc, enc.state
-        touched = enc.take_touched()
+        touched = enc.touched_since(self._seen_revision) if self._seen is enc else None
+        self._seen, self._seen_revision = enc, enc.revision
         if touched is None:
             self._creatures.clear()
         else:

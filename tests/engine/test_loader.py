@@ -79,3 +79,18 @@ def test_user_file_cannot_take_a_builtin_id(tmp_path: Path) -> None:
 
 def test_builtin_dir_holds_the_data() -> None:
     assert {p.stem for p in builtin_dir().glob("*.toml")} == FIVE
+
+
+def test_a_builtin_file_is_named_after_its_id_so_get_reads_only_that_file(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.engine import loader
+
+    for path in loader.builtin_dir().glob("*.toml"):
+        assert loader.load_file(path).id == path.stem
+    read: list[str] = []
+    real = loader.load_file
+    monkeypatch.setattr(loader, "load_file", lambda path: read.append(path.name) or real(path))
+    cat = load_all()
+    rs = cat.get("time-count")
+    assert read == ["time-count.toml"]
+    assert set(cat.rulesets) == FIVE  # the whole list reads the rest, and keeps what was read
+    assert cat.rulesets["time-count"] is rs and read.count("time-count.toml") == 1

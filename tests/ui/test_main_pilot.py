@@ -197,6 +197,7 @@ async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, 
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("n", "d", "5", "enter")
+        s.flush()  # the autosave runs on its own thread
         await pilot.pause()
         assert creature(s, "Orc").pools["hp"].current == 7  # kept in memory
         assert s.save_error is not None
@@ -204,5 +205,9 @@ async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, 
         assert any("kept in memory" in n.message for n in app._notifications)
         full["on"] = False  # the disk has room again
         await pilot.pause(0.5)
+        s.flush()
+        await pilot.pause()
         assert s.save_error is None
+        assert any("Saved again" in n.message for n in app._notifications)
+        assert "unsaved" not in app.screen.sub_title
         assert Encounter_hp(tmp_path / "fight.json", "Orc") == 7

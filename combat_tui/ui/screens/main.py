@@ -15,10 +15,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Input
+from textual.widgets import Header, Input
 
 from ...engine.errors import CombatError
 from ...engine.lookup import entries
@@ -27,9 +28,11 @@ from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
 from ..dialogs.choose import Choice, ChooseDialog
 from ..dialogs.entry import EntryDialog
+from ..player.share import ShareDialog
 from ..render import condition_text
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
+from ..widgets.footer import QuietFooter
 from ..widgets.log_pane import LogPane
 from ..widgets.order_pane import OrderPane
 from ..widgets.prompt_bar import PromptBar
@@ -66,6 +69,7 @@ def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool 
 
 class MainScreen(Screen[None]):
     # Footer order: what a GM presses every turn, then help, then the rest (all are in `?`).
+    # The footer shows the keys of every turn, in order of use; the rest are in ? and the palette.
     BINDINGS = [
         B("n", "next", "Next", "next turn / next TC / next round (starts the fight if not started)"),
         B("d", "damage", "Dmg", "damage the marked or highlighted creatures: digits or dice, Enter"),
@@ -76,28 +80,31 @@ class MainScreen(Screen[None]):
         B("u", "undo", "Undo", "undo the last change (again and again)"),
         B("question_mark", "help", "Help", "this list of keys", key_display="?"),
         B("colon", "command", "Cmd", "the command bar: every command, Tab completes", key_display=":"),
-        B("C", "remove_condition", "Cond-", "remove a condition (and what it implied)", key_display="C"),
-        B("s", "spend", "Spend", "spend from a pool"),
-        B("g", "gain", "Gain", "gain into a pool"),
-        B("i", "injure", "Injure", "injure a body part"),
+        B("C", "remove_condition", "Cond-", "remove a condition (and what it implied)", key_display="C", show=False),
+        B("s", "spend", "Spend", "spend from a pool", show=False),
+        B("g", "gain", "Gain", "gain into a pool", show=False),
+        B("i", "injure", "Injure", "injure a body part", show=False),
         B("v", "prompt_value", "Prompt value", "give the waiting prompt your own result"),
         B("x", "prompt_dismiss", "Dismiss prompt", "dismiss the waiting prompt"),
-        B("o", "hold", "Hold", "the acting creature holds: leaves the order until it enters"),
-        B("y", "delay", "Delay", "the acting creature delays: its start-of-turn effects still happen"),
-        B("e", "enter", "Enter", "a holding or delaying creature enters now"),
-        B("r", "roll", "Roll", "roll dice into the log"),
-        B("U", "redo", "Redo", "redo what undo took back", key_display="U"),
+        B("o", "hold", "Hold", "the acting creature holds: leaves the order until it enters", show=False),
+        B("y", "delay", "Delay", "the acting creature delays: its start-of-turn effects still happen", show=False),
+        B("e", "enter", "Enter", "a holding or delaying creature enters now", show=False),
+        B("r", "roll", "Roll", "roll dice into the log", show=False),
+        B("U", "redo", "Redo", "redo what undo took back", key_display="U", show=False),
         B("space", "mark", "Mark", "mark the highlighted creature; actions then hit all marked", key_display="space"),
         B("escape", "unmark", "Unmark all", "clear the marks", show=False, key_display="Escape"),
         B("l", "lookup", "Lookup", "look up a condition, action, table or rule"),
-        B("ctrl+s", "save", "Save as", "save a copy under a name and go on in it"),
-        B("ctrl+o", "open", "Open", "open another encounter"),
+        B("ctrl+s", "save", "Save as", "save a copy under a name and go on in it", show=False),
+        B("ctrl+o", "open", "Open", "open another encounter", show=False),
+        B("P", "players", "Players' view", "the players' view: the command for another terminal, or serve it to "
+          "browsers", show=False, key_display="P"),
         B("q", "quit", "Quit", "quit (everything is already saved)"),
     ]
 
-    revision: reactive[int] = reactive(0)
-    selected: reactive[str | None] = reactive(None)
-    marked: reactive[frozenset[str]] = reactive(frozenset())
+    # The widgets bound to these redraw themselves; repainting the whole screen as well cost a full frame.
+    revision: reactive[int] = reactive(0, repaint=False)
+    selected: reactive[str | None] = reactive(None, repaint=False)
+    marked: reactive[frozenset[str]] = reactive(frozenset(), repaint=False)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -116,13 +123,14 @@ class MainScreen(Screen[None]):
         yield PromptBar(s, id="prompt").data_bind(MainScreen.revision)
         yield LogPane(s, id="log")
         yield CommandBar(s, id="command")
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
+        self.session.save_in_background(self._saved)
         self._retitle()
         self.query_one(OrderPane).focus()
         if self.session.save_error:
-            self.notify(self.session.save_error, severity="warning", markup=False)
+            self._save_done()
 
     def _retitle(self) -> None:
         enc = self.session.encounter
@@ -154,9 +162,6 @@ class MainScreen(Screen[None]):
         else:
             for text in lines:
                 log.note(text, style="italic")
-        if self.session.save_error:
-            self.notify(self.session.save_error, severity="warning", markup=False)
-            self._keep_retrying()
         word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
         self.revision += 1
         follow = enc.rs.time.model is not TimeModel.FREE_ROUNDS  # in free rounds everyone acts: stay put
@@ -164,12 +169,13 @@ class MainScreen(Screen[None]):
             now = active(enc.state, enc.rs)
             if now:
                 self.selected = now[0].id
-                self.query_one(OrderPane).select(now[0].id)
+                self.query_one(OrderPane).select(now[0].id, quiet=True)
         if self.selected not in enc.state.combatants:
             self.selected = None
         self.marked = frozenset(m for m in self.marked if m in enc.state.combatants)
         self._retitle()
         self.refresh_bindings()
+        self.query_one(QuietFooter).relight(self)  # now, in this frame, not after it
         return True
 
     def picked(self) -> str | None:
@@ -179,20 +185,25 @@ class MainScreen(Screen[None]):
             self.selected = cid
         return cid if cid is not None else self.selected
 
-    def _keep_retrying(self) -> None:
-        """A save that failed (full disk, folder gone) is tried again every few seconds until it works."""
-        if self._retry is not None:
-            return
+    class SaveDone(Message):
+        """The autosave thread finished a write (it may have failed)."""
 
-        def retry() -> None:
-            if self.session.save():
-                self.notify("Saved again: nothing was lost", markup=False)
-                if self._retry is not None:
-                    self._retry.stop()
-                self._retry = None
-                self._retitle()
+    def _saved(self) -> None:
+        self.post_message(self.SaveDone())  # from the autosave thread: post_message is thread-safe
 
-        self._retry = self.set_interval(RETRY_SECONDS, retry)
+    @on(SaveDone)
+    def _save_done(self) -> None:
+        """A failed save keeps the state in memory, says so once and is tried again every few seconds
+        until it works; the next success says so."""
+        error = self.session.save_error
+        if error and self._retry is None:
+            self.notify(error, severity="warning", markup=False)
+            self._retry = self.set_interval(RETRY_SECONDS, self.session.save)
+        elif not error and self._retry is not None:
+            self._retry.stop()
+            self._retry = None
+            self.notify("Saved again: nothing was lost", markup=False)
+        self._retitle()
 
     def targets(self) -> str | None:
         """The creatures an action applies to: the marked ones, else the selected one, quoted for the parser."""
@@ -512,6 +523,9 @@ class MainScreen(Screen[None]):
         from .open import OpenScreen
 
         self.app.push_screen(OpenScreen())
+
+    def action_players(self) -> None:
+        self.app.push_screen(ShareDialog(self.session.path))
 
     def action_help(self) -> None:
         from .help import HelpScreen

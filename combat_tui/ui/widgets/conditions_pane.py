@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from ...engine.lookup import search
 from ...session import Session
 from ..render import condition_text
+from .view_static import ViewStatic
 
 
 class ConditionsPane(Vertical):
@@ -34,7 +35,7 @@ class ConditionsPane(Vertical):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        yield Static(id="on-creature")
+        yield ViewStatic(id="on-creature")
         yield OptionList(*self._all(), id="all-conditions", markup=False)
         yield Static(id="cond-description")
 
@@ -54,15 +55,15 @@ class ConditionsPane(Vertical):
     def refresh_creature(self) -> None:
         enc = self.session.encounter
         c = enc.state.combatants.get(self.selected or "")
-        box = self.query_one("#on-creature", Static)
+        box = self.query_one("#on-creature", ViewStatic)
         if c is None:
-            box.update(Text(""))
+            box.show(Text(""))
             return
         lines = [Text(f"On {c.name}:", style="bold")]
         if not c.conditions:
             lines.append(Text("nothing", style="dim"))
         lines += [condition_text(enc.state, enc.rs, cs) for cs in c.conditions]
-        box.update(Group(*lines))
+        box.show(Group(*lines))
 
     @on(OptionList.OptionHighlighted, "#all-conditions")
     def _describe(self, event: OptionList.OptionHighlighted) -> None:

@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from ...engine import formula
 from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active
@@ -30,6 +31,11 @@ class OrderPane(OptionList):
     def __init__(self, session: Session, **kw: object) -> None:
         super().__init__(markup=False, **kw)  # type: ignore[arg-type]
         self.session = session
+        self._row_cache: dict[str, tuple[tuple[object, ...], Text]] = {}  # creature id -> (what it showed, rows)
+        self._row_keys: list[str] = []  # the option ids (or heading texts) shown, in order
+        self._row_texts: list[Text] = []
+        self._width = 12
+        self._clock: tuple[int, int] | None = None
 
     def on_mount(self) -> None:
         self.rebuild()
@@ -44,8 +50,16 @@ class OrderPane(OptionList):
         self.rebuild()
 
     def _line(self, c: Combatant, now: set[str], lead: str) -> Text:
-        """Two rows: who (with the acting and marked signs), then how they stand."""
+        """Two rows: who (with the acting and marked signs), then how they stand. Kept while nothing it
+        shows can have changed: at 1,000 creatures, drawing every row again cost more than the command."""
         enc = self.session.encounter
+        state = enc.state
+        width = self._width
+        key = (enc.changed_at(f"c:{c.id}"), c.id in now, c.id in self.marked, lead, width, self._clock,
+               enc.changed_at("options"))
+        hit = self._row_cache.get(c.id)
+        if hit is not None and hit[0] == key:
+            return hit[1]
         acting = c.id in now
         out = Text()
         out.append("▶" if acting else " ", style="bold reverse" if acting else "")
@@ -53,23 +67,31 @@ class OrderPane(OptionList):
         out.append(lead, style="dim")
         out.append(c.name, style="bold" if acting else "")
         second = Text("    ")
-        second.append_text(brief(enc.state, enc.rs, c))
+        second.append_text(brief(state, enc.rs, c))
         badges = condition_badges(enc.rs, c, limit=2)
         if badges:
             second.append(" ")
             second.append_text(badges)
-        width = max(self.scrollable_content_region.width - 1, 12)
         for line in (out, second):
             line.truncate(width, overflow="ellipsis")
-        return Text("\n").join([out, second])
+        text = Text("\n").join([out, second])
+        self._row_cache[c.id] = (key, text)
+        return text
+
+    def _clock_in_formulas(self) -> bool:
+        """Whether a pool's critical mark can change with the round or TC alone (rows then redraw)."""
+        rs = self.session.encounter.rs
+        return any(pd.critical and {"round", "tc"} & formula.names_in(pd.critical) for pd in rs.pools)
 
     def rebuild(self) -> None:
         enc = self.session.encounter
         state, rs = enc.state, enc.rs
         keep = self._current_id()
+        self._width = max(self.scrollable_content_region.width - 1, 12)
+        self._clock = (state.clock.round, state.clock.tc) if self._clock_in_formulas() else None
         acting = [c.id for c in active(state, rs)]
         now = set(acting)
-        options: list[Option | None] = []
+        rows: list[tuple[str | None, Text]] = []  # (creature id, or None for a heading; its prompt)
         order = acting_order(state, rs)
         if rs.time.model is TimeModel.TIME_COUNT and state.clock.started:
             last: int | None = None
@@ -77,24 +99,60 @@ class OrderPane(OptionList):
                 if c.next_tc != last:
                     last = c.next_tc
                     here = " ◀ now" if last == state.clock.tc else f" (+{(last or 0) - state.clock.tc})"
-                    options.append(Option(Text(f"TC {last}{here}", style="bold cyan"), disabled=True))
-                options.append(Option(self._line(c, now, ""), id=c.id))
+                    rows.append((None, Text(f"TC {last}{here}", style="bold cyan")))
+                rows.append((c.id, self._line(c, now, "")))
         else:
             for c in order:
                 lead = "" if rs.time.model is TimeModel.FREE_ROUNDS else (
                     f"{c.initiative:>2} " if c.initiative is not None else " - ")
-                options.append(Option(self._line(c, now, lead), id=c.id))
+                rows.append((c.id, self._line(c, now, lead)))
         listed = {c.id for c in order}
         waiting = [state.combatants[w] for w in state.waiting if w in state.combatants]
         if waiting:
-            options.append(Option(Text("Holding / delaying", style="bold cyan"), disabled=True))
-            options += [Option(self._line(c, now, "⏸ "), id=c.id) for c in waiting]
+            rows.append((None, Text("Holding / delaying", style="bold cyan")))
+            rows += [(c.id, self._line(c, now, "⏸ ")) for c in waiting]
         out = [c for c in state.roster() if c.id not in listed and c.id not in state.waiting]
         if out:
-            options.append(Option(Text("Out of the fight", style="bold cyan"), disabled=True))
-            options += [Option(self._line(c, now, "† "), id=c.id) for c in out]
-        self.set_options([o for o in options if o is not None])
-        self.select(keep or (acting[0] if acting else None))
+            rows.append((None, Text("Out of the fight", style="bold cyan")))
+            rows += [(c.id, self._line(c, now, "† ")) for c in out]
+        self._show(rows)
+        if len(self._row_cache) > 2 * len(state.combatants) + 16:  # forget creatures long gone
+            self._row_cache = {cid: v for cid, v in self._row_cache.items() if cid in state.combatants}
+        self.select(keep or (acting[0] if acting else None), quiet=True)
+        moved = self._current_id()
+        if moved is not None and moved != keep:
+            self.post_message(self.Picked(moved))
+
+    def _show(self, rows: list[tuple[str | None, Text]]) -> None:
+        """Replace only the rows whose text changed when the rows are the same creatures in the same
+        places; otherwise set them all."""
+        shape = [cid if cid is not None else text.plain for cid, text in rows]
+        if shape == self._row_keys:
+            changed = [(i, text) for i, (_cid, text) in enumerate(rows) if self._row_texts[i] is not text]
+            if changed and hasattr(self, "_option_render_cache") and hasattr(Option, "_set_prompt"):
+                # Every row keeps its height, so OptionList's map of lines stays true: only the drawn
+                # rows are dropped (its public replace would measure all 1,000 options again).
+                stale = set()
+                for i, text in changed:
+                    option = self.get_option_at_index(i)
+                    option._set_prompt(text)
+                    stale.add(option)
+                cache = self._option_render_cache
+                for key in [k for k in cache.keys() if k[0] in stale]:  # noqa: SIM118 (LRUCache: no __iter__)
+                    cache.discard(key)
+                lines, heights = self._index_to_line, self._heights
+                if all(i in lines for i, _text in changed):
+                    for i, _text in changed:
+                        self.refresh_lines(lines[i], heights[i])
+                else:  # not laid out yet
+                    self.refresh()
+            else:
+                for i, text in changed:
+                    self.replace_option_prompt_at_index(i, text)
+        else:
+            self.set_options([Option(text, id=cid, disabled=cid is None) for cid, text in rows])
+            self._row_keys = shape
+        self._row_texts = [text for _cid, text in rows]
 
     def highlighted_id(self) -> str | None:
         return self._current_id()
@@ -104,8 +162,13 @@ class OrderPane(OptionList):
             return None
         return self.get_option_at_index(self.highlighted).id
 
-    def select(self, cid: str | None) -> None:
-        """Move the highlight to a creature (without changing anything)."""
+    def select(self, cid: str | None, quiet: bool = False) -> None:
+        """Move the highlight to a creature (without changing anything). `quiet` when the screen already
+        knows: no `Picked` follows, and so no second frame."""
+        if quiet:
+            with self.prevent(OptionList.OptionHighlighted):
+                self.select(cid)
+            return
         if cid is None:
             for i in range(self.option_count):
                 if not self.get_option_at_index(i).disabled:

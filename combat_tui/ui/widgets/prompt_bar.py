@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from ...session import Session
+from .view_static import ViewStatic
 
 
-class PromptBar(Static):
+class PromptBar(ViewStatic):
     revision: reactive[int] = reactive(0, init=False)
 
     def __init__(self, session: Session, **kw: object) -> None:
@@ -48,4 +48,4 @@ class PromptBar(Static):
             out.append(f"   [p] roll {table.roll}  [v] give a value  [x] dismiss", style="cyan")
         if len(prompts) > 1:
             out.append(f"   (+{len(prompts) - 1} more)", style="dim")
-        self.update(out)
+        self.show(out)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from ...engine.ruleset import PoolKind, TimeModel
 from ...session import Session
 from ..render import body_map, pool_text
+from .view_static import ViewStatic
 
 
-class Sheet(Static):
+class Sheet(ViewStatic):
     revision: reactive[int] = reactive(0, init=False)
     selected: reactive[str | None] = reactive(None, init=False)
 
@@ -34,7 +34,7 @@ class Sheet(Static):
         state, rs = enc.state, enc.rs
         c = state.combatants.get(self.selected or "")
         if c is None:
-            self.update(Text("No creature yet: press : and type  add Goblin x3 hp=7", style="dim"))
+            self.show(Text("No creature yet: press : and type  add Goblin x3 hp=7", style="dim"))
             return
         head = Text(c.name, style="bold")
         head.append(f"  {c.side.value}", style="cyan")
@@ -64,4 +64,4 @@ class Sheet(Static):
             lines.append(body_map(rs, c))
         if c.notes:
             lines.append(Text("Note: ", style="bold").append(c.notes))
-        self.update(Group(*lines))
+        self.show(Group(*lines))

@@ -1,0 +1,43 @@
+"""The key footer, rebuilt only when the keys it shows change.
+
+Textual's footer recomposes every key widget whenever bindings are refreshed, and the main screen
+refreshes them after every command (what is possible depends on the state). That rebuild, a layout
+and two more frames, cost more than the command itself. This footer keeps its widgets when the same
+keys are shown, and only dims or lights the ones whose availability changed (undo, redo, enter).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+
+class QuietFooter(Footer):
+    _shape: tuple[Any, ...] | None = None
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        if self.relight(screen):
+            return
+        if screen.app.app_focus:  # without focus Textual's footer waits, and so must our memory
+            self._shape = self._shown(screen)[0]
+        super().bindings_changed(screen)
+
+    def relight(self, screen: Screen[Any]) -> bool:
+        """Dim or light keys in place; False when the keys shown changed and a rebuild must come."""
+        shape, enabled = self._shown(screen)
+        if shape != self._shape or not self.is_attached or screen is not self.screen:
+            return False
+        for widget in self.query(FooterKey):
+            on = enabled.get((widget.key, widget.action))
+            if on is not None and widget.disabled == on:
+                widget.disabled = not on
+        return True
+
+    @staticmethod
+    def _shown(screen: Screen[Any]) -> tuple[tuple[Any, ...], dict[tuple[str, str], bool]]:
+        shown = [(b.key, b.action, b.description, tooltip, enabled)
+                 for _node, b, enabled, tooltip in screen.active_bindings.values() if b.show]
+        return tuple(s[:4] for s in shown), {(key, action): on for key, action, _d, _t, on in shown}

@@ -1,0 +1,81 @@
+"""The order pane redraws only the rows a change touched, and what it draws equals a full redraw.
+
+At 1,000 creatures drawing every row again cost more than the command (see `make bench`), so the
+pane keeps each row while nothing it shows has changed. These tests hold it to a full redraw after
+every kind of change a GM makes with keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from combat_tui.session import Session, catalogue
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.widgets.order_pane import OrderPane
+
+SIZE = (100, 40)
+
+
+def session(tmp_path: Path, ruleset: str, *lines: str) -> Session:
+    s = Session.create(tmp_path / "fight.json", catalogue(), ruleset, seed=5)
+    for line in lines:
+        s.run(line)
+    return s
+
+
+def rows(pane: OrderPane) -> list[str]:
+    return [str(pane.get_option_at_index(i).prompt) for i in range(pane.option_count)]
+
+
+async def same_as_a_full_redraw(pilot: Pilot[None], pane: OrderPane) -> None:
+    shown, picture = rows(pane), pilot.app.export_screenshot()
+    pane._row_cache.clear()
+    pane._row_keys = []
+    pane.rebuild()
+    await pilot.pause()
+    assert rows(pane) == shown
+    assert pilot.app.export_screenshot() == picture
+
+
+async def test_a_command_redraws_only_the_rows_it_changed(tmp_path: Path) -> None:
+    s = session(tmp_path, "three-action", "add Kara pc hp=20 init=30", "add Orc x40 hp=9", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        before = list(pane._row_texts)
+        await pilot.press("n")  # Kara's turn ends: her row and the next one's change, nobody else's
+        await pilot.pause()
+        changed = [i for i, (a, b) in enumerate(zip(before, pane._row_texts, strict=True)) if a is not b]
+        assert len(changed) == 2
+        await same_as_a_full_redraw(pilot, pane)
+
+
+async def test_every_kind_of_change_draws_what_a_full_redraw_would(tmp_path: Path) -> None:
+    s = session(tmp_path, "three-action", "add Kara pc hp=20 init=30", "add Bram pc hp=20 init=25",
+                "add Orc x6 hp=9", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        steps = [["d", "4", "enter"], ["n"], ["down", "space", "down", "space"], ["d", "9", "enter"],
+                 ["escape"], ["c", "p", "r", "o", "n", "e", "enter", "enter"], ["u"], ["U"], ["o"],
+                 ["n"], ["e"], ["colon", *"remove 'Orc 3'", "enter"], ["u"], ["n", "n", "n"]]
+        for keys in steps:
+            await pilot.press(*keys)
+            await pilot.pause()
+            await same_as_a_full_redraw(pilot, pane)
+        assert s.encounter.doc.cursor > 5  # the steps did change the encounter
+
+
+async def test_the_time_count_timeline_redraws_as_a_full_redraw_would(tmp_path: Path) -> None:
+    s = session(tmp_path, "time-count", "add Zherynn pc", "add Aeus pc", "add Garret", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        for keys in (["n"], ["d", "3", "enter"], ["n"], ["u"], ["n"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            await same_as_a_full_redraw(pilot, pane)
