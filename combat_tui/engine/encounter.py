@@ -17,7 +17,7 @@ from .ops import Ops
 from .ruleset import RulesetDef
 from .timekeeping import stamp
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: a creature's change is logged as a patch (see events.py)
 
 
 def now_iso() -> str:

@@ -1,8 +1,12 @@
-"""The event log: every change as before/after snapshots of the parts it touched.
+"""The event log: every change as the before and after of the parts it touched.
 
 Undo restores the befores, redo the afters, so neither re-runs a command or re-rolls a die, and the
 log survives a save and reload unchanged. A transaction snapshots each part the first time a command
 touches it; a command that fails rolls back to those snapshots, changing nothing.
+
+A creature that was there before and after is logged as a patch: only the values that changed, each
+side able to turn the other back (a thousand-event log of whole creatures made a 10 MB save). Undo
+and redo always apply a patch to the state the other side left, so that is all they need.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from pydantic import BaseModel, Field
 from .model import Clock, Combatant, Counters, Prompt, Slot, State
 
 Snapshot = Any  # the JSON form of one part of the state, or None where the part did not exist
+Patch = list[list[Any]]  # [path, value] sets the value at a path of keys; [path] deletes it
 
 
 class RollRecord(BaseModel):
@@ -26,6 +31,19 @@ class Change(BaseModel):
     key: str  # "clock", "order", "waiting", "prompts", "counters", "options" or "c:<combatant id>"
     before: Snapshot = None
     after: Snapshot = None
+    patch: bool = False  # before and after are patches (see `diff`), not whole snapshots
+
+    @classmethod
+    def of(cls, key: str, before: Snapshot, after: Snapshot) -> Change:
+        if key.startswith("c:") and isinstance(before, dict) and isinstance(after, dict):
+            back, forth = diff(before, after)
+            return cls(key=key, before=back, after=forth, patch=True)
+        return cls(key=key, before=before, after=after)
+
+    def side(self, state: State, after: bool) -> Snapshot:
+        """The whole snapshot of one side, from the state the other side left."""
+        value = self.after if after else self.before
+        return apply_patch(snapshot(state, self.key), value) if self.patch else value
 
 
 class Event(BaseModel):
@@ -35,6 +53,45 @@ class Event(BaseModel):
     lines: list[str] = Field(default_factory=list)
     rolls: list[RollRecord] = Field(default_factory=list)
     changes: list[Change] = Field(default_factory=list)
+
+
+def diff(a: dict[str, Any], b: dict[str, Any]) -> tuple[Patch, Patch]:
+    """The patches that turn b back into a and a into b: only the leaves that differ (a list is a leaf)."""
+    back: Patch = []
+    forth: Patch = []
+
+    def walk(x: dict[str, Any], y: dict[str, Any], path: list[str]) -> None:
+        for k, v in x.items():
+            if k not in y:
+                back.append([[*path, k], v])
+                forth.append([[*path, k]])
+            elif v != y[k]:
+                if isinstance(v, dict) and isinstance(y[k], dict):
+                    walk(v, y[k], [*path, k])
+                else:
+                    back.append([[*path, k], v])
+                    forth.append([[*path, k], y[k]])
+        for k, v in y.items():
+            if k not in x:
+                back.append([[*path, k]])
+                forth.append([[*path, k], v])
+
+    walk(a, b, [])
+    return back, forth
+
+
+def apply_patch(snap: Any, patch: Patch) -> Any:
+    """`snap` (a fresh snapshot, changed in place) with the patch applied."""
+    for op in patch:
+        *parents, last = op[0]
+        node = snap
+        for key in parents:
+            node = node[key]
+        if len(op) == 1:
+            node.pop(last, None)
+        else:
+            node[last] = op[1]
+    return snap
 
 
 def snapshot(state: State, key: str) -> Snapshot:
@@ -93,15 +150,15 @@ class Transaction:
         for key, before in self.before.items():
             after = snapshot(self.state, key)
             if after != before:
-                out.append(Change(key=key, before=before, after=after))
+                out.append(Change.of(key, before, after))
         return out
 
 
 def undo(state: State, event: Event) -> None:
     for ch in reversed(event.changes):
-        restore(state, ch.key, ch.before)
+        restore(state, ch.key, ch.side(state, after=False))
 
 
 def redo(state: State, event: Event) -> None:
     for ch in event.changes:
-        restore(state, ch.key, ch.after)
+        restore(state, ch.key, ch.side(state, after=True))

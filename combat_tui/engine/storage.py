@@ -18,11 +18,28 @@ from pydantic import ValidationError
 
 from .encounter import SCHEMA_VERSION, EncounterDoc
 from .errors import SaveError
+from .events import diff
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
-# MIGRATIONS[n] turns a version-n document into version n+1. Version 1 is the first; none exist yet.
-MIGRATIONS: dict[int, Migration] = {}
+
+
+def _patches_for_creatures(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 logs a creature that was there before and after a change as a patch of what changed
+    (`events.Change.patch`); schema 1 kept both whole. Anything malformed is left for validation."""
+    log = data.get("log")
+    for event in log if isinstance(log, list) else []:
+        changes = event.get("changes") if isinstance(event, dict) else None
+        for ch in changes if isinstance(changes, list) else []:
+            if (isinstance(ch, dict) and str(ch.get("key", "")).startswith("c:")
+                    and isinstance(ch.get("before"), dict) and isinstance(ch.get("after"), dict)):
+                ch["before"], ch["after"] = diff(ch["before"], ch["after"])
+                ch["patch"] = True
+    return data
+
+
+# MIGRATIONS[n] turns a version-n document into version n+1.
+MIGRATIONS: dict[int, Migration] = {1: _patches_for_creatures}
 
 MAX_SAVE_BYTES = 256 * 1024 * 1024
 

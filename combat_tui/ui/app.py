@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -11,6 +12,7 @@ from ..engine.errors import CombatError
 from ..session import Session, catalogue, demo_copy
 from .palette import EncounterCommands
 from .player.serving import stop_all
+from .quiet_gc import QuietCollector
 from .screens.main import MainScreen
 from .screens.open import OpenScreen
 
@@ -25,12 +27,19 @@ class CombatApp(App[None]):
         super().__init__()
         self.session = session
         self.data_dir = data_dir
+        self.collector = QuietCollector(self)
 
     def on_mount(self) -> None:
         if self.session is not None:
             self.push_screen(MainScreen(self.session))
         else:
             self.push_screen(OpenScreen(self.data_dir))
+        self.call_after_refresh(self.collector.start)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key):
+            self.collector.key()
+        await super().on_event(event)
 
     def show_session(self, session: Session) -> None:
         """Leave whatever is open and play this encounter."""
@@ -39,6 +48,7 @@ class CombatApp(App[None]):
         self.session = session
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.collector.thaw()  # the screens just dropped go back to the collector
         self.push_screen(MainScreen(session))
 
     def on_unmount(self) -> None:

@@ -70,29 +70,39 @@ def pool_text(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef, width: in
         out.append(f"{DEPLETED} none", style="dim")
         return out
     if pd.kind is PoolKind.PIPS and ps.max is not None and ps.max <= 12:
-        full = max(min(ps.current, ps.max), 0)
-        out.append("●" * full, style="bold green")
-        out.append("○" * (ps.max - full), style="dim")
-        if ps.current > ps.max:
-            out.append(f"+{ps.current - ps.max}", style="bold")
+        pips(out, ps.current, ps.max)
         if depleted:
             out.append(f" {DEPLETED}", style=mark_style)
         return out
-    if ps.max is not None and ps.max > 0:
-        frac = max(min(ps.current / ps.max, 1.0), 0.0)
-        filled = round(frac * width)
-        style = "red" if critical or depleted else ("yellow" if frac <= 0.5 else "green")
-        out.append("█" * filled, style=style)
-        out.append("░" * (width - filled), style="dim")
-        out.append(" ")
-    out.append(str(ps.current), style="bold")
-    if ps.max is not None:
-        out.append(f"/{ps.max}")
+    bar(out, ps.current, ps.max, width, alarm=critical or depleted)
     if depleted:
         out.append(f" {DEPLETED}", style=mark_style)
     elif critical:
         out.append(f" {CRITICAL}", style=mark_style)
     return out
+
+
+def pips(out: Text, current: int, maximum: int) -> None:
+    """● for each one left, ○ for each one spent, +N past the maximum."""
+    full = max(min(current, maximum), 0)
+    out.append("●" * full, style="bold green")
+    out.append("○" * (maximum - full), style="dim")
+    if current > maximum:
+        out.append(f"+{current - maximum}", style="bold")
+
+
+def bar(out: Text, current: int, maximum: int | None, width: int, alarm: bool) -> None:
+    """A bar of what is left (red when `alarm`, yellow at half or less), then current/max."""
+    if maximum is not None and maximum > 0:
+        frac = max(min(current / maximum, 1.0), 0.0)
+        filled = round(frac * width)
+        style = "red" if alarm else ("yellow" if frac <= 0.5 else "green")
+        out.append("█" * filled, style=style)
+        out.append("░" * (width - filled), style="dim")
+        out.append(" ")
+    out.append(str(current), style="bold")
+    if maximum is not None:
+        out.append(f"/{maximum}")
 
 
 def _against(out: Text, rs: RulesetDef, c: Combatant, pd: PoolDef, width: int, critical: bool) -> Text:

@@ -3,6 +3,7 @@ and the log survives a save and reload."""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -99,3 +100,40 @@ def test_undo_past_expiry_brings_the_condition_back(make) -> None:  # type: igno
     b = next(c for c in enc.view()["combatants"] if c["name"] == "B")
     assert [c["name"] for c in b["conditions"]] == ["Slowed"]
     assert b["conditions"][0]["remaining"] == 1
+
+
+def test_a_creature_change_is_logged_as_a_patch_of_what_changed(catalogue: Catalogue) -> None:
+    enc = Encounter.new(catalogue.get("three-action"), seed=1)
+    enc.run("add Orc hp=12")
+    enc.run("dmg Orc 5")
+    (change,) = enc.doc.log[-1].changes
+    assert change.key.startswith("c:") and change.patch
+    assert [["pools", "hp", "current"], 7] in change.after
+    assert all(op[0][0] == "pools" for op in change.after)  # only what changed (a hook may move another pool)
+    assert len(change.model_dump_json()) < 300  # a whole creature is ~1,000 characters
+    enc.run("undo")
+    assert enc.state.roster()[0].pools["hp"].current == 12
+    enc.run("redo")
+    assert enc.state.roster()[0].pools["hp"].current == 7
+
+
+def test_patches_add_and_delete_keys_both_ways() -> None:
+    from combat_tui.engine.events import apply_patch, diff
+
+    a = {"x": 1, "pools": {"hp": {"current": 5, "max": 9}, "gone": {"current": 1}}, "tags": [1, 2]}
+    b = {"x": 1, "pools": {"hp": {"current": 2, "max": 9}, "new": {"current": 3}}, "tags": [2], "y": None}
+    back, forth = diff(a, b)
+    assert apply_patch(copy.deepcopy(a), forth) == b
+    assert apply_patch(copy.deepcopy(b), back) == a
+    assert diff(a, copy.deepcopy(a)) == ([], [])
+
+
+def test_a_schema_1_log_is_migrated_to_patches() -> None:
+    raw = json.loads((Path(__file__).parents[1] / "fixtures" / "save-v1.json").read_text(encoding="utf-8"))
+    whole = [ch for ev in raw["log"] for ch in ev["changes"] if ch["key"].startswith("c:")
+             and ch["before"] is not None and ch["after"] is not None]
+    assert whole  # the fixture has creature changes to migrate
+    migrated = storage.migrate(copy.deepcopy(raw))
+    patched = [ch for ev in migrated["log"] for ch in ev["changes"] if ch.get("patch")]
+    assert len(patched) == len(whole)
+    assert len(json.dumps(migrated)) < len(json.dumps(raw))

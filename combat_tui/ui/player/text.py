@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ...engine.player_view import ConditionLine, Health, PoolLine, Row
 from ...engine.ruleset import PoolKind
+from ..render import bar, pips
 
 HEALTH_STYLE = {Health.UNHURT: "green", Health.HURT: "yellow", Health.BLOODIED: "bold red",
                 Health.DOWN: "bold red reverse"}
@@ -28,22 +29,13 @@ def pool_text(p: PoolLine, width: int = 10, label: bool = True, short: bool = Fa
         out.append("✓ ready" if p.current > 0 else "✗ used", style="green" if p.current > 0 else "dim")
         return out
     if p.kind is PoolKind.PIPS and p.max is not None and 0 < p.max <= 12:
-        full = max(min(p.current, p.max), 0)
-        out.append("●" * full, style="bold green")
-        out.append("○" * (p.max - full), style="dim")
-        if p.current > p.max:
-            out.append(f"+{p.current - p.max}", style="bold")
+        pips(out, p.current, p.max)
         return out
-    if p.kind is not PoolKind.COUNTER and p.max:
-        frac = max(min(p.current / p.max, 1.0), 0.0)
-        filled = round(frac * width)
-        style = "red" if p.current <= 0 else ("yellow" if frac <= 0.5 else "green")
-        out.append("█" * filled, style=style)
-        out.append("░" * (width - filled), style="dim")
-        out.append(" ")
-    out.append(str(p.current), style="bold")
-    if p.max is not None:
-        out.append(f"/{p.max}")
+    if p.kind is PoolKind.COUNTER:  # a count, not a share of something
+        out.append(str(p.current), style="bold")
+        out.append(f"/{p.max}" if p.max is not None else "")
+        return out
+    bar(out, p.current, p.max, width, alarm=p.current <= 0)
     return out
 
 
