@@ -1,0 +1,91 @@
+"""The parts that keep a keystroke to one frame: the footer relit in place, views that skip what did
+not change, and garbage collected when the GM is quiet. Their speed is measured by `make bench`;
+these tests hold what they show to what the slow way would show."""
+
+from __future__ import annotations
+
+import gc
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Group
+from rich.text import Text
+from textual.widgets._footer import FooterKey
+
+from combat_tui.session import Session, catalogue
+from combat_tui.ui import quiet_gc
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.widgets.footer import QuietFooter
+from combat_tui.ui.widgets.sheet import Sheet
+from combat_tui.ui.widgets.view_static import _signature
+
+
+def session(tmp_path: Path) -> Session:
+    s = Session.create(tmp_path / "fight.json", catalogue(), "three-action", seed=2)
+    for line in ("add Kara pc hp=20 init=20", "add Orc hp=9 init=5", "start"):
+        s.run(line)
+    return s
+
+
+async def test_the_footer_dims_undo_in_place_and_rebuilds_when_keys_come_and_go(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    app = CombatApp(s)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(QuietFooter)
+        keys = {k.action: k for k in footer.query(FooterKey)}
+        assert not keys["undo"].disabled
+        for _ in range(3):
+            await pilot.press("u")  # back to before the fight: nothing left to undo
+        await pilot.pause()
+        again = {k.action: k for k in footer.query(FooterKey)}
+        assert again["undo"] is keys["undo"] and again["undo"].disabled  # the same widget, dimmed
+        await pilot.press("U")
+        await pilot.pause()
+        assert not {k.action: k for k in footer.query(FooterKey)}["undo"].disabled
+
+
+async def test_a_view_redraws_only_when_its_text_changed(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    app = CombatApp(s)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        sheet = app.screen.query_one(Sheet)
+        shown = sheet._shown
+        sheet.render_sheet()  # nothing changed: nothing to draw
+        assert sheet._shown is shown
+        await pilot.press("d", "4", "enter")  # Kara is highlighted and takes 4
+        await pilot.pause()
+        assert sheet._shown != shown and any("16/20" in line[0] for line in sheet._shown)
+    assert _signature(Group(Text("a"), Text("b", style="bold"))) != _signature(Group(Text("a"), Text("b")))
+    assert _signature(Group(Text("a"), Group())) == ((("a", (), "")), ())
+
+
+class FakeApp:
+    def __init__(self) -> None:
+        self.screen_stack: list[Any] = ["main"]
+        self.intervals: list[float] = []
+
+    def set_interval(self, seconds: float, callback: Any) -> None:
+        self.intervals.append(seconds)
+
+
+def test_garbage_is_collected_and_frozen_only_when_the_gm_is_quiet(monkeypatch: Any) -> None:
+    app = FakeApp()
+    collector = quiet_gc.QuietCollector(app)
+    try:
+        collector.start()
+        assert collector.tidied == 1 and gc.get_freeze_count() > 0 and app.intervals == [quiet_gc.EVERY_SECONDS]
+        collector.key()  # a key just now: not quiet
+        collector.tick()
+        assert collector.tidied == 1
+        collector.last_key = time.monotonic() - quiet_gc.QUIET_SECONDS - 1
+        app.screen_stack.append("dialog")  # a dialog is open: it would be frozen with everything else
+        collector.tick()
+        assert collector.tidied == 1
+        app.screen_stack.pop()
+        collector.tick()
+        assert collector.tidied == 2
+    finally:
+        gc.unfreeze()
