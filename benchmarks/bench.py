@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import random
 import statistics
@@ -116,8 +117,8 @@ class FrameClock:
 
     Every frame is rendered to terminal bytes, as a real terminal driver would. To know which frame
     first showed the final screen, the whole screen is also drawn after each frame; that drawing is
-    the benchmark's own cost and is taken out of the times. Pilot's waits (it sleeps until the process
-    looks idle) are not counted either: the clock stops at the frame."""
+    the benchmark's own cost and is taken out of the times, and so is collecting its garbage. Pilot's
+    waits (it sleeps until the process looks idle) are not counted either: the clock stops at the frame."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -130,7 +131,10 @@ class FrameClock:
                 renderable.render_segments(app.console)  # what a real terminal driver would write
                 done = time.perf_counter() - self.overhead
                 start = time.perf_counter()
+                gc.disable()  # the benchmark's own garbage must not trigger collections the app then pays for
                 whole = screen._compositor.render_update(full=True).render_segments(app.console)
+                gc.enable()
+                gc.collect(1)
                 self.overhead += time.perf_counter() - start
                 self.frames.append((done, whole))
             original(screen, renderable)

@@ -52,6 +52,7 @@ class CombatApp(App[None]):
         self.push_screen(MainScreen(session))
 
     def on_unmount(self) -> None:
+        self.collector.stop()
         stop_all()  # players' view servers started from this app
         if self.session is not None:
             self.session.close()  # the lock goes; everything was saved with each change

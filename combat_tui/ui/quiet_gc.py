@@ -3,7 +3,8 @@
 Python's full collection walks every object alive; with a long encounter's log that took tens of
 milliseconds, and it landed on keystrokes (the benchmark's slowest frames were all one). So once
 the app is up it freezes what exists (the collector then leaves it alone), and whenever the GM has
-not touched a key for a while it collects and freezes again: a collection mid-turn has little to walk.
+not touched a key for a while it collects and freezes again. In between, full collections are made
+rare (young objects are still collected as usual), so one seldom lands on a key at all.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 EVERY_SECONDS = 10.0
 QUIET_SECONDS = 2.0
+FULL_EVERY = 1000  # young collections between full ones (Python's default is 10)
 
 
 class QuietCollector:
@@ -21,10 +23,21 @@ class QuietCollector:
         self.app = app
         self.last_key = time.monotonic()
         self.tidied = 0
+        self._thresholds: tuple[int, int, int] | None = None
 
     def start(self) -> None:
+        self._thresholds = gc.get_threshold()
+        young, middle, _full = self._thresholds
+        gc.set_threshold(young, middle, FULL_EVERY)
         self.tidy()
         self.app.set_interval(EVERY_SECONDS, self.tick)
+
+    def stop(self) -> None:
+        """The collector as it was before the app, everything it froze handed back."""
+        if self._thresholds is not None:
+            gc.set_threshold(*self._thresholds)
+            self._thresholds = None
+        gc.unfreeze()
 
     def key(self) -> None:
         self.last_key = time.monotonic()

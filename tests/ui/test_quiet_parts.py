@@ -74,9 +74,11 @@ class FakeApp:
 def test_garbage_is_collected_and_frozen_only_when_the_gm_is_quiet(monkeypatch: Any) -> None:
     app = FakeApp()
     collector = quiet_gc.QuietCollector(app)
+    before = gc.get_threshold()
     try:
         collector.start()
         assert collector.tidied == 1 and gc.get_freeze_count() > 0 and app.intervals == [quiet_gc.EVERY_SECONDS]
+        assert gc.get_threshold() == (*before[:2], quiet_gc.FULL_EVERY)
         collector.key()  # a key just now: not quiet
         collector.tick()
         assert collector.tidied == 1
@@ -87,5 +89,8 @@ def test_garbage_is_collected_and_frozen_only_when_the_gm_is_quiet(monkeypatch: 
         app.screen_stack.pop()
         collector.tick()
         assert collector.tidied == 2
+        collector.stop()
+        assert gc.get_threshold() == before and gc.get_freeze_count() == 0
     finally:
         gc.unfreeze()
+        gc.set_threshold(*before)
