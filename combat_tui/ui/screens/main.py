@@ -68,8 +68,8 @@ def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool 
 
 
 class MainScreen(Screen[None]):
-    # Footer order: what a GM presses every turn, then help, then the rest (all are in `?`).
-    # The footer shows the keys of every turn, in order of use; the rest are in ? and the palette.
+    # The footer shows what a GM presses every turn, in order of use, then help; the rest (show=False)
+    # are in `?` and the palette. A short footer also keeps each keystroke's frame small.
     BINDINGS = [
         B("n", "next", "Next", "next turn / next TC / next round (starts the fight if not started)"),
         B("d", "damage", "Dmg", "damage the marked or highlighted creatures: digits or dice, Enter"),
