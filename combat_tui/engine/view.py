@@ -44,6 +44,7 @@ def combatant_view(enc: Encounter, c: Combatant) -> dict[str, Any]:
     if c.injuries:
         out["injuries"] = dict(c.injuries)
     out["hidden"] = c.hidden
+    out["health_shown"] = c.health_shown
     out["notes"] = c.notes
     return out
 
