@@ -13,7 +13,7 @@ from ..engine import formula
 from ..engine.errors import CombatError
 from ..engine.model import Combatant, ConditionState, PoolState, State
 from ..engine.ops import names_for
-from ..engine.ruleset import PoolDef, PoolKind, RulesetDef
+from ..engine.ruleset import PoolDef, PoolKind, RulesetDef, TimeModel
 from ..engine.timekeeping import describe, remaining
 
 DEPLETED = "✗"
@@ -133,6 +133,19 @@ def summary_pools(rs: RulesetDef) -> list[PoolDef]:
     if not picked:
         picked = [p for p in rs.pools if p.kind in (PoolKind.BAR, PoolKind.TRACK)][:2]
     return picked
+
+
+def initiative_lead(model: TimeModel, initiative: int | None) -> str:
+    """The initiative column of an order row; free rounds have none."""
+    if model is TimeModel.FREE_ROUNDS:
+        return ""
+    return f"{initiative:>2} " if initiative is not None else " - "
+
+
+def tc_heading(at: int | None, now: int) -> Text:
+    """A heading of the TC timeline: the TC, and how far ahead of now it is."""
+    here = " ◀ now" if at == now else f" (+{(at or 0) - now})"
+    return Text(f"TC {at}{here}", style="bold cyan")
 
 
 def brief(state: State, rs: RulesetDef, c: Combatant) -> Text:

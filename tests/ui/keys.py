@@ -8,13 +8,21 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from combat_tui.session import Session
+from combat_tui.session import Session, catalogue
 from combat_tui.ui import app as app_module
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
+
+
+def new_session(tmp_path: Path, *lines: str, ruleset: str, seed: int = 3) -> Session:
+    """A new save in the test's folder, with these commands already run."""
+    s = Session.create(tmp_path / "fight.json", catalogue(), ruleset, seed=seed)
+    for line in lines:
+        s.run(line)
+    return s
 
 
 def who(s: Session, name: str) -> dict[str, Any]:

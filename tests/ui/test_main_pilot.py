@@ -7,18 +7,17 @@ from pathlib import Path
 import pytest
 
 from combat_tui.engine import storage
-from combat_tui.session import Session, catalogue
+from combat_tui.session import Session
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
 
+from .keys import new_session
+
 
 def make_session(tmp_path: Path, ruleset: str, *lines: str) -> Session:
-    s = Session.create(tmp_path / "fight.json", catalogue(), ruleset, seed=3)
-    for line in lines:
-        s.run(line)
-    return s
+    return new_session(tmp_path, *lines, ruleset=ruleset)
 
 
 def creature(session: Session, name: str):  # type: ignore[no-untyped-def]

@@ -10,18 +10,17 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from combat_tui.session import Session, catalogue
+from combat_tui.session import Session
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.order_pane import OrderPane
+
+from .keys import new_session
 
 SIZE = (100, 40)
 
 
 def session(tmp_path: Path, ruleset: str, *lines: str) -> Session:
-    s = Session.create(tmp_path / "fight.json", catalogue(), ruleset, seed=5)
-    for line in lines:
-        s.run(line)
-    return s
+    return new_session(tmp_path, *lines, ruleset=ruleset, seed=5)
 
 
 def rows(pane: OrderPane) -> list[str]:

@@ -13,19 +13,19 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets._footer import FooterKey
 
-from combat_tui.session import Session, catalogue
+from combat_tui.session import Session
 from combat_tui.ui import quiet_gc
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.footer import QuietFooter
 from combat_tui.ui.widgets.sheet import Sheet
 from combat_tui.ui.widgets.view_static import _signature
 
+from .keys import new_session
+
 
 def session(tmp_path: Path) -> Session:
-    s = Session.create(tmp_path / "fight.json", catalogue(), "three-action", seed=2)
-    for line in ("add Kara pc hp=20 init=20", "add Orc hp=9 init=5", "start"):
-        s.run(line)
-    return s
+    return new_session(tmp_path, "add Kara pc hp=20 init=20", "add Orc hp=9 init=5", "start",
+                       ruleset="three-action", seed=2)
 
 
 async def test_the_footer_dims_undo_in_place_and_rebuilds_when_keys_come_and_go(tmp_path: Path) -> None:

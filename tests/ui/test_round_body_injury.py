@@ -8,6 +8,7 @@ ruleset has no hold or delay, so o, y and e do nothing.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from rich.console import Group
@@ -15,22 +16,17 @@ from rich.text import Text
 from textual.widgets import OptionList
 
 from combat_tui.engine import storage
-from combat_tui.session import Session, catalogue
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.sheet import Sheet
 
-from .keys import add_condition, choose, conds, entry, highlight, pool, pool_max, turn, who
+from .keys import add_condition, choose, conds, entry, highlight, new_session, pool, pool_max, turn, who
 
 SIZE = (120, 40)
 
 
-def make_session(tmp_path: Path, *lines: str) -> Session:
-    s = Session.create(tmp_path / "fight.json", catalogue(), "body-injury", seed=5)
-    for line in lines:
-        s.run(line)
-    return s
+make_session = partial(new_session, ruleset="body-injury", seed=5)
 
 
 async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> None:

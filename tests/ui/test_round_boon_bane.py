@@ -8,25 +8,21 @@ the creature names after whom it acts (hold, then enter).
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from combat_tui.engine import storage
-from combat_tui.session import Session, catalogue
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
 
-from .keys import add_condition, choose, conds, entry, highlight, pool, turn
+from .keys import add_condition, choose, conds, entry, highlight, new_session, pool, turn
 
 SIZE = (120, 40)
 
 
-def make_session(tmp_path: Path, *lines: str) -> Session:
-    s = Session.create(tmp_path / "fight.json", catalogue(), "boon-bane", seed=7)
-    for line in lines:
-        s.run(line)
-    return s
+make_session = partial(new_session, ruleset="boon-bane", seed=7)
 
 
 async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:

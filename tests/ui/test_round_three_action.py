@@ -7,12 +7,12 @@ condition records whom it is relative to; On fire asks for its 2d6 at the start 
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from textual.widgets import OptionList
 
 from combat_tui.engine import storage
-from combat_tui.session import Session, catalogue
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.dialogs.entry import EntryDialog
@@ -20,16 +20,12 @@ from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 from combat_tui.ui.widgets.prompt_bar import PromptBar
 
-from .keys import add_condition, choose, conds, entry, highlight, highlighted, pool, pool_max, turn, who
+from .keys import add_condition, choose, conds, entry, highlight, highlighted, new_session, pool, pool_max, turn, who
 
 SIZE = (120, 40)
 
 
-def make_session(tmp_path: Path, *lines: str) -> Session:
-    s = Session.create(tmp_path / "fight.json", catalogue(), "three-action", seed=11)
-    for line in lines:
-        s.run(line)
-    return s
+make_session = partial(new_session, ruleset="three-action", seed=11)
 
 
 async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from ...engine.player_view import PlayerView
 from ...engine.ruleset import TimeModel
+from ..render import initiative_lead, tc_heading
 from .text import row_text
 
 
@@ -26,14 +27,11 @@ class OrderList(Widget):
             for r in view.order:
                 if r.next_tc != last:
                     last = r.next_tc
-                    here = " ◀ now" if last == view.tc else f" (+{(last or 0) - (view.tc or 0)})"
-                    lines.append(Text(f"TC {last}{here}", style="bold cyan"))
+                    lines.append(tc_heading(last, view.tc or 0))
                 lines.append(row_text(r, width=width))
         else:
             for r in view.order:
-                lead = "" if view.time_model is TimeModel.FREE_ROUNDS else (
-                    f"{r.initiative:>2} " if r.initiative is not None else " - ")
-                lines.append(row_text(r, lead, width=width))
+                lines.append(row_text(r, initiative_lead(view.time_model, r.initiative), width=width))
         if view.waiting:
             lines.append(Text("Holding / delaying", style="bold cyan"))
             lines += [row_text(r, "⏸ ", width=width) for r in view.waiting]

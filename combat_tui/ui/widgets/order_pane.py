@@ -14,7 +14,7 @@ from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active
 from ...session import Session
-from ..render import brief, condition_badges
+from ..render import brief, condition_badges, initiative_lead, tc_heading
 
 
 class OrderPane(OptionList):
@@ -98,14 +98,11 @@ class OrderPane(OptionList):
             for c in order:
                 if c.next_tc != last:
                     last = c.next_tc
-                    here = " ◀ now" if last == state.clock.tc else f" (+{(last or 0) - state.clock.tc})"
-                    rows.append((None, Text(f"TC {last}{here}", style="bold cyan")))
+                    rows.append((None, tc_heading(last, state.clock.tc)))
                 rows.append((c.id, self._line(c, now, "")))
         else:
             for c in order:
-                lead = "" if rs.time.model is TimeModel.FREE_ROUNDS else (
-                    f"{c.initiative:>2} " if c.initiative is not None else " - ")
-                rows.append((c.id, self._line(c, now, lead)))
+                rows.append((c.id, self._line(c, now, initiative_lead(rs.time.model, c.initiative))))
         listed = {c.id for c in order}
         waiting = [state.combatants[w] for w in state.waiting if w in state.combatants]
         if waiting:
