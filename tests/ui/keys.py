@@ -12,8 +12,8 @@ from combat_tui.session import Session, catalogue
 from combat_tui.ui import app as app_module
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
-from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.widgets.ask_bar import AskBar
 from combat_tui.ui.widgets.order_pane import OrderPane
 
 
@@ -71,8 +71,17 @@ async def choose(pilot: Any, app: CombatApp, text: str) -> None:
     await pilot.pause()
 
 
+def asking(app: CombatApp) -> str | None:
+    """The question the ask bar shows with its input focused, or None when nothing is asked."""
+    if not isinstance(app.screen, MainScreen):
+        return None
+    bar = app.screen.query_one(AskBar)
+    typing = app.screen.focused is not None and app.screen.focused.id == "ask-input"
+    return bar.question if bar.display and typing else None
+
+
 async def entry(pilot: Any, app: CombatApp, text: str) -> None:
-    assert isinstance(app.screen, EntryDialog), f"expected an entry dialog, got {app.screen!r}"
+    assert asking(app), f"expected a question in the ask bar, on {app.screen!r}"
     await pilot.press(*text, "enter")
     await pilot.pause()
 
@@ -85,7 +94,7 @@ async def add_condition(pilot: Any, app: CombatApp, name: str, relative_to: str 
     if relative_to is not None:
         assert isinstance(app.screen, ChooseDialog), "a subjective condition must ask relative to whom"
         await choose(pilot, app, relative_to)
-    assert isinstance(app.screen, EntryDialog), "adding a condition asks how long it lasts"
+    assert asking(app), "adding a condition asks how long it lasts"
     if how_long:
         await pilot.press("home", "ctrl+k")  # clear the pre-filled value
     await entry(pilot, app, how_long)
@@ -132,7 +141,7 @@ async def pick(pilot: Pilot[None], app: RecordingApp, text: str) -> None:
     await pilot.pause()
 
 async def answer(pilot: Pilot[None], app: RecordingApp, text: str) -> None:
-    """In an open EntryDialog: replace what is there with text and press Enter."""
-    assert isinstance(app.screen, EntryDialog), app.screen
+    """In the ask bar: replace what is there with text and press Enter."""
+    assert asking(app), app.screen
     await pilot.press("ctrl+u", *text, "enter")
     await pilot.pause()

@@ -10,10 +10,9 @@ from combat_tui.engine import storage
 from combat_tui.session import Session
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
-from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
 
-from .keys import new_session
+from .keys import asking, new_session
 
 
 def make_session(tmp_path: Path, ruleset: str, *lines: str) -> Session:
@@ -33,7 +32,7 @@ async def test_next_damage_and_undo_with_keys(tmp_path: Path) -> None:
         await pilot.press("n")
         assert s.encounter.view()["active"] == ["Orc"]
         await pilot.press("d")
-        assert isinstance(app.screen, EntryDialog)
+        assert asking(app)
         await pilot.press("7", "enter")
         await pilot.pause()
         assert creature(s, "Orc").pools["hp"].current == 5
@@ -137,7 +136,7 @@ async def test_condition_with_a_duration_by_keys(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("c", *"slowed", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, EntryDialog)
+        assert asking(app)
         await pilot.press("2", "enter")
         await pilot.pause()
         slowed = creature(s, "Kara").conditions[0]

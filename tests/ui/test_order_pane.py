@@ -78,3 +78,39 @@ async def test_the_time_count_timeline_redraws_as_a_full_redraw_would(tmp_path: 
             await pilot.press(*keys)
             await pilot.pause()
             await same_as_a_full_redraw(pilot, pane)
+
+
+async def test_moving_the_highlight_draws_what_a_full_redraw_would(tmp_path: Path) -> None:
+    s = session(tmp_path, "three-action", "add Kara pc hp=20 init=30", "add Orc x8 hp=9", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        for keys in (["down"], ["down", "down"], ["up"], ["end"], ["home"], ["n"], ["down"]):
+            before = pane.highlighted
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert pane.highlighted != before
+            await same_as_a_full_redraw(pilot, pane)
+
+
+async def test_the_turn_pages_the_order_rather_than_creeping(tmp_path: Path) -> None:
+    """Past the bottom, the actor goes to the top with those after it below; in between, nothing scrolls."""
+    s = session(tmp_path, "three-action", "add Orc x30 hp=9", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        seen = [pane.scroll_y]
+        for _ in range(25):
+            await pilot.press("n")
+            await pilot.pause()
+            line = pane._index_to_line[pane.highlighted or 0]
+            top, height = pane.scroll_y, pane.scrollable_content_region.height
+            assert top <= line < top + height - 1, "the actor is in view"
+            if top != seen[-1]:
+                # ... unless the list ends first
+                assert line == top or top == pane.max_scroll_y, "when the order scrolls, the actor lands on top"
+                seen.append(top)
+        assert len(seen) >= 3, "twenty-five turns of two-row creatures went past the pane more than once"
+        assert sorted(seen) == seen

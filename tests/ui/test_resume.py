@@ -20,10 +20,11 @@ from combat_tui.engine import storage
 from combat_tui.session import Session, catalogue
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
-from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.screens.new import NewScreen
 from combat_tui.ui.screens.open import OpenScreen
+
+from .keys import asking
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 SIZE = (100, 30)
@@ -65,7 +66,7 @@ async def accept_dialogs(pilot: Pilot[None]) -> None:
     """Take each follow-up question's default (value 1, everyone, the default duration)."""
     for _ in range(4):
         await pilot.pause()
-        if not isinstance(pilot.app.screen, ChooseDialog | EntryDialog):
+        if not isinstance(pilot.app.screen, ChooseDialog) and not asking(pilot.app):
             return
         await pilot.press("enter")
     raise AssertionError("the condition dialogs never closed")
@@ -79,7 +80,7 @@ async def play(pilot: Pilot[None], session: Session) -> dict[str, Any]:
     await pilot.pause()
     await pilot.press("d")
     await pilot.pause()
-    assert isinstance(pilot.app.screen, EntryDialog)
+    assert asking(pilot.app)
     await pilot.press("3", "enter")
     await pilot.pause()
     after_damage = session.encounter.view()

@@ -14,10 +14,9 @@ from pathlib import Path
 from combat_tui.engine import storage
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
-from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
 
-from .keys import add_condition, choose, conds, entry, highlight, new_session, pool, turn
+from .keys import add_condition, asking, choose, conds, entry, highlight, new_session, pool, turn
 
 SIZE = (120, 40)
 
@@ -260,11 +259,11 @@ async def test_p_on_a_combat_roll_asks_for_the_outcome(tmp_path: Path) -> None:
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Combat roll outcome"]
         await pilot.press("p")
         await pilot.pause()
-        assert isinstance(app.screen, EntryDialog), "p 'rolled' the combat roll's outcome instead of asking for it"
+        assert asking(app), "p 'rolled' the combat roll's outcome instead of asking for it"
         await entry(pilot, app, "2")  # attacker critical win: a maneuver follows
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Maneuver (critical win)"]
         await pilot.press("p")
         await pilot.pause()
-        assert isinstance(app.screen, EntryDialog)
+        assert asking(app)
         await entry(pilot, app, "2")  # Brace
         assert "braced" in conds(s, "Kara") and s.encounter.view()["prompts"] == []

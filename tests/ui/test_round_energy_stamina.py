@@ -14,11 +14,10 @@ from combat_tui.engine import storage
 from combat_tui.engine.model import Combatant
 from combat_tui.session import Session, catalogue
 from combat_tui.ui.dialogs.choose import ChooseDialog
-from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
 
 from .keys import RecordingApp as App
-from .keys import answer, command, errors, goto, pick
+from .keys import answer, asking, command, errors, goto, pick
 
 SIZE = (120, 40)
 
@@ -45,7 +44,7 @@ async def add_condition(pilot: Pilot[None], app: App, name: str, cond: str, how_
     await goto(pilot, app, name)
     await pilot.press("c")
     await pick(pilot, app, cond)
-    assert isinstance(app.screen, EntryDialog), app.screen
+    assert asking(app), app.screen
     await pilot.press("ctrl+u", *how_long, "enter")
     await pilot.pause()
 

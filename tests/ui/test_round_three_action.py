@@ -15,12 +15,24 @@ from textual.widgets import OptionList
 from combat_tui.engine import storage
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
-from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 from combat_tui.ui.widgets.prompt_bar import PromptBar
 
-from .keys import add_condition, choose, conds, entry, highlight, highlighted, new_session, pool, pool_max, turn, who
+from .keys import (
+    add_condition,
+    asking,
+    choose,
+    conds,
+    entry,
+    highlight,
+    highlighted,
+    new_session,
+    pool,
+    pool_max,
+    turn,
+    who,
+)
 
 SIZE = (120, 40)
 
@@ -291,7 +303,7 @@ async def test_condition_durations_by_key(tmp_path: Path) -> None:
         await highlight(pilot, app, "Orc")
         await pilot.press("c")
         await choose(pilot, app, "entangled")
-        assert isinstance(app.screen, EntryDialog)
+        assert asking(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MainScreen) and s.encounter.view() == before

@@ -17,12 +17,11 @@ from textual.pilot import Pilot
 from combat_tui.engine import storage
 from combat_tui.engine.model import Combatant, Side
 from combat_tui.session import Session, catalogue
-from combat_tui.ui.dialogs.entry import EntryDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 
 from .keys import RecordingApp as App
-from .keys import answer, command, errors, goto, pick
+from .keys import answer, asking, command, errors, goto, pick
 
 SIZE = (120, 40)
 
@@ -198,7 +197,7 @@ async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
         await goto(pilot, app, "Garret")
         await pilot.press("d")
         await pilot.pause()
-        assert isinstance(app.screen, EntryDialog)
+        assert asking(app)
         await answer(pilot, app, "2")
         g = who(s, "Garret").pools
         assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (20, 2, 2)  # below ToP: fatigue

@@ -16,9 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Header, Input
 
 from ...engine.errors import CombatError
@@ -27,9 +28,9 @@ from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
 from ..dialogs.choose import Choice, ChooseDialog
-from ..dialogs.entry import EntryDialog
 from ..player.share import ShareDialog
 from ..render import condition_text
+from ..widgets.ask_bar import AskBar
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
 from ..widgets.footer import QuietFooter
@@ -102,6 +103,8 @@ class MainScreen(Screen[None]):
     ]
 
     # The widgets bound to these redraw themselves; repainting the whole screen as well cost a full frame.
+    # Focus too: the widgets gaining and losing it restyle themselves (Textual's screen repaints all).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     revision: reactive[int] = reactive(0, repaint=False)
     selected: reactive[str | None] = reactive(None, repaint=False)
     marked: reactive[frozenset[str]] = reactive(frozenset(), repaint=False)
@@ -110,6 +113,8 @@ class MainScreen(Screen[None]):
         super().__init__()
         self.session = session
         self._retry: Timer | None = None
+        self._then: Callable[[str], object] | None = None  # what the open question's answer does
+        self._focus_before: Widget | None = None
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -123,6 +128,7 @@ class MainScreen(Screen[None]):
         yield PromptBar(s, id="prompt").data_bind(MainScreen.revision)
         yield LogPane(s, id="log")
         yield CommandBar(s, id="command")
+        yield AskBar(id="ask")
         yield QuietFooter()
 
     def on_mount(self) -> None:
@@ -169,7 +175,7 @@ class MainScreen(Screen[None]):
             now = active(enc.state, enc.rs)
             if now:
                 self.selected = now[0].id
-                self.query_one(OrderPane).select(now[0].id, quiet=True)
+                self.query_one(OrderPane).follow(now[0].id)
         if self.selected not in enc.state.combatants:
             self.selected = None
         self.marked = frozenset(m for m in self.marked if m in enc.state.combatants)
@@ -222,12 +228,26 @@ class MainScreen(Screen[None]):
         names = [state.combatants[i].name for i in ids if i in state.combatants]
         return names[0] if len(names) == 1 else f"{len(names)} marked creatures"
 
-    def ask(self, title: str, placeholder: str, then: Callable[[str], object], value: str = "") -> None:
-        def done(answer: str | None) -> None:
-            if answer:
-                then(answer)
+    def ask(self, title: str, placeholder: str, then: Callable[[str], object], value: str = "",
+            allow_empty: bool = False) -> None:
+        """Ask in the bottom row (the command bar steps aside); `then` gets the answer, never a cancel."""
+        if self._then is None:
+            self._focus_before = self.focused
+        self._then = then
+        self.query_one(QuietFooter).held = True
+        self.query_one(CommandBar).display = False
+        self.query_one(AskBar).ask(title, placeholder, value, allow_empty)
 
-        self.app.push_screen(EntryDialog(Text(title), placeholder, value), done)
+    @on(AskBar.Answered)
+    def _answered(self, event: AskBar.Answered) -> None:
+        then, self._then = self._then, None
+        self.query_one(AskBar).display = False
+        self.query_one(CommandBar).display = True
+        before, self._focus_before = self._focus_before, None
+        (before if before is not None and before.is_attached else self.query_one(OrderPane)).focus()
+        self.query_one(QuietFooter).held = False
+        if then is not None and event.value is not None:
+            then(event.value)
 
     def choose(self, title: str, choices: list[Choice], then: Callable[[str], object]) -> None:
         if not choices:
@@ -315,14 +335,11 @@ class MainScreen(Screen[None]):
         lasts = cd.default_duration or "until removed"
 
         def with_value(extra: str) -> None:
-            def go(answer: str | None) -> None:
-                if answer is None:
-                    return  # Escape: nothing added
-                self.run_line(f"cond {spec} {cond_id}{extra} {duration_words(answer, cd.valued)}".rstrip())
-
             ask = f"{cd.name} on {self.target_label()}: " + ("value, then how long" if cd.valued else "how long?")
             hint = f"Enter: {lasts} · 3 = {unit} · end-of-round · start-of-turn"
-            self.app.push_screen(EntryDialog(Text(ask), hint, "1" if cd.valued else "", allow_empty=True), go)
+            self.ask(ask, hint, lambda answer: self.run_line(
+                f"cond {spec} {cond_id}{extra} {duration_words(answer, cd.valued)}".rstrip()),
+                value="1" if cd.valued else "", allow_empty=True)
 
         if cd.subjective:
             state = self.session.encounter.state

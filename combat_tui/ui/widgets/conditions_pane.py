@@ -20,8 +20,9 @@ from .view_static import ViewStatic
 
 
 class ConditionsPane(Vertical):
-    revision: reactive[int] = reactive(0, init=False)
-    selected: reactive[str | None] = reactive(None, init=False)
+    # Bound to the screen's; the box of conditions redraws itself, not the whole pane.
+    revision: reactive[int] = reactive(0, init=False, repaint=False)
+    selected: reactive[str | None] = reactive(None, init=False, repaint=False)
 
     class Chosen(Message):
         """The GM picked a condition from the list to add."""

@@ -20,8 +20,10 @@ from ..render import brief, condition_badges, initiative_lead, tc_heading
 class OrderPane(OptionList):
     """Renders the order; posts `Picked` when the GM moves to a creature. Never changes the encounter."""
 
-    revision: reactive[int] = reactive(0, init=False)
-    marked: reactive[frozenset[str]] = reactive(frozenset(), init=False)
+    # The rows redraw themselves, line by line: repainting the whole pane as well cost ~3 ms a key.
+    revision: reactive[int] = reactive(0, init=False, repaint=False)
+    marked: reactive[frozenset[str]] = reactive(frozenset(), init=False, repaint=False)
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
 
     class Picked(Message):
         def __init__(self, cid: str) -> None:
@@ -36,6 +38,7 @@ class OrderPane(OptionList):
         self._row_texts: list[Text] = []
         self._width = 12
         self._clock: tuple[int, int] | None = None
+        self._following = False
 
     def on_mount(self) -> None:
         self.rebuild()
@@ -48,6 +51,18 @@ class OrderPane(OptionList):
 
     def on_resize(self) -> None:
         self.rebuild()
+
+    def _watch_highlighted(self, old: int | None, new: int | None) -> None:
+        # OptionList's own watcher (scroll to it, tell the screen) runs as well
+        self._refresh_rows([i for i in (old, new) if i is not None])
+
+    def _refresh_rows(self, indexes: list[int]) -> None:
+        lines, heights = getattr(self, "_index_to_line", None), getattr(self, "_heights", None)
+        if lines is None or heights is None or not all(i in lines for i in indexes):
+            self.refresh()  # not laid out yet (or OptionList's internals changed): draw it all
+            return
+        for i in indexes:
+            self.refresh_lines(lines[i], heights[i])
 
     def _line(self, c: Combatant, now: set[str], lead: str) -> Text:
         """Two rows: who (with the acting and marked signs), then how they stand. Kept while nothing it
@@ -137,12 +152,7 @@ class OrderPane(OptionList):
                 cache = self._option_render_cache
                 for key in [k for k in cache.keys() if k[0] in stale]:  # noqa: SIM118 (LRUCache: no __iter__)
                     cache.discard(key)
-                lines, heights = self._index_to_line, self._heights
-                if all(i in lines for i, _text in changed):
-                    for i, _text in changed:
-                        self.refresh_lines(lines[i], heights[i])
-                else:  # not laid out yet
-                    self.refresh()
+                self._refresh_rows([i for i, _text in changed])
             else:
                 for i, text in changed:
                     self.replace_option_prompt_at_index(i, text)
@@ -158,6 +168,22 @@ class OrderPane(OptionList):
         if self.highlighted is None or not self.option_count:
             return None
         return self.get_option_at_index(self.highlighted).id
+
+    def follow(self, cid: str) -> None:
+        """The turn moved to `cid`: highlight it (quietly, the screen knows). Past the bottom, the list
+        pages so the actor is at the top with those after it below, rather than creeping a row a turn
+        (each scroll redraws the whole pane)."""
+        self._following = True
+        try:
+            self.select(cid, quiet=True)
+        finally:
+            self._following = False
+
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        before = self.scroll_y
+        super().scroll_to_highlight(top=top)
+        if self._following and self.scroll_y > before:
+            super().scroll_to_highlight(top=True)
 
     def select(self, cid: str | None, quiet: bool = False) -> None:
         """Move the highlight to a creature (without changing anything). `quiet` when the screen already

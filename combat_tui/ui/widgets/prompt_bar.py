@@ -11,7 +11,8 @@ from .view_static import ViewStatic
 
 
 class PromptBar(ViewStatic):
-    revision: reactive[int] = reactive(0, init=False)
+    # Bound to the screen's; the view redraws itself when what it shows changed (see ViewStatic).
+    revision: reactive[int] = reactive(0, init=False, repaint=False)
 
     def __init__(self, session: Session, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
