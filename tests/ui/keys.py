@@ -11,9 +11,9 @@ from textual.pilot import Pilot
 from combat_tui.session import Session, catalogue
 from combat_tui.ui import app as app_module
 from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.ask import AskScreen
 from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
-from combat_tui.ui.widgets.ask_bar import AskBar
 from combat_tui.ui.widgets.order_pane import OrderPane
 
 
@@ -72,12 +72,8 @@ async def choose(pilot: Any, app: CombatApp, text: str) -> None:
 
 
 def asking(app: CombatApp) -> str | None:
-    """The question the ask bar shows with its input focused, or None when nothing is asked."""
-    if not isinstance(app.screen, MainScreen):
-        return None
-    bar = app.screen.query_one(AskBar)
-    typing = app.screen.focused is not None and app.screen.focused.id == "ask-input"
-    return bar.question if bar.display and typing else None
+    """The question the app asks in the command bar's row, or None when nothing is asked."""
+    return app.screen.question if isinstance(app.screen, AskScreen) else None
 
 
 async def entry(pilot: Any, app: CombatApp, text: str) -> None:

@@ -1,17 +1,22 @@
-"""The ask bar: one-line questions (damage, heal, how long, a speed factor) asked in the command bar's
-row, so the sheet and the order stay in view while the GM types."""
+"""One-line questions (damage, heal, how long, a speed factor) are asked in the command bar's row over
+a clear background, so the sheet and the order stay in view while the GM types."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.ask import AskScreen
 from combat_tui.ui.screens.main import MainScreen
-from combat_tui.ui.widgets.ask_bar import AskBar
-from combat_tui.ui.widgets.command_bar import CommandBar
 from combat_tui.ui.widgets.order_pane import OrderPane
 
 from .keys import asking, new_session
+
+
+def terminal_text(app: CombatApp) -> str:
+    """What the terminal shows, a row a line: the top screen with what shows through it."""
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    return "\n".join("".join(strip.text for strip in line) for line in update.strips)  # type: ignore[attr-defined]
 
 
 async def test_damage_is_asked_in_place_and_the_screen_stays(tmp_path: Path) -> None:
@@ -19,54 +24,56 @@ async def test_damage_is_asked_in_place_and_the_screen_stays(tmp_path: Path) -> 
     app = CombatApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
+        main = app.screen
+        assert isinstance(main, MainScreen)
         await pilot.press("down")  # the Orc's row
-        await pilot.press("d")
+        await pilot.press("d", "4")
         await pilot.pause()
-        assert isinstance(app.screen, MainScreen), "no dialog covers the screen"
         assert asking(app) == "Damage to Orc › "
-        screen = app.screen
-        assert not screen.query_one(CommandBar).display, "the command bar steps aside for the question"
-        bar = screen.query_one(AskBar)
-        assert bar.region.y == app.size.height - 2, "the question sits in the command bar's row"
-        assert "Orc" in screen.query_one("#sheet").render_line(0).text, "the sheet stays in view"
-        await pilot.press("4", "enter")
+        shown = terminal_text(app)
+        assert "Damage to Orc" in shown and "Esc cancels" in shown
+        sheet_line = main.query_one("#sheet").render_line(0).text.strip()
+        assert "Orc" in sheet_line and sheet_line in shown, "the sheet stays in view while the GM types"
+        assert app.screen.styles.background.a == 0, "nothing dims the screen behind the question"
+        row = app.screen.query_one("#ask").region
+        assert row.y == app.size.height - 2 and row.height == 1, "the question sits in the command bar's row"
+        await pilot.press("enter")
         await pilot.pause()
-        assert s.encounter.state.combatants[screen.query_one(OrderPane).highlighted_id() or ""].name == "Orc"
+        assert app.screen is main and asking(app) is None
         assert next(c for c in s.encounter.state.roster() if c.name == "Orc").pools["hp"].current == 8
-        assert asking(app) is None and screen.query_one(CommandBar).display
-        assert isinstance(screen.focused, OrderPane), "focus goes back to the order"
+        assert isinstance(main.focused, OrderPane), "the order keeps the focus"
+        assert s.encounter.state.combatants[main.query_one(OrderPane).highlighted_id() or ""].name == "Orc"
 
 
-async def test_escape_asks_nothing_more_and_changes_nothing(tmp_path: Path) -> None:
-    s = new_session(tmp_path, "add Orc init=10 hp=12", "start", ruleset="three-action")
+async def test_escape_and_an_empty_answer_change_nothing(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Orc init=10 hp=12", "start", "dmg Orc 6", ruleset="three-action")
     app = CombatApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         cursor = s.encounter.doc.cursor
         await pilot.press("h", "5", "escape")
         await pilot.pause()
-        assert asking(app) is None
+        assert asking(app) is None and isinstance(app.screen, MainScreen)
         assert s.encounter.doc.cursor == cursor, "a cancelled heal ran nothing"
-        assert isinstance(app.screen.focused, OrderPane)
         await pilot.press("d", "enter")  # an empty answer to damage is no answer
         await pilot.pause()
         assert s.encounter.doc.cursor == cursor and asking(app) is None
+        await pilot.press("h", "3", "enter")
+        await pilot.pause()
+        assert [e.command for e in s.encounter.history()][-1] == "heal Orc 3"
 
 
-async def test_a_second_question_replaces_the_first(tmp_path: Path) -> None:
-    s = new_session(tmp_path, "add Orc init=10 hp=12", "start", "dmg Orc 6", ruleset="three-action")
+async def test_an_empty_answer_takes_the_default_where_there_is_one(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Orc init=10 hp=12", "start", ruleset="three-action")
     app = CombatApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("d")
-        app.screen.query_one(OrderPane).focus()  # the GM clicked back on the order mid-question
-        await pilot.press("h")
+        await pilot.press("c", *"prone", "enter")
         await pilot.pause()
-        assert asking(app) == "Heal Orc › "
-        await pilot.press("3", "enter")
+        assert asking(app) == "Prone on Orc: how long? › "
+        await pilot.press("enter")  # Enter alone: the condition's own duration
         await pilot.pause()
-        assert [e.command for e in s.encounter.history()][-1] == "heal Orc 3", "only the last question answers"
-        assert isinstance(app.screen.focused, OrderPane)
+        assert [c.id for c in s.encounter.state.roster()[0].conditions] == ["prone"]
 
 
 async def test_a_markup_name_in_the_question_is_text(tmp_path: Path) -> None:
@@ -76,6 +83,6 @@ async def test_a_markup_name_in_the_question_is_text(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("d")
         await pilot.pause()
+        assert isinstance(app.screen, AskScreen)
         assert asking(app) == "Damage to [bold]Boss[/] › "
-        line = app.screen.query_one("#ask-question").render_line(0).text  # type: ignore[attr-defined]
-        assert "[bold]Boss[/]" in line
+        assert "[bold]Boss[/]" in app.screen.query_one("#ask-question").render_line(0).text

@@ -27,10 +27,10 @@ from ...engine.lookup import entries
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
+from ..dialogs.ask import AskScreen
 from ..dialogs.choose import Choice, ChooseDialog
 from ..player.share import ShareDialog
 from ..render import condition_text
-from ..widgets.ask_bar import AskBar
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
 from ..widgets.footer import QuietFooter
@@ -113,8 +113,6 @@ class MainScreen(Screen[None]):
         super().__init__()
         self.session = session
         self._retry: Timer | None = None
-        self._then: Callable[[str], object] | None = None  # what the open question's answer does
-        self._focus_before: Widget | None = None
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -128,7 +126,6 @@ class MainScreen(Screen[None]):
         yield PromptBar(s, id="prompt").data_bind(MainScreen.revision)
         yield LogPane(s, id="log")
         yield CommandBar(s, id="command")
-        yield AskBar(id="ask")
         yield QuietFooter()
 
     def on_mount(self) -> None:
@@ -230,24 +227,12 @@ class MainScreen(Screen[None]):
 
     def ask(self, title: str, placeholder: str, then: Callable[[str], object], value: str = "",
             allow_empty: bool = False) -> None:
-        """Ask in the bottom row (the command bar steps aside); `then` gets the answer, never a cancel."""
-        if self._then is None:
-            self._focus_before = self.focused
-        self._then = then
-        self.query_one(QuietFooter).held = True
-        self.query_one(CommandBar).display = False
-        self.query_one(AskBar).ask(title, placeholder, value, allow_empty)
+        """Ask in the command bar's row; `then` gets the answer (empty only when allowed), never a cancel."""
+        def done(answer: str | None) -> None:
+            if answer is not None:
+                then(answer)
 
-    @on(AskBar.Answered)
-    def _answered(self, event: AskBar.Answered) -> None:
-        then, self._then = self._then, None
-        self.query_one(AskBar).display = False
-        self.query_one(CommandBar).display = True
-        before, self._focus_before = self._focus_before, None
-        (before if before is not None and before.is_attached else self.query_one(OrderPane)).focus()
-        self.query_one(QuietFooter).held = False
-        if then is not None and event.value is not None:
-            then(event.value)
+        self.app.push_screen(AskScreen(title, placeholder, value, allow_empty), done)
 
     def choose(self, title: str, choices: list[Choice], then: Callable[[str], object]) -> None:
         if not choices:

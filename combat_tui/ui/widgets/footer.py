@@ -4,10 +4,6 @@ Textual's footer recomposes every key widget whenever bindings are refreshed, an
 refreshes them after every command (what is possible depends on the state). That rebuild, a layout
 and two more frames, cost more than the command itself. This footer keeps its widgets when the same
 keys are shown, and only dims or lights the ones whose availability changed (undo, redo, enter).
-
-While the ask bar holds the focus for a moment, the footer is held as it is, rather than rebuilt for
-the input's keys and rebuilt back after the answer (the bar shows its own two keys). Holding is not
-shown by a style: restyling the footer's keys cost more than the command.
 """
 
 from __future__ import annotations
@@ -21,20 +17,9 @@ from textual.widgets._footer import FooterKey
 
 class QuietFooter(Footer):
     _shape: tuple[Any, ...] | None = None
-    _held = False
-
-    @property
-    def held(self) -> bool:
-        return self._held
-
-    @held.setter
-    def held(self, hold: bool) -> None:
-        self._held = hold
-        if not hold and self.is_attached:
-            self.screen.refresh_bindings()  # catch up, by the footer's own signal
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        if self.held or self.relight(screen):
+        if self.relight(screen):
             return
         if screen.app.app_focus:  # without focus Textual's footer waits, and so must our memory
             self._shape = self._shown(screen)[0]
