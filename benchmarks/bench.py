@@ -144,10 +144,12 @@ class FrameClock:
                 renderable.render_segments(app.console)  # what a real terminal driver would write
                 done = time.perf_counter() - self.overhead
                 start = time.perf_counter()
+                enabled = gc.isenabled()
                 gc.disable()  # the benchmark's own garbage must not trigger collections the app then pays for
                 whole = screen._compositor.render_update(full=True).render_segments(app.console)
-                gc.enable()
-                gc.collect(1)
+                if enabled:
+                    gc.enable()
+                    gc.collect(1)
                 self.overhead += time.perf_counter() - start
                 self.frames.append((done, whole))
             original(screen, renderable)

@@ -4,7 +4,11 @@ Python's full collection walks every object alive; with a long encounter's log t
 milliseconds, and it landed on keystrokes (the benchmark's slowest frames were all one). So once
 the app is up it freezes what exists (the collector then leaves it alone), and whenever the GM has
 not touched a key for a while it collects and freezes again. In between, full collections are made
-rare (young objects are still collected as usual), so one seldom lands on a key at all.
+rare, so one seldom lands on a key at all.
+
+Young collections too: drawing a frame allocates enough to set off a dozen of them, a few ms in all.
+So from a key until the frame after it the collector waits, then collects the young generations
+while the GM reads the screen.
 """
 
 from __future__ import annotations
@@ -37,10 +41,19 @@ class QuietCollector:
         if self._thresholds is not None:
             gc.set_threshold(*self._thresholds)
             self._thresholds = None
+            gc.enable()  # a key's frame may never have come
         gc.unfreeze()
 
     def key(self) -> None:
         self.last_key = time.monotonic()
+        if self._thresholds is not None and gc.isenabled():
+            gc.disable()
+            self.app.call_after_refresh(self._drawn)
+
+    def _drawn(self) -> None:
+        if self._thresholds is not None:  # not stopped meanwhile
+            gc.enable()
+            gc.collect(1)
 
     def tick(self) -> None:
         if time.monotonic() - self.last_key >= QUIET_SECONDS and len(self.app.screen_stack) <= 1:

@@ -66,9 +66,13 @@ class FakeApp:
     def __init__(self) -> None:
         self.screen_stack: list[Any] = ["main"]
         self.intervals: list[float] = []
+        self.after_refresh: list[Any] = []
 
     def set_interval(self, seconds: float, callback: Any) -> None:
         self.intervals.append(seconds)
+
+    def call_after_refresh(self, callback: Any) -> None:
+        self.after_refresh.append(callback)
 
 
 def test_garbage_is_collected_and_frozen_only_when_the_gm_is_quiet(monkeypatch: Any) -> None:
@@ -80,6 +84,11 @@ def test_garbage_is_collected_and_frozen_only_when_the_gm_is_quiet(monkeypatch: 
         assert collector.tidied == 1 and gc.get_freeze_count() > 0 and app.intervals == [quiet_gc.EVERY_SECONDS]
         assert gc.get_threshold() == (*before[:2], quiet_gc.FULL_EVERY)
         collector.key()  # a key just now: not quiet
+        assert not gc.isenabled(), "no collection between a key and its frame"
+        collector.key()
+        assert len(app.after_refresh) == 1
+        app.after_refresh.pop()()  # the frame is drawn
+        assert gc.isenabled()
         collector.tick()
         assert collector.tidied == 1
         collector.last_key = time.monotonic() - quiet_gc.QUIET_SECONDS - 1
@@ -89,8 +98,12 @@ def test_garbage_is_collected_and_frozen_only_when_the_gm_is_quiet(monkeypatch: 
         app.screen_stack.pop()
         collector.tick()
         assert collector.tidied == 2
-        collector.stop()
-        assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+        collector.key()
+        collector.stop()  # before the key's frame: the collector is on again all the same
+        assert gc.isenabled() and gc.get_threshold() == before and gc.get_freeze_count() == 0
+        app.after_refresh.pop()()  # a late frame after stopping leaves it alone
+        assert gc.isenabled()
     finally:
+        gc.enable()
         gc.unfreeze()
         gc.set_threshold(*before)
