@@ -6,7 +6,9 @@ rules text, say), so picking and looking up are one step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -16,6 +18,20 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
+
+
+class FilterInput(Input):
+    """Calls back as the GM types, so the list is filtered in the same frame as the letter shows:
+    waiting for Input.Changed drew the letter first and the list a frame (up to 17 ms) later."""
+
+    def __init__(self, on_change: Callable[[str], None], **kw: Any) -> None:
+        super().__init__(**kw)
+        self._on_change = on_change
+
+    def _watch_value(self, value: str) -> None:
+        super()._watch_value(value)
+        if self.is_mounted:
+            self._on_change(value)
 
 
 @dataclass(frozen=True)
@@ -41,7 +57,7 @@ class ChooseDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Label(self.title_text, classes="dialog-title")
-            yield Input(placeholder="type to filter", id="filter")
+            yield FilterInput(self._fill, placeholder="type to filter", id="filter")
             yield OptionList(id="choices")
             yield Static(id="description")
 
@@ -72,10 +88,6 @@ class ChooseDialog(ModalScreen[str | None]):
             cid = ol.get_option_at_index(ol.highlighted).id
             desc = next((c.description for c in self.choices if c.id == cid), "")
         self.query_one("#description", Static).update(Text(desc))
-
-    @on(Input.Changed, "#filter")
-    def _filter(self, event: Input.Changed) -> None:
-        self._fill(event.value)
 
     @on(Input.Submitted, "#filter")
     def _enter(self) -> None:
