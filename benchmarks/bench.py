@@ -362,7 +362,7 @@ def main() -> None:
         ap.error(f"--only: unknown part {', '.join(sorted(only - set(parts)))}; the parts are {', '.join(parts)}")
     print("combat-tui benchmark (medians; ratios within this run)", file=sys.stderr)
     if "startup" in only:
-        startup(3 if q else 7)
+        startup(3 if q else 15)
     if "keys" in only:
         keystrokes([10, 100, 1000], 5 if q else 20)
     if "engine" in only:
