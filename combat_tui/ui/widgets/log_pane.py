@@ -7,6 +7,7 @@ again only when the width changes). RichLog did the same, but imports `rich.pret
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.text import Text
 from textual.events import Resize
 from textual.geometry import Size
@@ -18,6 +19,17 @@ from ...session import Session
 
 KEEP = 2000  # entries; the oldest go in batches, so trimming is rare
 BATCH = 200
+
+
+def hang(text: Text, width: int, console: Console) -> list[Text]:
+    """Wrap to `width`, the lines after the first indented two more than the first, so a long line
+    stays under its entry rather than reaching back to the margin."""
+    lines = list(text.wrap(console, width))
+    indent = len(text.plain) - len(text.plain.lstrip(" ")) + 2
+    if len(lines) < 2 or width - indent < 20:
+        return lines
+    rest = text[len(lines[0].plain):]
+    return [lines[0]] + [Text(" " * indent).append_text(line) for line in rest.wrap(console, width - indent)]
 
 
 class LogPane(ScrollView, can_focus=True):
@@ -34,6 +46,7 @@ class LogPane(ScrollView, can_focus=True):
         self._entries: list[tuple[Text, int]] = []  # what was written, and how many lines it wrapped to
         self.lines: list[Strip] = []  # every entry's lines at the current width
         self._width = 0
+        self._follow = True  # showing the newest line; False while the GM has scrolled back
 
     def on_mount(self) -> None:
         for event in self.session.encounter.history()[-30:]:
@@ -62,7 +75,7 @@ class LogPane(ScrollView, can_focus=True):
 
     def _wrap(self, text: Text) -> list[Strip]:
         console = self.app.console
-        return [Strip(list(line.render(console)), line.cell_len) for line in text.wrap(console, self._width)]
+        return [Strip(list(line.render(console)), line.cell_len) for line in hang(text, self._width, console)]
 
     def on_resize(self, event: Resize) -> None:
         width = self.scrollable_content_region.width
@@ -73,11 +86,14 @@ class LogPane(ScrollView, can_focus=True):
             self.lines = [strip for _text, strips in wrapped for strip in strips]
             self._resized()
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._follow = new_value >= self.max_scroll_y  # scrolled back to read: stay there
+
     def _resized(self) -> None:
         """Follow the end, now (not after the next frame: that would cost the GM a second frame)."""
-        at_end = self.scroll_y >= self.max_scroll_y
         self.virtual_size = Size(self._width, len(self.lines))
-        if at_end:
+        if self._follow:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         self.refresh()
 

@@ -1,0 +1,65 @@
+"""The log wraps a long line under its entry, keeps every character, and never draws past its width."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.widgets.log_pane import LogPane, hang
+
+from .keys import new_session
+
+LONG = "  Pit Ghoul 1: +2 disadvantage on Acrobatics, Athletics, crafts, Musical Instrument and Thievery."
+
+
+def test_wrapped_lines_hang_under_their_entry() -> None:
+    console = Console(width=120)
+    lines = hang(Text(LONG, style="bold"), 40, console)
+    assert len(lines) == 3
+    assert all(line.cell_len <= 40 for line in lines)
+    assert [line.plain[:4] for line in lines[1:]] == ["    ", "    "], "continuations indent two past the entry"
+    assert "".join(line.plain.strip() + " " for line in lines).split() == LONG.split(), "no word lost"
+    assert lines[1].spans and lines[1].spans[0].style == "bold", "the entry's style carries over"
+    assert [t.plain for t in hang(Text("short"), 40, console)] == ["short"]
+    narrow = hang(Text(LONG), 22, console)  # too narrow to indent: plain wrapping
+    assert all(line.cell_len <= 22 for line in narrow) and not narrow[1].plain.startswith(" ")
+
+
+async def test_the_pane_wraps_again_when_resized(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc init=15", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(LogPane)
+        log.note(LONG)
+        await pilot.pause()
+        wide = len(log.lines)
+        await pilot.resize_terminal(60, 30)
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert len(log.lines) > wide
+        assert all(strip.cell_length <= width for strip in log.lines)
+        assert log.scroll_y == log.max_scroll_y, "the newest line stays in view"
+
+
+async def test_a_gm_reading_back_is_not_pulled_to_the_end(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc init=15", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(LogPane)
+        for i in range(20):
+            log.note(f"line {i}")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        log.scroll_to(y=0, animate=False, immediate=True)
+        log.note("one more")
+        await pilot.pause()
+        assert log.scroll_y == 0, "the GM's place is kept"
+        log.scroll_end(animate=False, immediate=True)
+        log.note("and another")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y, "back at the end, it follows again"
