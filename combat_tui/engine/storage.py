@@ -23,7 +23,6 @@ from .events import diff
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-
 def _patches_for_creatures(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 2 logs a creature that was there before and after a change as a patch of what changed
     (`events.Change.patch`); schema 1 kept both whole. Anything malformed is left for validation."""

@@ -24,6 +24,10 @@ def test_wrapped_lines_hang_under_their_entry() -> None:
     assert "".join(line.plain.strip() + " " for line in lines).split() == LONG.split(), "no word lost"
     assert lines[1].spans and lines[1].spans[0].style == "bold", "the entry's style carries over"
     assert [t.plain for t in hang(Text("short"), 40, console)] == ["short"]
+    two = hang(Text("  first line\n" + LONG.strip()), 40, console)  # written as two lines: wrapped as they are
+    assert [line.plain.rstrip() for line in two][:1] == ["  first line"] and all(line.cell_len <= 40 for line in two)
+    assert all(line.plain.strip() for line in two), "no blank line where the text broke"
+    assert " ".join(line.plain.strip() for line in two).split() == ("first line " + LONG).split()
     narrow = hang(Text(LONG), 22, console)  # too narrow to indent: plain wrapping
     assert all(line.cell_len <= 22 for line in narrow) and not narrow[1].plain.startswith(" ")
 

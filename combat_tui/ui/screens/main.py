@@ -177,8 +177,8 @@ class MainScreen(Screen[None]):
             self.selected = None
         self.marked = frozenset(m for m in self.marked if m in enc.state.combatants)
         self._retitle()
-        self.refresh_bindings()
-        self.query_one(QuietFooter).relight(self)  # now, in this frame, not after it
+        if not self.query_one(QuietFooter).relight(self):  # keys dimmed or lit now, in this frame
+            self.refresh_bindings()  # the keys shown changed: the footer rebuilds
         return True
 
     def picked(self) -> str | None:

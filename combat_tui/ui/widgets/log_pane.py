@@ -26,7 +26,7 @@ def hang(text: Text, width: int, console: Console) -> list[Text]:
     stays under its entry rather than reaching back to the margin."""
     lines = list(text.wrap(console, width))
     indent = len(text.plain) - len(text.plain.lstrip(" ")) + 2
-    if len(lines) < 2 or width - indent < 20:
+    if len(lines) < 2 or width - indent < 20 or "\n" in text.plain:  # several lines already: as they are
         return lines
     rest = text[len(lines[0].plain):]
     return [lines[0]] + [Text(" " * indent).append_text(line) for line in rest.wrap(console, width - indent)]
@@ -71,7 +71,7 @@ class LogPane(ScrollView, can_focus=True):
             dropped = self._entries[:BATCH]
             del self._entries[:BATCH]
             del self.lines[:sum(n for _text, n in dropped)]
-        self._resized()
+        self._lines_changed()
 
     def _wrap(self, text: Text) -> list[Strip]:
         console = self.app.console
@@ -84,13 +84,13 @@ class LogPane(ScrollView, can_focus=True):
             wrapped = [(text, self._wrap(text)) for text, _n in self._entries]
             self._entries = [(text, len(strips)) for text, strips in wrapped]
             self.lines = [strip for _text, strips in wrapped for strip in strips]
-            self._resized()
+            self._lines_changed()
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self._follow = new_value >= self.max_scroll_y  # scrolled back to read: stay there
 
-    def _resized(self) -> None:
+    def _lines_changed(self) -> None:
         """Follow the end, now (not after the next frame: that would cost the GM a second frame)."""
         self.virtual_size = Size(self._width, len(self.lines))
         if self._follow:
