@@ -18,7 +18,7 @@ from combat_tui.ui import quiet_gc
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.footer import QuietFooter
 from combat_tui.ui.widgets.sheet import Sheet
-from combat_tui.ui.widgets.view_static import _signature
+from combat_tui.ui.widgets.view_static import ViewStatic, _signature
 
 from .keys import new_session
 
@@ -60,6 +60,29 @@ async def test_a_view_redraws_only_when_its_text_changed(tmp_path: Path) -> None
         assert sheet._shown != shown and any("16/20" in line[0] for line in sheet._shown)
     assert _signature(Group(Text("a"), Text("b", style="bold"))) != _signature(Group(Text("a"), Text("b")))
     assert _signature(Group(Text("a"), Group())) == ((("a", (), "")), ())
+
+
+async def test_a_condition_added_or_a_turn_passed_lays_nothing_out(tmp_path: Path) -> None:
+    """The conditions box keeps room for a few: a layout would redraw the pane and take more frames."""
+    s = session(tmp_path)
+    app = CombatApp(s)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one("#on-creature", ViewStatic)
+        height = box.size.height
+        layouts: list[bool] = []
+        update = box.update
+        box.update = lambda content, *, layout=True: (layouts.append(layout), update(content, layout=layout))[1]
+        await pilot.press("c", "p", "r", "o", "enter", "2", "enter")  # Kara is Prone: a line that wraps
+        await pilot.pause()
+        assert [c["id"] for c in s.encounter.view()["combatants"][0]["conditions"]] == ["prone"]
+        for key in ("n", "u", "u"):  # the Orc's turn (nothing on it), then back, then Prone undone
+            await pilot.press(key)
+            await pilot.pause()
+        assert layouts and not any(layouts), "no layout while what it shows fits its height"
+        assert box.size.height == height and height < 8
+        box.show(Group(*[Text(f"condition {i}") for i in range(8)]))  # more than fits: it grows
+        assert layouts[-1] is True
 
 
 class FakeApp:

@@ -1,8 +1,8 @@
 """A one-line question in the command bar's row: a number, dice, a name. Enter answers, Escape cancels.
 
-A screen of its own with a clear background, so the sheet and the order stay in view while the GM
-types, and the main screen keeps its focus and its drawn lines: answering redraws from them, where
-moving the focus back and forth restyled and redrew the order pane.
+An overlay (see `ui/overlay.py`) with a clear background, so the sheet and the order stay in view while
+the GM types, and the main screen keeps its focus and its drawn lines: asking and answering redraw the
+question's row, where moving the focus back and forth restyled and redrew the order pane.
 """
 
 from __future__ import annotations
@@ -12,25 +12,41 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from ..overlay import Overlay
 
-class AskScreen(ModalScreen[str | None]):
+
+class AskScreen(Overlay[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]
+    BOX = "#ask"
 
-    def __init__(self, question: str, placeholder: str = "", value: str = "", allow_empty: bool = False) -> None:
-        super().__init__()
-        self.question = f"{question} › "
-        self.placeholder = placeholder
-        self.initial = value
-        self.allow_empty = allow_empty
+    question = ""
+    placeholder = ""
+    initial = ""
+    allow_empty = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="ask"):
-            yield Label(Text(self.question), id="ask-question")  # Text: a name is never markup
-            yield Input(value=self.initial, placeholder=self.placeholder, id="ask-input")
+            yield Label(id="ask-question")
+            yield Input(id="ask-input")
             yield Label(Text("Enter applies · Esc cancels", style="dim"), id="ask-keys")
+
+    def setup(self, question: str, placeholder: str = "", value: str = "", allow_empty: bool = False) -> None:
+        """What to ask this time (the screen is shown again and again)."""
+        self.question, self.placeholder, self.initial = f"{question} › ", placeholder, value
+        self.allow_empty = allow_empty
+        if self.is_mounted:
+            self._show()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        self.query_one("#ask-question", Label).update(Text(self.question))  # Text: a name is never markup
+        box = self.query_one("#ask-input", Input)
+        box.placeholder, box.value = self.placeholder, self.initial
+        box.select_all()  # as a new question did on focus: typing replaces what was offered
 
     @on(Input.Submitted, "#ask-input")
     def _submit(self, event: Input.Submitted) -> None:

@@ -1,7 +1,8 @@
 """Pick one from a list: type to filter, arrows to move, Enter to choose, Escape to cancel.
 
 Each choice may carry a description, shown under the list for the highlighted one (a condition's
-rules text, say), so picking and looking up are one step.
+rules text, say), so picking and looking up are one step. An overlay (see `ui/overlay.py`): shown
+again for each list, over the screen beneath, which stays in view around it.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
+
+from ..overlay import Overlay
 
 
 class FilterInput(Input):
@@ -42,24 +44,40 @@ class Choice:
     hint: str = ""
 
 
-class ChooseDialog(ModalScreen[str | None]):
+class ChooseDialog(Overlay[str | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="choose.cancel"),
         Binding("down", "move(1)", "Down", show=False, id="choose.down"),
         Binding("up", "move(-1)", "Up", show=False, id="choose.up"),
     ]
+    BOX = "#choose"
+    _described: str | None = None
 
-    def __init__(self, title: str | Text, choices: list[Choice]) -> None:
+    def __init__(self, title: str | Text = "", choices: list[Choice] | None = None) -> None:
         super().__init__()
         self.title_text = title if isinstance(title, Text) else Text(title)
-        self.choices = choices
+        self.choices = choices or []
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
+        with Vertical(id="choose", classes="dialog wide"):
             yield Label(self.title_text, classes="dialog-title")
             yield FilterInput(self._fill, placeholder="type to filter", id="filter")
             yield OptionList(id="choices")
             yield Static(id="description")
+
+    def setup(self, title: str | Text, choices: list[Choice]) -> None:
+        """What to pick from this time (the screen is shown again and again)."""
+        self.title_text = title if isinstance(title, Text) else Text(title)
+        self.choices = choices
+        if not self.is_mounted:
+            return
+        self.query_one(".dialog-title", Label).update(self.title_text)
+        entry = self.query_one(FilterInput)
+        entry.focus()
+        if entry.value:
+            entry.value = ""  # which fills the list
+        else:
+            self._fill("")
 
     def on_mount(self) -> None:
         self._fill("")
@@ -87,7 +105,9 @@ class ChooseDialog(ModalScreen[str | None]):
         if ol.highlighted is not None and ol.option_count:
             cid = ol.get_option_at_index(ol.highlighted).id
             desc = next((c.description for c in self.choices if c.id == cid), "")
-        self.query_one("#description", Static).update(Text(desc))
+        if desc != self._described:  # the same again would lay the dialog out again, a frame later
+            self._described = desc
+            self.query_one("#description", Static).update(Text(desc))
 
     @on(Input.Submitted, "#filter")
     def _enter(self) -> None:

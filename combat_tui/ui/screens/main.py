@@ -17,7 +17,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import Reactive, reactive
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Header, Input
@@ -29,6 +28,7 @@ from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
 from ..dialogs.ask import AskScreen
 from ..dialogs.choose import Choice, ChooseDialog
+from ..overlay import Covered
 from ..player.share import ShareDialog
 from ..render import condition_text
 from ..widgets.command_bar import CommandBar
@@ -68,7 +68,7 @@ def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool 
                    id=f"main.{action}")
 
 
-class MainScreen(Screen[None]):
+class MainScreen(Covered[None]):
     # The footer shows what a GM presses every turn, in order of use, then help; the rest (show=False)
     # are in `?` and the palette. A short footer also keeps each keystroke's frame small.
     BINDINGS = [
@@ -232,7 +232,9 @@ class MainScreen(Screen[None]):
             if answer is not None:
                 then(answer)
 
-        self.app.push_screen(AskScreen(title, placeholder, value, allow_empty), done)
+        asker = AskScreen.shared(self)
+        asker.setup(title, placeholder, value, allow_empty)
+        self.cover(asker, done)
 
     def choose(self, title: str, choices: list[Choice], then: Callable[[str], object]) -> None:
         if not choices:
@@ -243,7 +245,9 @@ class MainScreen(Screen[None]):
             if answer:
                 then(answer)
 
-        self.app.push_screen(ChooseDialog(Text(title), choices), done)
+        chooser = ChooseDialog.shared(self)
+        chooser.setup(Text(title), choices)
+        self.cover(chooser, done)
 
     # -- messages from the widgets -----------------------------------------------------------------
     @on(OrderPane.Picked)

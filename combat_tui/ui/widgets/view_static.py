@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.css.scalar import Unit
 from textual.widgets import Static
 
 
@@ -25,6 +26,8 @@ def _signature(content: RenderableType) -> Any:
 
 
 class ViewStatic(Static):
+    """Give it a min-height, and what it shows can change by that many lines without a layout."""
+
     _measured: tuple[int, int] | None = None  # (width, height) of what is shown
     _shown: Any = None
 
@@ -36,7 +39,17 @@ class ViewStatic(Static):
         measured = None
         if width > 0:
             console = self.app.console
-            measured = (width, len(console.render_lines(content, console.options.update_width(width), pad=False)))
+            lines = len(console.render_lines(content, console.options.update_width(width), pad=False))
+            measured = (width, self._height_for(lines))
         same = measured is not None and measured == self._measured
         self._measured, self._shown = measured, signature
         self.update(content, layout=not same)
+
+    def _height_for(self, lines: int) -> int:
+        """Its height showing this many lines: held between its min-height and max-height (in lines)."""
+        low, high = self.styles.min_height, self.styles.max_height
+        if low is not None and low.unit is Unit.CELLS:
+            lines = max(lines, int(low.value))
+        if high is not None and high.unit is Unit.CELLS:
+            lines = min(lines, int(high.value))
+        return lines

@@ -1,0 +1,149 @@
+"""What the terminal shows, frame by frame, is what a whole redraw would show.
+
+The app redraws only what changed, and the question bar and the pick-from-a-list dialog draw only their
+box when they come and go (`ui/overlay.py`). Every frame's bytes are replayed into a terminal emulator
+(pyte), and after each key the emulator's screen is compared, cell by cell, with a whole redraw.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyte
+
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.ask import AskScreen
+from combat_tui.ui.dialogs.choose import ChooseDialog
+from combat_tui.ui.screens.main import MainScreen
+
+from .keys import new_session
+
+Cell = tuple[str, str, str, bool, bool, bool]
+
+
+def cells(screen: pyte.Screen) -> list[list[Cell]]:
+    """Each cell's character and look; a space's foreground colour shows nothing, so it is left out."""
+    out = []
+    for y in range(screen.lines):
+        row = screen.buffer[y]
+        out.append([(c.data, c.fg if c.data.strip() or c.underscore or c.reverse else "", c.bg, c.bold,
+                     c.reverse, c.underscore) for c in (row[x] for x in range(screen.columns))])
+    return out
+
+
+class Terminal:
+    """Replays every frame the app draws, as a terminal would receive it."""
+
+    def __init__(self, app: CombatApp, width: int, height: int) -> None:
+        self.app = app
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.Stream(self.screen)
+        self.frames: list[tuple[str, Any]] = []  # (screen class, update) since the last key
+        original = app._display
+
+        def display(screen: Any, update: Any) -> None:
+            if update is not None:
+                self.stream.feed(update.render_segments(app.console))
+                self.frames.append((type(screen).__name__, update))
+            original(screen, update)
+
+        app._display = display  # type: ignore[method-assign]
+
+    def resize(self, width: int, height: int) -> None:
+        self.screen.resize(height, width)
+
+    def whole(self) -> list[list[Cell]]:
+        """A whole redraw of what is on top now."""
+        app = self.app
+        update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+        reference = pyte.Screen(self.screen.columns, self.screen.lines)
+        pyte.Stream(reference).feed(update.render_segments(app.console))
+        return cells(reference)
+
+    def differs(self) -> list[int]:
+        shown, whole = cells(self.screen), self.whole()
+        return [y for y in range(self.screen.lines) if shown[y] != whole[y]]
+
+    def rows_drawn(self) -> set[int]:
+        rows: set[int] = set()
+        for _name, update in self.frames:
+            if hasattr(update, "spans"):
+                rows |= {y for y, _x1, _x2 in update.spans}
+            else:
+                rows |= set(range(update.region.y, update.region.bottom))
+        return rows
+
+
+def fight(tmp_path: Path) -> Any:
+    return new_session(tmp_path, "add Orc x3 init=12 hp=15", "add Kara init=15 hp=20 side=pc",
+                       "add Bram init=8 hp=18 side=pc", "start", "cond \"Orc 2\" prone", ruleset="three-action")
+
+
+async def keys_match(pilot: Any, term: Terminal, *keys: str) -> None:
+    for key in keys:
+        term.frames.clear()
+        await pilot.press(key)
+        await pilot.pause()
+        assert term.differs() == [], f"after {key!r} these rows show other than a whole redraw"
+
+
+async def test_questions_and_lists_leave_the_terminal_as_a_whole_redraw(tmp_path: Path) -> None:
+    s = fight(tmp_path)
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        term = Terminal(app, 100, 30)
+        app.screen.refresh()
+        await pilot.pause()
+        await keys_match(pilot, term, "d", "3", "enter", "n", "d", "escape", "h", "2", "enter")
+        # a list, then a question that follows from its answer, then the command
+        await keys_match(pilot, term, "c", "p", "r", "o", "enter", "1", "enter", "u")
+        # the list filtered smaller shows the screen beneath where it was; cancelled, then again
+        await keys_match(pilot, term, "c", "b", "l", "i", "escape", "c", "escape", "d", "4", "enter")
+        # an answer, then help before the answer's frame: help's dimmed screen leaves nothing behind
+        await pilot.press("d", "2", "enter", "question_mark")
+        await pilot.pause()
+        await keys_match(pilot, term, "escape", "n")
+
+
+async def test_a_question_shown_again_draws_its_row_and_the_answer_redraws_no_more(tmp_path: Path) -> None:
+    s = fight(tmp_path)
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        term = Terminal(app, 100, 30)
+        await pilot.pause()
+        await pilot.press("d", "escape")  # the first question builds the bar
+        await pilot.pause()
+        await keys_match(pilot, term, "d")
+        assert isinstance(app.screen, AskScreen)
+        assert term.rows_drawn() == {28}, "asking again draws the question's row alone"
+        await keys_match(pilot, term, "escape")
+        assert isinstance(app.screen, MainScreen)
+        assert term.rows_drawn() == {28}, "a cancelled question redraws its row alone"
+        await keys_match(pilot, term, "d", "5", "enter")
+        assert 28 in term.rows_drawn() and len(term.rows_drawn()) < 30, "no whole redraw for an answer"
+        await keys_match(pilot, term, "c", "escape")
+        await keys_match(pilot, term, "c")
+        assert isinstance(app.screen, ChooseDialog)
+        box = app.screen.box
+        assert term.rows_drawn() <= set(range(box.y, box.bottom)), "the list draws its box alone"
+
+
+async def test_a_resize_or_a_message_while_asking_leaves_nothing_behind(tmp_path: Path) -> None:
+    s = fight(tmp_path)
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        term = Terminal(app, 100, 30)
+        await pilot.pause()
+        await keys_match(pilot, term, "d", "escape", "d")
+        app.notify("the table's pizza is here", timeout=30)
+        await pilot.pause()
+        await keys_match(pilot, term, "escape")
+        term.resize(90, 26)
+        await pilot.resize_terminal(90, 26)
+        await pilot.pause()
+        await keys_match(pilot, term, "d")
+        term.resize(100, 30)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await keys_match(pilot, term, "7", "enter", "c", "escape")
