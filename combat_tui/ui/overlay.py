@@ -87,6 +87,14 @@ class Overlay(ModalScreen[ResultType]):
         assert isinstance(screen, cls)
         return screen
 
+    @classmethod
+    def warm(cls, covered: Screen[Any]) -> None:
+        """Build the shared overlay now, off screen, so the GM's first question does not wait for it
+        (composing took 50–120 ms; showing a built one takes a frame)."""
+        overlay = cls.shared(covered)
+        if not overlay.is_running:
+            covered.app._get_screen(overlay)  # registers and mounts it, as a push would, without showing it
+
     def render(self) -> RenderableType | Visual:  # type: ignore[override]  # Textual takes a Visual too
         stack = self.app.screen_stack
         if self not in stack or stack.index(self) == 0 or self.styles.background.a:

@@ -134,6 +134,12 @@ class MainScreen(Covered[None]):
         self.query_one(OrderPane).focus()
         if self.session.save_error:
             self._save_done()
+        self.call_after_refresh(self._warm)
+
+    def _warm(self) -> None:
+        """After the first frame: the question bar and the list dialog are built while the GM reads."""
+        AskScreen.warm(self)
+        ChooseDialog.warm(self)
 
     def _retitle(self) -> None:
         enc = self.session.encounter
