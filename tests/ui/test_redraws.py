@@ -147,3 +147,17 @@ async def test_a_resize_or_a_message_while_asking_leaves_nothing_behind(tmp_path
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         await keys_match(pilot, term, "7", "enter", "c", "escape")
+
+
+async def test_the_question_bar_and_the_list_are_built_before_the_first_question(tmp_path: Path) -> None:
+    s = fight(tmp_path)
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        asker, chooser = AskScreen.shared(app.screen), ChooseDialog.shared(app.screen)
+        assert asker.is_running and chooser.is_running, "built after the first frame, off screen"
+        field = asker.query_one("#ask-input")
+        assert isinstance(app.screen, MainScreen)
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.screen is asker and asker.query_one("#ask-input") is field, "shown, not built again"
