@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pyte
+from textual.widgets import Input
 
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.ask import AskScreen
@@ -112,7 +113,7 @@ async def test_a_question_shown_again_draws_its_row_and_the_answer_redraws_no_mo
     async with app.run_test(size=(100, 30)) as pilot:
         term = Terminal(app, 100, 30)
         await pilot.pause()
-        await pilot.press("d", "escape")  # the first question builds the bar
+        await pilot.press("d", "escape")  # its first showing draws the whole screen
         await pilot.pause()
         await keys_match(pilot, term, "d")
         assert isinstance(app.screen, AskScreen)
@@ -161,3 +162,18 @@ async def test_the_question_bar_and_the_list_are_built_before_the_first_question
         await pilot.press("d")
         await pilot.pause()
         assert app.screen is asker and asker.query_one("#ask-input") is field, "shown, not built again"
+
+
+async def test_a_question_or_a_list_shown_again_shows_its_cursor_at_once(tmp_path: Path) -> None:
+    """They keep the focus between showings, so no focus event restarts the cursor's blink."""
+    s = fight(tmp_path)
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for key, field in [("d", "#ask-input"), ("c", "#filter")] * 3:
+            await pilot.press(key)
+            await pilot.pause(0.2)  # a blink lasts half a second from the showing, not from an earlier one
+            assert app.screen.query_one(field, Input)._cursor_visible, f"the cursor blinked off after {key!r}"
+            await pilot.pause(0.15)
+            await pilot.press("escape")
+            await pilot.pause()

@@ -47,6 +47,7 @@ class AskScreen(Overlay[str | None]):
         box = self.query_one("#ask-input", Input)
         box.placeholder, box.value = self.placeholder, self.initial
         box.select_all()  # as a new question did on focus: typing replaces what was offered
+        box._restart_blink()  # and its cursor shows at once (it keeps the focus, so no focus restarts it)
 
     @on(Input.Submitted, "#ask-input")
     def _submit(self, event: Input.Submitted) -> None:

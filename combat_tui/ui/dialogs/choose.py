@@ -74,6 +74,7 @@ class ChooseDialog(Overlay[str | None]):
         self.query_one(".dialog-title", Label).update(self.title_text)
         entry = self.query_one(FilterInput)
         entry.focus()
+        entry._restart_blink()  # its cursor shows at once: it kept the focus, so no focus restarts it
         if entry.value:
             entry.value = ""  # which fills the list
         else:
