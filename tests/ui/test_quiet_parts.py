@@ -85,6 +85,22 @@ async def test_a_condition_added_or_a_turn_passed_lays_nothing_out(tmp_path: Pat
         assert layouts[-1] is True
 
 
+async def test_a_turn_passed_draws_the_sheet_and_the_conditions_once_each(tmp_path: Path) -> None:
+    """The screen moves both the revision and the selection the widgets are bound to; they draw once."""
+    s = session(tmp_path)
+    app = CombatApp(s)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        drawn: list[str | None] = []
+        for view in app.screen.query(ViewStatic):
+            show = view.show
+            view.show = lambda content, view=view, show=show: (drawn.append(view.id), show(content))[1]
+        await pilot.press("n")
+        await pilot.pause()
+        assert sorted(drawn, key=str) == ["on-creature", "sheet"]
+        assert "Orc" in str(app.screen.query_one(Sheet)._shown)
+
+
 class FakeApp:
     def __init__(self) -> None:
         self.screen_stack: list[Any] = ["main"]

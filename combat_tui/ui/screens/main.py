@@ -172,13 +172,13 @@ class MainScreen(Covered[None]):
             for text in lines:
                 log.note(text, style="italic")
         word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
-        self.revision += 1
         follow = enc.rs.time.model is not TimeModel.FREE_ROUNDS  # in free rounds everyone acts: stay put
-        if follow and word and any(w.startswith(word) for w in FOLLOW):
-            now = active(enc.state, enc.rs)
-            if now:
-                self.selected = now[0].id
-                self.query_one(OrderPane).follow(now[0].id)
+        now = active(enc.state, enc.rs) if follow and word and any(w.startswith(word) for w in FOLLOW) else []
+        if now:
+            self.selected = now[0].id  # before the revision: the sheet and the conditions draw once, for it
+        self.revision += 1
+        if now:
+            self.query_one(OrderPane).follow(now[0].id)  # after: the order has its new rows
         if self.selected not in enc.state.combatants:
             self.selected = None
         self.marked = frozenset(m for m in self.marked if m in enc.state.combatants)

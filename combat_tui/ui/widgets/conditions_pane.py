@@ -53,8 +53,14 @@ class ConditionsPane(Vertical):
     def watch_selected(self) -> None:
         self.refresh_creature()
 
+    _drawn: tuple[object, ...] | None = None
+
     def refresh_creature(self) -> None:
         enc = self.session.encounter
+        drawn = (id(enc), enc.revision, self.selected)  # a command moves both bound values: draw once
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         c = enc.state.combatants.get(self.selected or "")
         box = self.query_one("#on-creature", ViewStatic)
         if c is None:

@@ -30,8 +30,15 @@ class Sheet(ViewStatic):
     def watch_selected(self) -> None:
         self.render_sheet()
 
+    _drawn: tuple[object, ...] | None = None
+
     def render_sheet(self) -> None:
         enc = self.session.encounter
+        # A command moves the screen's revision and then the selection: one drawing for both.
+        drawn = (id(enc), enc.revision, self.selected, self.size.width)
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         state, rs = enc.state, enc.rs
         c = state.combatants.get(self.selected or "")
         if c is None:
