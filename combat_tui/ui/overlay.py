@@ -59,9 +59,10 @@ class _Beneath(Visual):
 
 def redraw_next(screen: Screen[Any], widget: Widget | None, *regions: Region) -> None:
     """Put a widget and regions of the screen into the work of the screen's next frame, now: refresh()
-    goes by way of messages and reaches the screen a frame (up to 1/60 s) later, and a screen's own
-    refresh() also drops the widgets already due from its frame."""
+    alone goes by way of messages and reaches the screen a frame (up to 1/60 s) later, and a screen's
+    own refresh() also drops the widgets already due from its frame."""
     if widget is not None:
+        widget.refresh()
         screen._dirty_widgets.add(widget)
     if regions:
         screen._set_dirty(*regions)
@@ -113,9 +114,7 @@ class Overlay(ModalScreen[ResultType]):
             # Its background, the screen beneath, is stale: rendered again when next needed.
             self._styles_cache.clear()
             self._dirty_regions.add(self.box)
-            box = self.query_one(self.BOX)
-            box.refresh()
-            redraw_next(self, box, *([uncover] if uncover else []))
+            redraw_next(self, self.query_one(self.BOX), *([uncover] if uncover else []))
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         narrow, self._narrow, self._shown_at = self._narrow, False, self.app.size

@@ -7,6 +7,8 @@ box when they come and go (`ui/overlay.py`). Every frame's bytes are replayed in
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +83,17 @@ def fight(tmp_path: Path) -> Any:
                        "add Bram init=8 hp=18 side=pc", "start", "cond \"Orc 2\" prone", ruleset="three-action")
 
 
+@asynccontextmanager
+async def watched(tmp_path: Path) -> AsyncIterator[tuple[CombatApp, Any, Terminal]]:
+    """The app on a small fight at 100x30, its frames replayed into a terminal from a whole one on."""
+    app = CombatApp(fight(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        term = Terminal(app, 100, 30)
+        app.screen.refresh()
+        await pilot.pause()
+        yield app, pilot, term
+
+
 async def keys_match(pilot: Any, term: Terminal, *keys: str) -> None:
     for key in keys:
         term.frames.clear()
@@ -90,12 +103,7 @@ async def keys_match(pilot: Any, term: Terminal, *keys: str) -> None:
 
 
 async def test_questions_and_lists_leave_the_terminal_as_a_whole_redraw(tmp_path: Path) -> None:
-    s = fight(tmp_path)
-    app = CombatApp(s)
-    async with app.run_test(size=(100, 30)) as pilot:
-        term = Terminal(app, 100, 30)
-        app.screen.refresh()
-        await pilot.pause()
+    async with watched(tmp_path) as (_app, pilot, term):
         await keys_match(pilot, term, "d", "3", "enter", "n", "d", "escape", "h", "2", "enter")
         # a list, then a question that follows from its answer, then the command
         await keys_match(pilot, term, "c", "p", "r", "o", "enter", "1", "enter", "u")
@@ -108,11 +116,7 @@ async def test_questions_and_lists_leave_the_terminal_as_a_whole_redraw(tmp_path
 
 
 async def test_a_question_shown_again_draws_its_row_and_the_answer_redraws_no_more(tmp_path: Path) -> None:
-    s = fight(tmp_path)
-    app = CombatApp(s)
-    async with app.run_test(size=(100, 30)) as pilot:
-        term = Terminal(app, 100, 30)
-        await pilot.pause()
+    async with watched(tmp_path) as (app, pilot, term):
         await pilot.press("d", "escape")  # its first showing draws the whole screen
         await pilot.pause()
         await keys_match(pilot, term, "d")
@@ -131,11 +135,7 @@ async def test_a_question_shown_again_draws_its_row_and_the_answer_redraws_no_mo
 
 
 async def test_a_resize_or_a_message_while_asking_leaves_nothing_behind(tmp_path: Path) -> None:
-    s = fight(tmp_path)
-    app = CombatApp(s)
-    async with app.run_test(size=(100, 30)) as pilot:
-        term = Terminal(app, 100, 30)
-        await pilot.pause()
+    async with watched(tmp_path) as (app, pilot, term):
         await keys_match(pilot, term, "d", "escape", "d")
         app.notify("the table's pizza is here", timeout=30)
         await pilot.pause()
@@ -151,10 +151,7 @@ async def test_a_resize_or_a_message_while_asking_leaves_nothing_behind(tmp_path
 
 
 async def test_the_question_bar_and_the_list_are_built_before_the_first_question(tmp_path: Path) -> None:
-    s = fight(tmp_path)
-    app = CombatApp(s)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+    async with watched(tmp_path) as (app, pilot, _term):
         asker, chooser = AskScreen.shared(app.screen), ChooseDialog.shared(app.screen)
         assert asker.is_running and chooser.is_running, "built after the first frame, off screen"
         field = asker.query_one("#ask-input")
@@ -166,10 +163,7 @@ async def test_the_question_bar_and_the_list_are_built_before_the_first_question
 
 async def test_a_question_or_a_list_shown_again_shows_its_cursor_at_once(tmp_path: Path) -> None:
     """They keep the focus between showings, so no focus event restarts the cursor's blink."""
-    s = fight(tmp_path)
-    app = CombatApp(s)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+    async with watched(tmp_path) as (app, pilot, _term):
         for key, field in [("d", "#ask-input"), ("c", "#filter")] * 3:
             await pilot.press(key)
             await pilot.pause(0.2)  # a blink lasts half a second from the showing, not from an earlier one

@@ -57,7 +57,7 @@ class ConditionsPane(Vertical):
 
     def refresh_creature(self) -> None:
         enc = self.session.encounter
-        drawn = (id(enc), enc.revision, self.selected)  # a command moves both bound values: draw once
+        drawn = (enc.revision, self.selected)  # a command moves both bound values: draw once
         if drawn == self._drawn:
             return
         self._drawn = drawn

@@ -35,7 +35,7 @@ class Sheet(ViewStatic):
     def render_sheet(self) -> None:
         enc = self.session.encounter
         # A command moves the screen's revision and then the selection: one drawing for both.
-        drawn = (id(enc), enc.revision, self.selected, self.size.width)
+        drawn = (enc.revision, self.selected, self.size.width)
         if drawn == self._drawn:
             return
         self._drawn = drawn
