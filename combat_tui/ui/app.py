@@ -10,6 +10,7 @@ from textual.binding import Binding
 
 from ..engine.errors import CombatError
 from ..session import Session, catalogue, demo_copy
+from .key_line import KeyLine, RoutedKey
 from .palette import EncounterCommands
 from .player.serving import stop_all
 from .quiet_gc import QuietCollector
@@ -28,6 +29,7 @@ class CombatApp(App[None]):
         self.session = session
         self.data_dir = data_dir
         self.collector = QuietCollector(self)
+        self.keys = KeyLine(self, super().on_event)
 
     def on_mount(self) -> None:
         if self.session is not None:
@@ -37,9 +39,13 @@ class CombatApp(App[None]):
         self.call_after_refresh(self.collector.start)
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key):
+        if isinstance(event, events.Key) and not event.is_forwarded:
             self.collector.key()
+            await self.keys.arrived(event)  # routed in the order typed (see key_line.py)
+            return
         await super().on_event(event)
+        if isinstance(event, RoutedKey):
+            await self.keys.done(event)  # it came back up from the focused widget: handled
 
     def show_session(self, session: Session) -> None:
         """Leave whatever is open and play this encounter."""

@@ -67,3 +67,21 @@ async def test_a_gm_reading_back_is_not_pulled_to_the_end(tmp_path: Path) -> Non
         log.note("and another")
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y, "back at the end, it follows again"
+
+
+async def test_a_refused_command_shows_red_and_a_prompt_bold(tmp_path: Path) -> None:
+    """The log draws its own lines; a line's own style (not only its spans) must reach the screen."""
+    s = new_session(tmp_path, "add Kara pc init=15", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(LogPane)
+        log.note("✗ dmg Nobody 3: no creature called Nobody", style="red")
+        await pilot.pause()
+        segments = [seg for seg in log.lines[-1] if seg.text.strip()]
+        assert segments and all(seg.style is not None and seg.style.color is not None
+                                and seg.style.color.name == "red" for seg in segments)
+        log.write_event("R1", "roll", ["Prompt: Kara rolls a save"])
+        await pilot.pause()
+        prompt = [seg for seg in log.lines[-1] if seg.text.strip()]
+        assert prompt and all(seg.style is not None and seg.style.bold for seg in prompt)

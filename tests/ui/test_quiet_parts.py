@@ -71,8 +71,9 @@ async def test_a_condition_added_or_a_turn_passed_lays_nothing_out(tmp_path: Pat
         box = app.screen.query_one("#on-creature", ViewStatic)
         height = box.size.height
         layouts: list[bool] = []
-        update = box.update
-        box.update = lambda content, *, layout=True: (layouts.append(layout), update(content, layout=layout))[1]
+        refresh = box.refresh  # asked for by `update(layout=...)` and by the view itself
+        box.refresh = lambda *regions, layout=False, **kw: (  # type: ignore[method-assign]
+            layouts.append(layout), refresh(*regions, layout=layout, **kw))[1]
         await pilot.press("c", "p", "r", "o", "enter", "2", "enter")  # Kara is Prone: a line that wraps
         await pilot.pause()
         assert [c["id"] for c in s.encounter.view()["combatants"][0]["conditions"]] == ["prone"]

@@ -8,7 +8,6 @@ question's row, where moving the focus back and forth restyled and redrew the or
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -18,7 +17,12 @@ from ..overlay import Overlay
 
 
 class AskScreen(Overlay[str | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]
+    # Priority: answered the moment Enter is read, so a key typed right after it goes to the screen
+    # beneath (by way of the input's message, it was typed into the answer).
+    BINDINGS = [
+        Binding("enter", "submit", "Apply", priority=True, id="ask.submit"),
+        Binding("escape", "cancel", "Cancel", priority=True, id="ask.cancel"),
+    ]
     BOX = "#ask"
 
     question = ""
@@ -46,12 +50,12 @@ class AskScreen(Overlay[str | None]):
         self.query_one("#ask-question", Label).update(Text(self.question))  # Text: a name is never markup
         box = self.query_one("#ask-input", Input)
         box.placeholder, box.value = self.placeholder, self.initial
+        self.set_focus(box)  # now: a key typed right after the question's key lands here
         box.select_all()  # as a new question did on focus: typing replaces what was offered
         box._restart_blink()  # and its cursor shows at once (it keeps the focus, so no focus restarts it)
 
-    @on(Input.Submitted, "#ask-input")
-    def _submit(self, event: Input.Submitted) -> None:
-        value = event.value.strip()
+    def action_submit(self) -> None:
+        value = self.query_one("#ask-input", Input).value.strip()
         self.dismiss(value if value or self.allow_empty else None)
 
     def action_cancel(self) -> None:

@@ -45,10 +45,13 @@ class Choice:
 
 
 class ChooseDialog(Overlay[str | None]):
+    # Priority: acted on the moment they are read, so a key typed right after Enter goes where the
+    # answer leads (by way of the input's message, it was typed into the filter).
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="choose.cancel"),
-        Binding("down", "move(1)", "Down", show=False, id="choose.down"),
-        Binding("up", "move(-1)", "Up", show=False, id="choose.up"),
+        Binding("enter", "choose", "Choose", priority=True, id="choose.choose"),
+        Binding("escape", "cancel", "Cancel", priority=True, id="choose.cancel"),
+        Binding("down", "move(1)", "Down", show=False, priority=True, id="choose.down"),
+        Binding("up", "move(-1)", "Up", show=False, priority=True, id="choose.up"),
     ]
     BOX = "#choose"
     _described: str | None = None
@@ -73,7 +76,7 @@ class ChooseDialog(Overlay[str | None]):
             return
         self.query_one(".dialog-title", Label).update(self.title_text)
         entry = self.query_one(FilterInput)
-        entry.focus()
+        self.set_focus(entry)  # now: a key typed right after the list's key filters it
         entry._restart_blink()  # its cursor shows at once: it kept the focus, so no focus restarts it
         if entry.value:
             entry.value = ""  # which fills the list
@@ -110,8 +113,7 @@ class ChooseDialog(Overlay[str | None]):
             self._described = desc
             self.query_one("#description", Static).update(Text(desc))
 
-    @on(Input.Submitted, "#filter")
-    def _enter(self) -> None:
+    def action_choose(self) -> None:
         ol = self.query_one(OptionList)
         if ol.highlighted is not None and ol.option_count:
             self.dismiss(ol.get_option_at_index(ol.highlighted).id)

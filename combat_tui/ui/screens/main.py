@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.reactive import Reactive, reactive
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Header, Input
+from textual.widgets import Header
 
 from ...engine.errors import CombatError
 from ...engine.lookup import entries
@@ -61,11 +61,11 @@ def duration_words(answer: str, valued: bool) -> str:
 
 
 def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool = True,
-      key_display: str | None = None) -> Binding:
+      key_display: str | None = None, priority: bool = False) -> Binding:
     """A binding with an id (so keys can be remapped) named after its action; the tooltip is the long
     description the help screen shows."""
     return Binding(key, action, description, show=show, key_display=key_display, tooltip=tooltip or description,
-                   id=f"main.{action}")
+                   id=f"main.{action}", priority=priority)
 
 
 class MainScreen(Covered[None]):
@@ -81,6 +81,9 @@ class MainScreen(Covered[None]):
         B("u", "undo", "Undo", "undo the last change (again and again)"),
         B("question_mark", "help", "Help", "this list of keys", key_display="?"),
         B("colon", "command", "Cmd", "the command bar: every command, Tab completes", key_display=":"),
+        # Priority: run the moment Enter is read (see action_run_command); elsewhere Enter passes on.
+        B("enter", "run_command", "Run", "in the command bar: run the line", show=False, key_display="Enter",
+          priority=True),
         B("C", "remove_condition", "Cond-", "remove a condition (and what it implied)", key_display="C", show=False),
         B("s", "spend", "Spend", "spend from a pool", show=False),
         B("g", "gain", "Gain", "gain into a pool", show=False),
@@ -264,17 +267,21 @@ class MainScreen(Covered[None]):
     def _condition_chosen(self, event: ConditionsPane.Chosen) -> None:
         self._add_condition(event.cond_id)
 
-    @on(Input.Submitted, "#command")
-    def _command(self, event: Input.Submitted) -> None:
-        line = event.value.strip()
+    def action_run_command(self) -> None:
+        """Enter in the command bar, run at once (a priority binding): by way of the input's message, a
+        key typed right after Enter was typed into the line being run."""
+        bar = self.query_one(CommandBar)
+        line = bar.value.strip()
         if not line:
-            self.query_one(OrderPane).focus()
+            self.set_focus(self.query_one(OrderPane))
             return
         if self.run_line(line):
-            event.input.value = ""
+            bar.value = ""
 
     # -- availability ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "run_command":
+            return isinstance(self.focused, CommandBar)  # elsewhere Enter is the focused widget's
         enc = self.session.encounter
         rs, state = enc.rs, enc.state
         turn_order = rs.time.model is TimeModel.TURN_ORDER

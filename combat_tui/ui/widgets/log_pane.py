@@ -16,6 +16,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...session import Session
+from ..strips import text_strip
 
 KEEP = 2000  # entries; the oldest go in batches, so trimming is rare
 BATCH = 200
@@ -75,7 +76,7 @@ class LogPane(ScrollView, can_focus=True):
 
     def _wrap(self, text: Text) -> list[Strip]:
         console = self.app.console
-        return [Strip(list(line.render(console)), line.cell_len) for line in hang(text, self._width, console)]
+        return [text_strip(line, console) for line in hang(text, self._width, console)]
 
     def on_resize(self, event: Resize) -> None:
         width = self.scrollable_content_region.width

@@ -1,0 +1,89 @@
+"""Keys typed faster than the app handles them (a fast typist, a paste, a slow frame at 1,000 creatures)
+are handled in the order typed, each where the keys before it led: none lost, none in the wrong place.
+
+Each test posts its whole burst before the app has read any of it, so every key arrives while the one
+before is still on its way, which is the case that went wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.ask import AskScreen
+from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.widgets.command_bar import CommandBar
+
+from .keys import new_session, pool
+
+SETUP = ("add Orc init=10 hp=30", "add Elf init=5 hp=30", "start")
+KEY_NAMES = {"enter", "escape", "backspace", "colon"}
+
+
+def burst(app: CombatApp, keys: str) -> None:
+    """Post every key at once: `keys` is space-separated, named keys as Textual names them."""
+    for key in keys.split():
+        app.post_message(events.Key(key, None if key in KEY_NAMES else key))
+
+
+def commands(app: CombatApp) -> list[str]:
+    assert app.session is not None
+    return [e.command for e in app.session.encounter.history()][len(SETUP):]
+
+
+async def typed(tmp_path: Path, keys: str, before: str = "") -> CombatApp:
+    app = CombatApp(new_session(tmp_path, *SETUP, ruleset="three-action"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        if before:
+            await pilot.press(*before.split())
+        burst(app, keys)
+        for _ in range(4):
+            await pilot.pause()
+        app.session.flush()  # type: ignore[union-attr]
+    return app
+
+
+async def test_damage_then_next_then_damage(tmp_path: Path) -> None:
+    # `d` opens the question (the first of the session: the digit must find its input already focused)
+    app = await typed(tmp_path, "d 1 2 enter n d 7 enter")
+    assert commands(app) == ["dmg Orc 12", "next", "dmg Elf 7"]
+    assert pool(app.session, "Orc", "hp") == 18 and pool(app.session, "Elf", "hp") == 23  # type: ignore[arg-type]
+
+
+async def test_editing_keys_keep_their_place(tmp_path: Path) -> None:
+    # backspace is a binding (handled at the app), digits are typed in the input: 4, erased, then 5
+    app = await typed(tmp_path, "4 backspace 5 enter", before="d")
+    assert commands(app) == ["dmg Orc 5"]
+
+
+async def test_a_condition_picked_and_timed_then_the_turn_passed(tmp_path: Path) -> None:
+    app = await typed(tmp_path, "c p r o enter 2 enter n")
+    assert commands(app) == ["cond Orc prone for=2", "next"]
+
+
+async def test_the_command_bar_gets_what_follows_the_colon(tmp_path: Path) -> None:
+    app = await typed(tmp_path, "colon n e x t enter escape d 3 enter")
+    assert commands(app) == ["next", "dmg Elf 3"]
+
+
+async def test_escape_cancels_and_the_next_key_is_the_screens(tmp_path: Path) -> None:
+    app = CombatApp(new_session(tmp_path, *SETUP, ruleset="three-action"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        burst(app, "d 9 escape n")
+        for _ in range(4):
+            await pilot.pause()
+        assert commands(app) == ["next"]
+        assert isinstance(app.screen, MainScreen) and not isinstance(app.focused, CommandBar)
+
+
+async def test_slow_keys_still_work_one_by_one(tmp_path: Path) -> None:
+    app = CombatApp(new_session(tmp_path, *SETUP, ruleset="three-action"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        assert isinstance(app.screen, AskScreen)
+        await pilot.press("4", "enter", "n")
+        assert commands(app) == ["dmg Orc 4", "next"]
