@@ -114,3 +114,33 @@ async def test_the_turn_pages_the_order_rather_than_creeping(tmp_path: Path) -> 
                 seen.append(top)
         assert len(seen) >= 3, "twenty-five turns of two-row creatures went past the pane more than once"
         assert sorted(seen) == seen
+
+
+async def test_a_page_turn_shows_rows_drawn_beforehand(tmp_path: Path) -> None:
+    """The rows the turn pages to are drawn while the GM reads; the page turn's frame draws only the
+    rows the turn changed (the new actor's, perhaps the old one's), not a page of them."""
+    s = session(tmp_path, "three-action", "add Orc x30 hp=9", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        cache = pane._option_render_cache
+        in_frames = [0]
+        render_lines = pane.render_lines
+
+        def counted(crop):  # type: ignore[no-untyped-def]
+            before = cache.misses
+            strips = render_lines(crop)
+            in_frames[0] += cache.misses - before
+            return strips
+
+        pane.render_lines = counted  # type: ignore[method-assign]
+        turns: list[int] = []
+        for _ in range(25):
+            top, in_frames[0] = pane.scroll_y, 0
+            await pilot.press("n")
+            await pilot.pause()
+            if pane.scroll_y != top:
+                turns.append(in_frames[0])
+        assert len(turns) >= 2
+        assert all(n <= 2 for n in turns), f"rows drawn in each page turn's frame: {turns}"

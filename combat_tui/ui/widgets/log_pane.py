@@ -25,6 +25,8 @@ BATCH = 200
 def hang(text: Text, width: int, console: Console) -> list[Text]:
     """Wrap to `width`, the lines after the first indented two more than the first, so a long line
     stays under its entry rather than reaching back to the margin."""
+    if text.cell_len <= width and "\n" not in text.plain:
+        return [text]  # most lines fit: Rich's wrapping costs more than the rest of writing them
     lines = list(text.wrap(console, width))
     indent = len(text.plain) - len(text.plain.lstrip(" ")) + 2
     if len(lines) < 2 or width - indent < 20 or "\n" in text.plain:  # several lines already: as they are
