@@ -157,9 +157,9 @@ def remove_one(ops: Ops, cid: str, cond_id: str, uid: int) -> int:
 
 def expire(ops: Ops, due: Callable[[Expiry], bool], only: set[str] | None = None) -> None:
     """End every condition whose end `due` says has come; one held by a parent loses its own end."""
-    for c in ops.state.roster():
-        if only is not None and c.id not in only:
-            continue
+    # Only creatures with conditions, in roster order: sorting all of them each turn cost more than the turn.
+    holders = [c for c in ops.state.combatants.values() if c.conditions and (only is None or c.id in only)]
+    for c in sorted(holders, key=lambda c: c.seq):
         hits = [cs for cs in c.conditions if cs.ends is not None and due(cs.ends)]
         for cs in hits:
             if cs.uid not in {x.uid for x in ops.peek(c.id).conditions}:

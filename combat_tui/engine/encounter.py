@@ -57,13 +57,17 @@ class Encounter:
         self._reset = 0  # a revision that changed what no key records (creatures brought up to the ruleset)
         self._sync()
 
-    def _sync(self) -> None:
+    def _sync(self, changes: list[Change] | None = None) -> None:
         """Bring creatures up to the ruleset as it is now (pools it gained since the save). Not an event:
-        it changes nothing a GM did, and runs again after every undo and redo."""
-        if all(len(c.pools) == len(self.rs.pools) for c in self.state.combatants.values()):
+        it changes nothing a GM did, and runs again after every undo and redo, for the creatures they
+        brought back (at 1,000 creatures, checking them all cost more than the undo)."""
+        combatants = self.state.combatants
+        ids = list(combatants) if changes is None else [
+            ch.key[2:] for ch in changes if ch.key.startswith("c:") and ch.key[2:] in combatants]
+        if all(len(combatants[cid].pools) == len(self.rs.pools) for cid in ids):
             return
         ops = Ops(self.state, self.rs, self.rng, self.hooks)
-        for cid in list(self.state.combatants):
+        for cid in ids:
             ops.init_pools(cid)
         self.revision += 1
         self._reset = self.revision
@@ -148,7 +152,7 @@ class Encounter:
         event = self.doc.log[self.doc.cursor - 1]
         undo(self.state, event)
         self._touch(event.changes)
-        self._sync()
+        self._sync(event.changes)
         self.doc.cursor -= 1
         self.doc.updated = now_iso()
         return [f"Undid: {event.command} ({event.stamp})"]
@@ -159,7 +163,7 @@ class Encounter:
         event = self.doc.log[self.doc.cursor]
         redo(self.state, event)
         self._touch(event.changes)
-        self._sync()
+        self._sync(event.changes)
         self.doc.cursor += 1
         self.doc.updated = now_iso()
         return [f"Redid: {event.command} ({event.stamp})"]

@@ -15,6 +15,7 @@ from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.timer import Timer
 
 STUCK = 0.5  # seconds: a key neither handled nor stopped by then (its widget went away) lets the next go
 
@@ -52,11 +53,13 @@ class KeyLine:
         self._current: RoutedKey | None = None
         self._since = 0.0
         self._waiting: deque[events.Key] = deque()
+        self._watchdog: Timer | None = None
 
     async def arrived(self, key: events.Key) -> None:
         if self._busy:
             self._waiting.append(key)
-            self.app.set_timer(STUCK, self._unstick)
+            if self._watchdog is None:
+                self._watchdog = self.app.set_timer(STUCK, self._unstick)
             return
         await self._send(key)
 
@@ -86,5 +89,8 @@ class KeyLine:
             self._busy = False
 
     async def _unstick(self) -> None:
+        self._watchdog = None
         if self._current is not None and time.monotonic() - self._since >= STUCK:
             self._finished()
+        if self._waiting and self._watchdog is None:
+            self._watchdog = self.app.set_timer(STUCK, self._unstick)

@@ -137,3 +137,20 @@ def test_a_schema_1_log_is_migrated_to_patches() -> None:
     patched = [ch for ev in migrated["log"] for ch in ev["changes"] if ch.get("patch")]
     assert len(patched) == len(whole)
     assert len(json.dumps(migrated)) < len(json.dumps(raw))
+
+
+def test_a_creature_brought_back_by_redo_gets_the_pools_the_ruleset_gained(catalogue: Catalogue) -> None:
+    """A save from before the ruleset gained a pool: loading gives every creature the pool, and so must
+    redo, for a creature it brings back from a snapshot taken before the pool existed."""
+    rs = catalogue.get("three-action")
+    old = rs.model_copy(update={"pools": [pd for pd in rs.pools if pd.id != "energy"]})
+    enc = Encounter.new(old, seed=1)
+    enc.run("add Orc hp=12")
+    enc.run("add Elf hp=9")
+    assert "energy" not in enc.state.combatants[next(iter(enc.state.combatants))].pools
+    now = Encounter(enc.doc, rs)  # the save opened with today's ruleset
+    assert all("energy" in c.pools for c in now.state.combatants.values())
+    now.undo()  # the Elf goes
+    now.redo()  # and comes back as its snapshot had it
+    assert all("energy" in c.pools for c in now.state.combatants.values())
+    assert len(now.state.combatants) == 2

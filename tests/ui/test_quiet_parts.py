@@ -46,6 +46,26 @@ async def test_the_footer_dims_undo_in_place_and_rebuilds_when_keys_come_and_go(
         assert not {k.action: k for k in footer.query(FooterKey)}["undo"].disabled
 
 
+async def test_the_footer_is_asked_only_when_a_key_comes_or_goes(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    app = CombatApp(s)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(QuietFooter)
+        asked: list[bool] = []
+        relight = footer.relight
+        footer.relight = lambda screen: (asked.append(True), relight(screen))[1]  # type: ignore[method-assign]
+        await pilot.press("n")  # the screen's first command: the footer hears the keys once
+        assert len(asked) == 1
+        await pilot.press("n", "n")  # undo was lit already, and stays so: nothing to hear
+        assert len(asked) == 1
+        for _ in range(len(s.encounter.doc.log)):
+            await pilot.press("u")  # back to before the fight: undo goes dim
+        await pilot.pause()
+        assert asked, "undo's availability changed: the footer hears of it"
+        assert {k.action: k for k in footer.query(FooterKey)}["undo"].disabled
+
+
 async def test_a_view_redraws_only_when_its_text_changed(tmp_path: Path) -> None:
     s = session(tmp_path)
     app = CombatApp(s)

@@ -6,14 +6,17 @@ before is still on its way, which is the case that went wrong."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from textual import events
 
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.ask import AskScreen
+from combat_tui.ui.key_line import STUCK
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
+from combat_tui.ui.widgets.order_pane import OrderPane
 
 from .keys import new_session, pool
 
@@ -87,3 +90,23 @@ async def test_slow_keys_still_work_one_by_one(tmp_path: Path) -> None:
         assert isinstance(app.screen, AskScreen)
         await pilot.press("4", "enter", "n")
         assert commands(app) == ["dmg Orc 4", "next"]
+
+
+async def test_a_key_lost_on_its_way_holds_the_next_only_briefly(tmp_path: Path) -> None:
+    """A key that never comes back (its widget went away with it) must not hold the keys after it."""
+    app = CombatApp(new_session(tmp_path, *SETUP, ruleset="three-action"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+
+        def swallow(event: events.Event) -> None:  # sent on its way, and never arrives
+            event._set_forwarded()
+            del pane._forward_event  # only this once
+
+        pane._forward_event = swallow  # type: ignore[method-assign]
+        burst(app, "down n")  # the arrow is the order pane's; the n waits for it
+        await pilot.pause()
+        assert commands(app) == []
+        await asyncio.sleep(STUCK + 0.2)
+        await pilot.pause()
+        assert commands(app) == ["next"]
