@@ -17,6 +17,7 @@ from combat_tui.session import Session
 from combat_tui.ui import quiet_gc
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.footer import QuietFooter
+from combat_tui.ui.widgets.header import QuietTitle
 from combat_tui.ui.widgets.sheet import Sheet
 from combat_tui.ui.widgets.view_static import ViewStatic, _signature
 
@@ -64,6 +65,28 @@ async def test_the_footer_is_asked_only_when_a_key_comes_or_goes(tmp_path: Path)
         await pilot.pause()
         assert asked, "undo's availability changed: the footer hears of it"
         assert {k.action: k for k in footer.query(FooterKey)}["undo"].disabled
+
+
+async def test_a_new_round_redraws_the_title_alone(tmp_path: Path) -> None:
+    """The title names the round: Textual laid the whole screen out for a new title, and repainted the
+    whole screen for the screen's new title besides."""
+    s = session(tmp_path)
+    app = CombatApp(s)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        screen, title = app.screen, app.screen.query_one(QuietTitle)
+        whole: list[bool] = []
+        layouts: list[bool] = []
+        screen_refresh, title_refresh = screen.refresh, title.refresh
+        screen.refresh = lambda *regions, **kw: (  # type: ignore[method-assign]
+            whole.append(not regions), screen_refresh(*regions, **kw))[1]
+        title.refresh = lambda *regions, layout=False, **kw: (  # type: ignore[method-assign]
+            layouts.append(layout), title_refresh(*regions, layout=layout, **kw))[1]
+        await pilot.press("n", "n")  # Kara, the Orc, then Kara again in round 2
+        await pilot.pause()
+        assert s.encounter.state.clock.round == 2 and "Round 2" in str(title.visual)
+        assert layouts and not any(layouts), "the title was redrawn, in place"
+        assert not any(whole), "nothing repainted the whole screen"
 
 
 async def test_a_view_redraws_only_when_its_text_changed(tmp_path: Path) -> None:

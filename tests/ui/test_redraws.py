@@ -102,6 +102,13 @@ async def keys_match(pilot: Any, term: Terminal, *keys: str) -> None:
         assert term.differs() == [], f"after {key!r} these rows show other than a whole redraw"
 
 
+async def test_turns_and_new_rounds_leave_the_terminal_as_a_whole_redraw(tmp_path: Path) -> None:
+    """A new round retitles the header in place (neither a layout nor a whole repaint)."""
+    async with watched(tmp_path) as (app, pilot, term):
+        await keys_match(pilot, term, *["n"] * 7, "u", "u", "U")
+        assert app.session is not None and app.session.encounter.state.clock.round == 2
+
+
 async def test_questions_and_lists_leave_the_terminal_as_a_whole_redraw(tmp_path: Path) -> None:
     async with watched(tmp_path) as (_app, pilot, term):
         await keys_match(pilot, term, "d", "3", "enter", "n", "d", "escape", "h", "2", "enter")

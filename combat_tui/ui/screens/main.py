@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.reactive import Reactive, reactive
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Header, Input
+from textual.widgets import Input
 
 from ...engine.errors import CombatError
 from ...engine.lookup import entries
@@ -34,6 +34,7 @@ from ..render import condition_text
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
 from ..widgets.footer import QuietFooter
+from ..widgets.header import QuietHeader
 from ..widgets.log_pane import LogPane
 from ..widgets.order_pane import OrderPane
 from ..widgets.prompt_bar import PromptBar
@@ -109,6 +110,9 @@ class MainScreen(Covered[None]):
     # The widgets bound to these redraw themselves; repainting the whole screen as well cost a full frame.
     # Focus too: the widgets gaining and losing it restyle themselves (Textual's screen repaints all).
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    # The header watches these and redraws its title (each round): not the whole screen.
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
     revision: reactive[int] = reactive(0, repaint=False)
     selected: reactive[str | None] = reactive(None, repaint=False)
     marked: reactive[frozenset[str]] = reactive(frozenset(), repaint=False)
@@ -122,7 +126,7 @@ class MainScreen(Covered[None]):
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         s = self.session
-        yield Header(icon="⚔")
+        yield QuietHeader(icon="⚔")
         with Horizontal(id="panes"):
             yield OrderPane(s, id="order").data_bind(MainScreen.revision, MainScreen.marked)
             with VerticalScroll(id="sheet-box"):
