@@ -65,7 +65,8 @@ def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool 
       key_display: str | None = None) -> Binding:
     """A binding with an id (so keys can be remapped) named after its action; the tooltip is the long
     description the help screen shows. Priority: the app runs it the moment the key is read, where a
-    key for the focused widget makes three more hops to come back to the app (about half a ms)."""
+    key for the focused widget makes three more hops to come back to the app (about half a ms). Keys
+    a focused input types (letters, in the command bar) are left out of the bindings by Textual."""
     return Binding(key, action, description, show=show, key_display=key_display, tooltip=tooltip or description,
                    id=f"main.{action}", priority=True)
 
@@ -104,8 +105,6 @@ class MainScreen(Covered[None]):
           "browsers", show=False, key_display="P"),
         B("q", "quit", "Quit", "quit (everything is already saved)"),
     ]
-    # Keys that still work while the GM types in the command bar (the rest are letters typed there)
-    CONTROL_KEYED = frozenset(b.action for b in BINDINGS if isinstance(b, Binding) and "ctrl+" in b.key)
 
     # The widgets bound to these redraw themselves; repainting the whole screen as well cost a full frame.
     # Focus too: the widgets gaining and losing it restyle themselves (Textual's screen repaints all).
@@ -291,8 +290,8 @@ class MainScreen(Covered[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "run_command":
             return isinstance(self.focused, CommandBar)  # elsewhere Enter is the focused widget's
-        if isinstance(self.focused, Input) and action not in self.CONTROL_KEYED:
-            return None  # typing in the command bar: the letter is the bar's (and the key shows dimmed)
+        if action == "unmark" and isinstance(self.focused, Input):
+            return None  # Escape in the command bar leaves it (Textual gives the bar its letters itself)
         enc = self.session.encounter
         rs, state = enc.rs, enc.state
         turn_order = rs.time.model is TimeModel.TURN_ORDER
