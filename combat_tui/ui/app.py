@@ -45,7 +45,7 @@ class CombatApp(App[None]):
             return
         await super().on_event(event)
         if isinstance(event, RoutedKey):
-            await self.keys.done(event)  # it came back up from the focused widget: handled
+            self.keys.done(event)  # it came back up from the focused widget: handled
 
     def show_session(self, session: Session) -> None:
         """Leave whatever is open and play this encounter."""

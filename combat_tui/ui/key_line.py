@@ -63,7 +63,7 @@ class KeyLine:
             return
         await self._send(key)
 
-    async def done(self, key: events.Key) -> None:
+    def done(self, key: events.Key) -> None:
         """The key was handled (it reached the app, or a widget stopped it): the next one may go."""
         if key is self._current:
             self._finished()
@@ -88,7 +88,7 @@ class KeyLine:
         elif self._current is None:
             self._busy = False
 
-    async def _unstick(self) -> None:
+    def _unstick(self) -> None:
         self._watchdog = None
         if self._current is not None and time.monotonic() - self._since >= STUCK:
             self._finished()

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
+from textual.pilot import Pilot
 
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.log_pane import LogPane, hang
 
 from .keys import new_session
+
+
+@asynccontextmanager
+async def logging(tmp_path: Path, width: int, height: int) -> AsyncIterator[tuple[Pilot[None], LogPane]]:
+    """The app on a started fight of one, its first frame drawn, and its log."""
+    app = CombatApp(new_session(tmp_path, "add Kara pc init=15", "start", ruleset="three-action"))
+    async with app.run_test(size=(width, height)) as pilot:
+        await pilot.pause()
+        yield pilot, app.screen.query_one(LogPane)
+
 
 LONG = "  Pit Ghoul 1: +2 disadvantage on Acrobatics, Athletics, crafts, Musical Instrument and Thievery."
 
@@ -33,11 +46,7 @@ def test_wrapped_lines_hang_under_their_entry() -> None:
 
 
 async def test_the_pane_wraps_again_when_resized(tmp_path: Path) -> None:
-    s = new_session(tmp_path, "add Kara pc init=15", "start", ruleset="three-action")
-    app = CombatApp(s)
-    async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
-        log = app.screen.query_one(LogPane)
+    async with logging(tmp_path, 120, 30) as (pilot, log):
         log.note(LONG)
         await pilot.pause()
         wide = len(log.lines)
@@ -50,11 +59,7 @@ async def test_the_pane_wraps_again_when_resized(tmp_path: Path) -> None:
 
 
 async def test_a_gm_reading_back_is_not_pulled_to_the_end(tmp_path: Path) -> None:
-    s = new_session(tmp_path, "add Kara pc init=15", "start", ruleset="three-action")
-    app = CombatApp(s)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        log = app.screen.query_one(LogPane)
+    async with logging(tmp_path, 100, 30) as (pilot, log):
         for i in range(20):
             log.note(f"line {i}")
         await pilot.pause()
@@ -71,11 +76,7 @@ async def test_a_gm_reading_back_is_not_pulled_to_the_end(tmp_path: Path) -> Non
 
 async def test_a_refused_command_shows_red_and_a_prompt_bold(tmp_path: Path) -> None:
     """The log draws its own lines; a line's own style (not only its spans) must reach the screen."""
-    s = new_session(tmp_path, "add Kara pc init=15", "start", ruleset="three-action")
-    app = CombatApp(s)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        log = app.screen.query_one(LogPane)
+    async with logging(tmp_path, 100, 30) as (pilot, log):
         log.note("✗ dmg Nobody 3: no creature called Nobody", style="red")
         await pilot.pause()
         segments = [seg for seg in log.lines[-1] if seg.text.strip()]

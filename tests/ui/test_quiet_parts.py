@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from rich.console import Group
 from rich.text import Text
+from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 from combat_tui.session import Session
@@ -29,11 +32,18 @@ def session(tmp_path: Path) -> Session:
                        ruleset="three-action", seed=2)
 
 
-async def test_the_footer_dims_undo_in_place_and_rebuilds_when_keys_come_and_go(tmp_path: Path) -> None:
+@asynccontextmanager
+async def running(tmp_path: Path) -> AsyncIterator[tuple[Session, CombatApp, Pilot[None]]]:
+    """The app on Kara and an Orc at 120x30, its first frame drawn."""
     s = session(tmp_path)
     app = CombatApp(s)
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.pause()
+        yield s, app, pilot
+
+
+async def test_the_footer_dims_undo_in_place_and_rebuilds_when_keys_come_and_go(tmp_path: Path) -> None:
+    async with running(tmp_path) as (_s, app, pilot):
         footer = app.screen.query_one(QuietFooter)
         keys = {k.action: k for k in footer.query(FooterKey)}
         assert not keys["undo"].disabled
@@ -48,10 +58,7 @@ async def test_the_footer_dims_undo_in_place_and_rebuilds_when_keys_come_and_go(
 
 
 async def test_the_footer_is_asked_only_when_a_key_comes_or_goes(tmp_path: Path) -> None:
-    s = session(tmp_path)
-    app = CombatApp(s)
-    async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
+    async with running(tmp_path) as (s, app, pilot):
         footer = app.screen.query_one(QuietFooter)
         asked: list[bool] = []
         relight = footer.relight
@@ -70,10 +77,7 @@ async def test_the_footer_is_asked_only_when_a_key_comes_or_goes(tmp_path: Path)
 async def test_a_new_round_redraws_the_title_alone(tmp_path: Path) -> None:
     """The title names the round: Textual laid the whole screen out for a new title, and repainted the
     whole screen for the screen's new title besides."""
-    s = session(tmp_path)
-    app = CombatApp(s)
-    async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
+    async with running(tmp_path) as (s, app, pilot):
         screen, title = app.screen, app.screen.query_one(QuietTitle)
         whole: list[bool] = []
         layouts: list[bool] = []
@@ -90,10 +94,7 @@ async def test_a_new_round_redraws_the_title_alone(tmp_path: Path) -> None:
 
 
 async def test_a_view_redraws_only_when_its_text_changed(tmp_path: Path) -> None:
-    s = session(tmp_path)
-    app = CombatApp(s)
-    async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
+    async with running(tmp_path) as (_s, app, pilot):
         sheet = app.screen.query_one(Sheet)
         shown = sheet._shown
         sheet.render_sheet()  # nothing changed: nothing to draw
@@ -107,10 +108,7 @@ async def test_a_view_redraws_only_when_its_text_changed(tmp_path: Path) -> None
 
 async def test_a_condition_added_or_a_turn_passed_lays_nothing_out(tmp_path: Path) -> None:
     """The conditions box keeps room for a few: a layout would redraw the pane and take more frames."""
-    s = session(tmp_path)
-    app = CombatApp(s)
-    async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
+    async with running(tmp_path) as (s, app, pilot):
         box = app.screen.query_one("#on-creature", ViewStatic)
         height = box.size.height
         layouts: list[bool] = []
@@ -131,10 +129,7 @@ async def test_a_condition_added_or_a_turn_passed_lays_nothing_out(tmp_path: Pat
 
 async def test_a_turn_passed_draws_the_sheet_and_the_conditions_once_each(tmp_path: Path) -> None:
     """The screen moves both the revision and the selection the widgets are bound to; they draw once."""
-    s = session(tmp_path)
-    app = CombatApp(s)
-    async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
+    async with running(tmp_path) as (_s, app, pilot):
         drawn: list[str | None] = []
         for view in app.screen.query(ViewStatic):
             show = view.show
