@@ -12,14 +12,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import paths
+from . import faults, paths
 from .engine import lookup, storage
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
 from .engine.loader import Catalogue
 from .engine.timekeeping import describe
 from .engine.view import encounter_view
-from .lock import SaveLock
 from .session import catalogue, list_saves
 
 
@@ -85,29 +84,29 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _do(args: argparse.Namespace) -> int:
-    path = save_path(args.file, args.data_dir)
-    lock = SaveLock(path)
-    lock.acquire()  # never behind the back of an app that has this save open
+    """Run commands on a save; they are made durable together, or not at all."""
+    from .session import Session
+
+    faults.reach("start")
+    session = Session.open(save_path(args.file, args.data_dir), catalogue(), args.seed, one_shot=True)
+    faults.reach("loaded")
     try:
-        return _do_locked(args, path)
+        out: list[str] = []
+        for line in args.commands:
+            try:
+                out.extend(session.encounter.run(line))
+            except CombatError as exc:
+                for done in out:
+                    print(done)
+                raise CombatError(f"{line!r}: {exc} (nothing saved)") from None
+        faults.reach("ran")
+        if not session.save():
+            raise CombatError(f"{session.save_error} (nothing saved)".replace(" — kept in memory; will retry", ""))
+        for line in out:
+            print(line)
+        return 0
     finally:
-        lock.release()
-
-
-def _do_locked(args: argparse.Namespace, path: Path) -> int:
-    enc = open_encounter(path, catalogue(), args.seed)
-    out: list[str] = []
-    for line in args.commands:
-        try:
-            out.extend(enc.run(line))
-        except CombatError as exc:
-            for done in out:
-                print(done)
-            raise CombatError(f"{line!r}: {exc} (nothing saved)") from None
-    storage.save(enc.doc, path)
-    for line in out:
-        print(line)
-    return 0
+        session.close()
 
 
 def _show(args: argparse.Namespace) -> int:

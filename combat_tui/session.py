@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import shutil
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,8 +19,8 @@ from .engine import storage
 from .engine.encounter import Encounter
 from .engine.errors import CombatError, SaveError
 from .engine.loader import Catalogue, load_all
-from .engine.save_text import SaveText
 from .lock import SaveLock
+from .save_file import Job, SaveFile, sweep_journals
 
 
 def catalogue() -> Catalogue:
@@ -32,27 +31,47 @@ def catalogue() -> Catalogue:
 class Session:
     encounter: Encounter
     path: Path
-    save_error: str | None = None
     lock: SaveLock | None = None
-    written: tuple[int, int] | None = field(default=None, repr=False)  # (mtime_ns, size) of our last save
-    _text: SaveText = field(default_factory=SaveText, repr=False)
+    _file: SaveFile | None = field(default=None, repr=False)
     _autosaver: Autosaver | None = field(default=None, repr=False)
-    _writing: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def __post_init__(self) -> None:
+        if self._file is None:  # a save this session starts: its first write is a whole one
+            self._file = SaveFile(self.path, self.encounter, on_disk=False)
+
+    @property
+    def save_error(self) -> str | None:
+        """Why the last write failed (state kept in memory, retried with the next change); None if it worked."""
+        assert self._file is not None
+        return self._file.error
 
     @classmethod
-    def open(cls, path: Path, cat: Catalogue, seed: int | None = None, lock: bool = True) -> Session:
-        """Open a save for playing. With `lock`, refuses a save another live tracker has open."""
+    def open(cls, path: Path, cat: Catalogue, seed: int | None = None, lock: bool = True,
+             one_shot: bool = False) -> Session:
+        """Open a save for playing. With `lock`, refuses a save another live tracker has open; a
+        `one_shot` (a `do`) waits a while for another one-shot to finish instead."""
         held = SaveLock(path) if lock else None
         if held is not None:
-            held.acquire()
+            held.acquire(wait=30.0 if one_shot else 0.0, kind="do" if one_shot else "app")
         try:
-            doc = storage.load(path)
-            session = cls(Encounter(doc, cat.get(doc.ruleset), random.Random(seed)), path, lock=held)
+            got = storage.load_with_journal(path)
+            try:
+                enc = Encounter(got.doc, cat.get(got.doc.ruleset), random.Random(seed))
+            except SaveError as exc:
+                raise SaveError(f"{path.name}: {exc}") from None
+            file = SaveFile(path, enc, got.last, got.size, replayed=got.records)
+            session = cls(enc, path, lock=held, _file=file)
+            if held is not None:
+                sweep_journals(path, got.doc.journal)
+                file.trim(got.whole)
+            if enc.updated_to_ruleset and held is not None:
+                session.save(fold=True)  # the journal's records must follow what the ruleset added
+            elif held is not None and not one_shot and file.needs_fold():
+                session.save(fold=True)  # no journal yet, or a long one: every change after is one line
         except BaseException:
             if held is not None:
                 held.release()
             raise
-        session.written = _stamp(path)
         return session
 
     def close(self) -> None:
@@ -87,40 +106,34 @@ class Session:
         self.save()
         return lines
 
-    def save(self) -> bool:
-        """Write the encounter; never over a file something else changed since our last save. In the
-        background (see `save_in_background`) this only hands the text over, and says whether the last
-        write worked; `done` tells when this one has."""
-        pieces = self._text.pieces(self.encounter)
-        if self._autosaver is not None:
-            self._autosaver.submit(self.path, pieces)
+    def save(self, fold: bool = False) -> bool:
+        """Make what changed since the last save durable (a journal line; now and then the whole save);
+        never over a file something else changed. In the background (see `save_in_background`) this
+        only hands the job over, and says whether the last write worked."""
+        assert self._file is not None
+        job = self._file.job(self.encounter, fold=fold)
+        if job is None:
             return self.save_error is None
-        return self._write(self.path, pieces)
+        if self._autosaver is not None:
+            self._autosaver.submit(job)
+            return self.save_error is None
+        self._file.write(job)
+        return self.save_error is None
 
     def save_in_background(self, done: Callable[[], object]) -> None:
         """From now on saves are written by a thread; `done()` is called from it after each write."""
         if self._autosaver is None:
+            assert self._file is not None
             self._autosaver = Autosaver(self._write, done)
 
+    def _write(self, job: Job, fold_in: Callable[[Callable[[], None]], None]) -> None:
+        assert self._file is not None
+        self._file.write(job, fold_in)
+
     def flush(self) -> None:
-        """Wait for a background save under way, if any."""
+        """Wait for background saves under way, if any."""
         if self._autosaver is not None:
             self._autosaver.flush()
-
-    def _write(self, path: Path, pieces: list[str]) -> bool:
-        with self._writing:
-            if self.written is not None and _stamp(path) not in (self.written, None):
-                self.save_error = (f"{path.name} was changed on disk by something else; not overwritten — "
-                                   "save a copy (ctrl+s) to keep this encounter")
-                return False
-            try:
-                storage.write_atomic(path, pieces)
-            except SaveError as exc:
-                self.save_error = f"{exc} — kept in memory; will retry"
-                return False
-            self.save_error = None
-            self.written = _stamp(path)
-            return True
 
     def save_as(self, name: str, data_dir: str | None = None) -> Path:
         """A named copy in the saves folder; the session goes on in the new file."""
@@ -133,23 +146,20 @@ class Session:
         new_lock = SaveLock(target)
         new_lock.acquire()
         self.flush()
-        if self.lock is not None:
-            self.lock.release()
+        old_file, old_lock = self._file, self.lock
+        self.encounter.doc.name = clean
+        self._file = SaveFile(target, self.encounter, on_disk=False)
+        self._file.write(self._file.job(self.encounter, fold=True) or Job())  # at once, even in the background
+        if self.save_error:
+            error = self.save_error
+            self._file = old_file
+            new_lock.release()
+            raise SaveError(error)
+        if old_lock is not None:
+            old_lock.release()
         self.lock = new_lock
         self.path = target
-        self.written = None
-        self.encounter.doc.name = clean
-        if not self._write(self.path, self._text.pieces(self.encounter)):  # at once, even in the background
-            raise SaveError(self.save_error or "cannot save")
         return target
-
-
-def _stamp(path: Path) -> tuple[int, int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_size)
 
 
 def demo_copy(ruleset: str, data_dir: str | None = None) -> Path:

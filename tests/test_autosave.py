@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.model import Combatant
 from combat_tui.engine.save_text import SaveText
 from combat_tui.lock import lock_path
+from combat_tui.save_file import Job
 from combat_tui.session import Session, catalogue
 
 
@@ -53,47 +57,45 @@ def test_a_change_to_one_creature_serializes_only_that_creature(monkeypatch: pyt
     assert dumped == ["Orc 7"]
 
 
-def test_the_newest_save_wins_and_flush_waits_for_it(tmp_path: Path) -> None:
+def test_jobs_are_written_in_order_batched_and_flush_waits_for_them(tmp_path: Path) -> None:
     gate = threading.Event()
-    written: list[str] = []
+    written: list[list[int]] = []
     done = threading.Semaphore(0)
 
-    def write(path: Path, pieces: list[str]) -> None:
+    def write(job: Job, fold_in: object) -> None:
         gate.wait(5)
-        written.append("".join(pieces))
-        path.write_text(written[-1], encoding="utf-8")
+        written.append([n for n, _ in job.records])
 
     saver = Autosaver(write, done.release)
-    target = tmp_path / "x.json"
-    saver.submit(target, ["first"])
-    saver.submit(target, ["second"])  # the first may be under way; a third overtakes the second
-    saver.submit(target, ["third"])
+    for n in (1, 2, 3):
+        saver.submit(Job([(n, f"record {n}\n")]))  # the first may be under way; the rest queue up
     gate.set()
     assert saver.flush(5)
-    assert written[-1] == "third" and "second" not in written
-    assert target.read_text(encoding="utf-8") == "third"
-    saver.submit(target, ["last"])
+    assert [n for batch in written for n in batch] == [1, 2, 3]  # every record, in order: none dropped
+    assert len(written) <= 2  # those that queued went out together
+    saver.submit(Job([(4, "record 4\n")]))
     saver.close()  # writes what is pending before it stops
-    assert target.read_text(encoding="utf-8") == "last"
+    assert written[-1] == [4]
 
 
 def test_a_session_in_the_background_writes_on_its_own_thread(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     s = Session.create(tmp_path / "a.json", catalogue(), "boon-bane")
     threads: list[str] = []
-    real = storage.write_atomic
+    real = os.fsync
 
-    def write(path: Path, text: str | list[str]) -> None:
+    def fsync(fd: int) -> None:
         threads.append(threading.current_thread().name)
-        real(path, text)
+        real(fd)
 
-    monkeypatch.setattr(storage, "write_atomic", write)
+    monkeypatch.setattr(os, "fsync", fsync)
     calls: list[str] = []
     s.save_in_background(lambda: calls.append(threading.current_thread().name))
     s.run("add Goblin x2 hp=7")
     s.run("dmg 'Goblin 1' 3")
     s.flush()
-    assert set(threads) == {"autosave"} and calls and set(calls) == {"autosave"}
+    assert threads and set(threads) <= {"autosave", "autosave-fold"}
+    assert calls and set(calls) <= {"autosave", "autosave-fold"}
     assert [c.pools["hp"].current for c in storage.load(s.path).state.roster()] == [4, 7]
     s.run("undo")
     s.close()  # the last change is on disk before the lock goes
@@ -101,17 +103,51 @@ def test_a_session_in_the_background_writes_on_its_own_thread(tmp_path: Path,
     assert not lock_path(tmp_path / "a.json").exists()
 
 
+def test_one_change_costs_the_same_to_make_durable_however_long_the_log(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a change writes (and fsyncs) is its journal line, not the save: the same at 50 and 2,000 events."""
+    cost: dict[int, tuple[int, int]] = {}
+    for events in (50, 2000):
+        path = tmp_path / f"{events}.json"
+        s = Session.create(path, catalogue(), "three-action")
+        s.run("add Orc x5 hp=500")
+        s.run("start")
+        while len(s.encounter.doc.log) < events:
+            s.encounter.run("roll 1d6")  # a roll is logged: one event each
+        s.save(fold=True)  # the long log is in the snapshot now
+        s.save_in_background(lambda: None)
+        s.flush()
+        size = path.stat().st_size
+        synced: list[int] = []
+
+        def fsync(fd: int, synced: list[int] = synced, real: Callable[[int], None] = os.fsync) -> None:
+            synced.append(os.fstat(fd).st_size)
+            real(fd)
+
+        monkeypatch.setattr(os, "fsync", fsync)
+        s.run("dmg 'Orc 2' 3")
+        s.flush()
+        monkeypatch.undo()
+        assert path.stat().st_size == size, "the save itself was not rewritten"
+        assert len(synced) == 1
+        cost[events] = (len(synced), synced[0])
+        s.close()
+    # one fsync each, of a journal line as long but for the digits of the log's length
+    assert cost[50][0] == cost[2000][0] == 1
+    assert abs(cost[50][1] - cost[2000][1]) <= 16 and cost[2000][1] < 1024
+
+
 def test_a_failed_background_save_is_reported_and_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     s = Session.create(tmp_path / "a.json", catalogue(), "boon-bane")
     full = {"on": True}
-    real = storage.write_atomic
+    real = os.fsync
 
-    def write(path: Path, text: str | list[str]) -> None:
+    def fsync(fd: int) -> None:  # every write, the journal's and the whole save's, ends in an fsync
         if full["on"]:
-            raise storage.SaveError(f"cannot save to {path}: ENOSPC")
-        real(path, text)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(fd)
 
-    monkeypatch.setattr(storage, "write_atomic", write)
+    monkeypatch.setattr(os, "fsync", fsync)
     s.save_in_background(lambda: None)
     s.run("add Goblin hp=7")
     s.flush()

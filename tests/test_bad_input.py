@@ -530,7 +530,15 @@ def _unwritable(monkeypatch: pytest.MonkeyPatch) -> None:
     def mkstemp(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
+    real_open = os.open
+
+    def open_(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & (os.O_WRONLY | os.O_RDWR):  # the save's journal is appended to in place
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return real_open(path, flags, *args, **kwargs)
+
     monkeypatch.setattr(tempfile, "mkstemp", mkstemp)  # storage makes its temp file with it
+    monkeypatch.setattr(os, "open", open_)
 
 
 BROKEN_DISKS = [
@@ -548,6 +556,8 @@ def test_session_keeps_everything_in_memory_and_saves_it_on_retry(
     s = Session.create(path, session_catalogue(), "three-action", seed=3)
     s.run("add Goblin x2 hp=7")
     on_disk = path.read_bytes()
+    beside = {p.name: p.read_bytes() for p in path.parent.iterdir() if p.name.endswith(".journal")}
+    assert len(beside) == 1, "a save carries on in one journal"
     with monkeypatch.context() as m:
         break_it(m)
         s.run("add Kara pc init=12 hp=20")
@@ -559,7 +569,8 @@ def test_session_keeps_everything_in_memory_and_saves_it_on_retry(
         assert not s.save()
         assert len(s.encounter.state.combatants) == 3 and s.encounter.doc.cursor == 4
         assert path.read_bytes() == on_disk, "a failed save changed the file"
-        assert others_in(path.parent, path.name) in ([], [f".{path.name}.lock"])
+        assert {n: (path.parent / n).read_bytes() for n in beside} == beside, "a failed save changed the journal"
+        assert others_in(path.parent, path.name) == sorted([*beside, f".{path.name}.lock"])
     # the disk is back: the next save writes everything
     assert s.save() and s.save_error is None
     doc = storage.load(path)

@@ -9,15 +9,16 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from . import commands, formula
-from .errors import CombatError, CommandError
-from .events import Change, Event, redo, undo
+from .errors import CombatError, CommandError, SaveError
+from .events import Change, DamagedStep, Event, redo, undo
 from .hooks import hooks_for
+from .integrity import check_state
 from .model import Combatant, State
 from .ops import Ops
 from .ruleset import RulesetDef
 from .timekeeping import stamp
 
-SCHEMA_VERSION = 2  # 2: a creature's change is logged as a patch (see events.py)
+SCHEMA_VERSION = 3  # 2: a creature's change is logged as a patch (see events.py); 3: a journal (journal.py)
 
 
 def now_iso() -> str:
@@ -36,6 +37,7 @@ class EncounterDoc(BaseModel):
     state: State
     log: list[Event] = Field(default_factory=list)
     cursor: int = 0  # events applied; those past it are undone and can be redone
+    journal: str = ""  # the generation of the journal that carries on from this snapshot (journal.py)
 
     @model_validator(mode="after")
     def _cursor_in_log(self) -> EncounterDoc:
@@ -48,6 +50,9 @@ class Encounter:
     def __init__(self, doc: EncounterDoc, rs: RulesetDef, rng: random.Random | None = None) -> None:
         if doc.ruleset != rs.id:
             raise CombatError(f"this encounter uses ruleset {doc.ruleset!r}, not {rs.id!r}")
+        problem = check_state(doc.state, rs)
+        if problem:
+            raise SaveError(f"damaged save ({problem}); left unchanged")
         self.doc = doc
         self.rs = rs
         self.rng = rng or random.Random()
@@ -76,6 +81,11 @@ class Encounter:
     def new(cls, rs: RulesetDef, seed: int | None = None, name: str = "") -> Encounter:
         doc = EncounterDoc(name=name, ruleset=rs.id, state=State(ruleset=rs.id))
         return cls(doc, rs, random.Random(seed))
+
+    @property
+    def updated_to_ruleset(self) -> bool:
+        """Whether opening it brought creatures up to a ruleset that changed since (see `_sync`)."""
+        return self._reset > 0
 
     @property
     def state(self) -> State:
@@ -150,7 +160,10 @@ class Encounter:
         if self.doc.cursor == 0:
             raise CommandError("nothing to undo")
         event = self.doc.log[self.doc.cursor - 1]
-        undo(self.state, event)
+        try:
+            undo(self.state, event)
+        except DamagedStep:
+            raise CommandError(f"the log is damaged at {event.command[:60]!r}: it cannot be undone") from None
         self._touch(event.changes)
         self._sync(event.changes)
         self.doc.cursor -= 1
@@ -161,7 +174,10 @@ class Encounter:
         if self.doc.cursor >= len(self.doc.log):
             raise CommandError("nothing to redo")
         event = self.doc.log[self.doc.cursor]
-        redo(self.state, event)
+        try:
+            redo(self.state, event)
+        except DamagedStep:
+            raise CommandError(f"the log is damaged at {event.command[:60]!r}: it cannot be redone") from None
         self._touch(event.changes)
         self._sync(event.changes)
         self.doc.cursor += 1

@@ -154,11 +154,31 @@ class Transaction:
         return out
 
 
+class DamagedStep(Exception):
+    """A logged step that cannot be applied to the state (a damaged save); the state is as it was."""
+
+
+def _step(state: State, changes: list[Change], after: bool) -> None:
+    # `restore` replaces a part rather than changing it, so the parts as they were are kept by reference
+    kept = {ch.key: (state.combatants.get(ch.key[2:]) if ch.key.startswith("c:") else getattr(state, ch.key))
+            for ch in changes}
+    try:
+        for ch in changes:
+            restore(state, ch.key, ch.side(state, after=after))
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # ValidationError too
+        for key, part in kept.items():
+            if not key.startswith("c:"):
+                setattr(state, key, part)
+            elif part is None:
+                state.combatants.pop(key[2:], None)
+            else:
+                state.combatants[key[2:]] = part
+        raise DamagedStep(str(exc)) from None
+
+
 def undo(state: State, event: Event) -> None:
-    for ch in reversed(event.changes):
-        restore(state, ch.key, ch.side(state, after=False))
+    _step(state, event.changes[::-1], after=False)
 
 
 def redo(state: State, event: Event) -> None:
-    for ch in event.changes:
-        restore(state, ch.key, ch.side(state, after=True))
+    _step(state, event.changes, after=True)

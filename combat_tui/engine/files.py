@@ -60,4 +60,4 @@ def read_regular_text(path: Path, cap: int, what: str = "file") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise NotReadable(f"{path.name}: not a {what} (not UTF-8 text)") from None
+        raise NotReadable(f"{path.name}: not a {what} (not text)") from None

@@ -1,18 +1,21 @@
-"""Crash safety: `combat-tui do` killed with SIGKILL at random moments never corrupts or loses a save.
+"""Crash safety: `combat-tui do` killed with SIGKILL at every point on its way to disk never corrupts or
+loses a save.
 
 Each ruleset below gets a long scripted fight. Every command runs as a real `python -m combat_tui do FILE
-CMD --seed N` process; the first run of about two commands in three is killed with SIGKILL after a seeded
-random delay (half anywhere in the run, half close to its end, where the save is written). After every
-attempt the file is read back with `show --json` and must be exactly one of two states: the one after
-the last command that succeeded, or (when the kill came after the rename) the one after the killed
-command. A killed command that did not land is run again, as a GM would. At the end the file holds
-every command, in order.
+CMD --seed N` process; the first run of about two commands in three is killed with SIGKILL at a point
+chosen in turn from every point on the way to disk (`combat_tui/faults.py`: before the save is read,
+after, after the command ran, halfway through the journal record, after it is written, after its fsync,
+and at each step of a fold), so every run kills the same processes at the same moments. After every
+attempt the file is read back with `show --json` and must be exactly the state that point implies:
+the one after the last command that succeeded, or the one after the killed command once its record
+was written. A killed command that did not land is run again, as a GM would. At the end the file holds
+every command, in order. Folds happen every few records here (`COMBAT_TUI_FOLD_EVERY`) so the
+fold's points are reached too.
 
-The engine writes a temp file `.NAME.*.tmp` beside the save, fsyncs it and renames it over the save. A
-kill between the write and the rename leaves that temp file behind: the test checks it never replaces
-the save and never breaks loading or the list of saves, and counts how many are seen and how many are
-still there at the end (a later run may sweep them). A killed writer may also leave its lock `.NAME.lock`;
-the next run takes it over.
+A kill during a fold can leave the fold's temp file `.NAME.*.tmp` or a journal of another generation
+beside the save: the test checks neither ever breaks loading or the list of saves, and that the next
+writer sweeps them. A killed writer leaves its lock file `.NAME.lock`, but not its lock (the kernel
+lets go of it); the next run takes it.
 
 The figures are module constants so the docs can quote them; the test asserts them.
 """
@@ -26,7 +29,6 @@ import os
 import random
 import re
 import signal
-import statistics
 import subprocess
 import sys
 import threading
@@ -38,6 +40,7 @@ from typing import Any
 
 import pytest
 
+from combat_tui import faults
 from combat_tui.cli import main
 from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
@@ -53,11 +56,15 @@ COMMANDS_PER_RULESET = {"three-action": 80, "time-count": 75, "boon-bane": 70}
 COMMANDS = sum(COMMANDS_PER_RULESET.values())  # 225
 MIN_COMMANDS = 200
 KILL_SHARE = 0.65  # the share of commands whose first run is killed
-MIN_KILLS = 100  # processes that were really killed by SIGKILL (not ones that had already finished)
+FOLD_EVERY = 3  # journal records between folds in these runs (the app: thousands)
+ALWAYS = ("start", "loaded", "ran", "journal-torn", "journal-written", "journal-synced")  # every `do` passes
+LANDED = {"journal-written", "journal-synced", "fold-temp", "fold-journal", "fold-renamed"}  # the record is in
+MIN_KILLS = 100  # processes really killed by SIGKILL; the same every run, since the points are chosen
 TIME_BUDGET_SECONDS = 120  # about 60 s on two idle cores; printed, not asserted (a loaded machine is slower)
 SAVES = {f"{r}.json" for r in COMMANDS_PER_RULESET}
-LOCKS = {f".{name}.lock" for name in SAVES}  # one writer per save; a killed writer's lock is stale
+LOCKS = {f".{name}.lock" for name in SAVES}  # one writer per save; a killed writer's lock file stays
 LEFTOVER = re.compile(r"^\.(?P<name>.+)\.[^.]+\.tmp$")  # the engine's temp file: .NAME.<random>.tmp
+JOURNAL = re.compile(r"^\.(?P<name>.+)\.[0-9a-f]{12}\.journal$")  # a save's journal: .NAME.<generation>.journal
 
 Menu = list[Callable[[random.Random], str]]
 
@@ -176,8 +183,9 @@ class Figures:
     commands: int = 0
     processes: int = 0
     kills: int = 0
-    kills_after_rename: int = 0
-    finished_before_kill: int = 0
+    kills_after_record: int = 0
+    not_reached: int = 0  # a fold point in a run that did not fold: it finished
+    points_killed: set[str] = field(default_factory=set)
     leftovers_seen: set[str] = field(default_factory=set)
     leftovers_at_end: int = 0
     seconds: float = 0.0
@@ -187,64 +195,65 @@ def _hammer(cat: Catalogue, ruleset: str, folder: Path, seed: int, env: dict[str
     path = folder / f"{ruleset}.json"
     script = _script(cat, ruleset, path.stem, COMMANDS_PER_RULESET[ruleset], seed)
     rng = random.Random(seed + 1)
+    points = list(faults.POINTS)
+    rng.shuffle(points)
     figs = Figures()
     start = time.monotonic()
     with _STDOUT, contextlib.redirect_stdout(io.StringIO()):
         assert main(["new", str(path), "--ruleset", ruleset]) == 0
     assert _show(path) == script.views[0]
-    durations: list[float] = []
     i = 0
+    turn = 0
     first_try = True
     while i < len(script.steps):
         line, dice_seed = script.steps[i]
-        kill = first_try and i >= len(SETUP[ruleset]) and rng.random() < KILL_SHARE
-        delay = 0.0
-        if kill:
-            base = statistics.median(durations[-7:])
-            # half anywhere in the run (imports, load, the command), half near the end (the save)
-            delay = base * (rng.uniform(0.05, 0.9) if rng.random() < 0.5 else rng.uniform(0.8, 1.0))
+        point = None
+        if first_try and i >= len(SETUP[ruleset]) and rng.random() < KILL_SHARE:
+            point, turn = points[turn % len(points)], turn + 1
         argv = [sys.executable, "-m", "combat_tui", "do", str(path), line, "--seed", str(dice_seed)]
-        t0 = time.monotonic()
-        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        run_env = env | {"COMBAT_TUI_FOLD_EVERY": str(FOLD_EVERY)} | ({"COMBAT_TUI_KILL_AT": point} if point else {})
+        proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=run_env)
         figs.processes += 1
-        if kill:
-            try:
-                proc.wait(timeout=delay)
-            except subprocess.TimeoutExpired:
-                proc.send_signal(signal.SIGKILL)
-        _, err = proc.communicate()
-        elapsed = time.monotonic() - t0
         got = _show(path)
         before, after = script.views[i], script.views[i + 1]
         if proc.returncode == -signal.SIGKILL:
+            assert point is not None, f"{ruleset}: {line!r} died unasked"
             figs.kills += 1
-            assert got in (before, after), f"{ruleset}: after a kill during {line!r} the save is neither state"
-            if got == after:  # killed after the rename: the command landed
-                figs.kills_after_rename += 1
+            figs.points_killed.add(point)
+            landed = point in LANDED
+            assert got == (after if landed else before), \
+                f"{ruleset}: killed at {point} during {line!r}, the save is not the state that point implies"
+            if landed:
+                figs.kills_after_record += 1
                 i += 1
                 first_try = True
             else:
                 first_try = False  # the GM runs it again
         else:
-            assert proc.returncode == 0, f"{ruleset}: {line!r} failed: {err.decode(errors='replace').strip()}"
+            assert proc.returncode == 0, f"{ruleset}: {line!r} failed: {proc.stderr.decode(errors='replace').strip()}"
+            assert point is None or point not in ALWAYS, f"{ruleset}: {line!r} passed {point} without being killed"
+            figs.not_reached += point is not None
             assert got == after, f"{ruleset}: {line!r} reported success but the save does not hold it"
-            if kill:
-                figs.finished_before_kill += 1
-            durations.append(elapsed)
             i += 1
             first_try = True
-        # the folder: the saves, their locks, and at most the engine's own temp files beside them
-        # (the other rulesets' saves share the folder)
+        # the folder: the saves, their locks and journals, and at most the engine's own temp files beside
+        # them (the other rulesets' saves share the folder)
         lock = folder / f".{path.name}.lock"
         if proc.returncode == 0:
             assert not lock.exists(), f"{ruleset}: a `do` that finished left its lock behind"
+        journals = 0
         for entry in os.listdir(folder):
             if entry in SAVES or entry in LOCKS:
+                continue
+            m = JOURNAL.match(entry)
+            if m and m.group("name") in SAVES:
+                journals += m.group("name") == path.name
                 continue
             m = LEFTOVER.match(entry)
             assert m and m.group("name") in SAVES, f"unexpected file beside the saves: {entry}"
             if m.group("name") == path.name:
                 figs.leftovers_seen.add(entry)
+        assert 1 <= journals <= 2, f"{ruleset}: {journals} journals beside the save"
     figs.commands = len(script.steps)
     figs.leftovers_at_end = sum(1 for e in os.listdir(folder) if LEFTOVER.match(e) and e.startswith(f".{path.name}."))
     # zero lost changes: every command is in the log, in order, and the state is the expected one
@@ -281,12 +290,15 @@ def test_sigkill_never_corrupts_or_loses_a_save(catalogue: Catalogue) -> None:
     commands = sum(f.commands for f in results.values())
     kills = sum(f.kills for f in results.values())
     leftovers = sum(len(f.leftovers_seen) for f in results.values())
-    summary = {r: vars(f) | {"leftovers_seen": len(f.leftovers_seen)} for r, f in results.items()}
+    summary = {r: vars(f) | {"leftovers_seen": len(f.leftovers_seen), "points_killed": sorted(f.points_killed)}
+               for r, f in results.items()}
     print(f"crash safety: {commands} commands, {kills} kills, {leftovers} leftover temp files, "
           f"{seconds:.0f}s (budget {TIME_BUDGET_SECONDS}s): {summary}")
 
     assert commands == COMMANDS >= MIN_COMMANDS
     assert kills >= MIN_KILLS, summary
+    # every point on the way to disk was killed at, the fold's too
+    assert set().union(*(f.points_killed for f in results.values())) == set(faults.POINTS), summary
     # leftovers never count as saves: the folder lists exactly the real saves, none of them unreadable
     listed = list_saves()
     assert sorted(s.path.name for s in listed) == sorted(SAVES)

@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,6 +42,7 @@ from combat_tui.engine.ruleset import RulesetDef, TimeModel
 from combat_tui.engine.save_text import SaveText
 from combat_tui.engine.targets import creatures
 from combat_tui.engine.timekeeping import current_actor, is_out, remaining, slot_index
+from combat_tui.save_file import SaveFile
 
 EXAMPLES = 400  # sequences per ruleset: 5 * EXAMPLES in all
 STEPS = 40  # commands per sequence
@@ -81,6 +85,9 @@ class EngineMachine(RuleBasedStateMachine):
         self.steps = 0
         self.tc_model = self.rs.time.model is TimeModel.TIME_COUNT
         self.save_text = SaveText()  # the autosave's cached serializer, kept across the whole sequence
+        self.folder = Path(tempfile.mkdtemp(prefix="props-"))
+        self.disk = SaveFile(self.folder / "f.json", self.enc, on_disk=False)  # the autosave's journal
+        self.saves = 0
 
     # -- running --------------------------------------------------------------------------------
     def where(self) -> str:
@@ -501,9 +508,20 @@ class EngineMachine(RuleBasedStateMachine):
         assert storage.dumps(storage.parse(text)) == text, f"save then load changed the save\n{self.where()}"
         autosave = "".join(self.save_text.pieces(self.enc))
         assert json.loads(autosave) == json.loads(text), f"the autosave's cached text went stale\n{self.where()}"
+        # the journal: whatever happened since the last save (commands, undos, a command cutting the
+        # log) is one record, folded now and then; the save read back is the encounter in memory
+        self.saves += 1
+        job = self.disk.job(self.enc, fold=self.saves % 4 == 0)
+        if job is not None:
+            self.disk.write(job)
+        assert self.disk.error is None, self.disk.error
+        # (as data: replaying undos and redos may leave a dict's keys in another order)
+        assert json.loads(storage.dumps(storage.load(self.disk.path))) == json.loads(storage.dumps(self.enc.doc)), \
+            f"the save with its journal is not the encounter\n{self.where()}"
 
     def teardown(self) -> None:
         self.check_save_load()
+        shutil.rmtree(self.folder, ignore_errors=True)
         RUN["sequences"] += 1
 
 

@@ -135,8 +135,8 @@ async def test_names_are_text_never_markup(tmp_path: Path, catalogue: Catalogue)
 
 async def test_keys_change_nothing_and_q_quits(tmp_path: Path, catalogue: Catalogue) -> None:
     path = fight(tmp_path / "ford.json", catalogue)
-    before = path.read_bytes()
     gm = Session.open(path, catalogue)  # the GM's app holds the writer's lock; the view needs none
+    before = path.read_bytes()  # as the GM's app left it on opening (it starts the save's journal)
     try:
         app = PlayerApp(path, catalogue)
         async with app.run_test(size=SIZE) as pilot:

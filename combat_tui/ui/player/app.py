@@ -77,10 +77,11 @@ class PlayerApp(App[None]):
     async def follow(self) -> None:
         """Reload on every change the file system reports for the save (the folder is watched, since an
         atomic save replaces the file); sleeps in between."""
-        name = self.path.name
+        name, journals = self.path.name, f".{self.path.name}."
 
-        def ours(change: Change, where: str) -> bool:
-            return Path(where).name == name
+        def ours(change: Change, where: str) -> bool:  # the save, or its journal (a change is a line there)
+            seen = Path(where).name
+            return seen == name or (seen.startswith(journals) and seen.endswith(".journal"))
 
         try:
             async for _ in awatch(self.path.parent, watch_filter=ours, stop_event=self._stop, debounce=300,
