@@ -503,11 +503,12 @@ class MainScreen(Covered[None]):
     def action_roll(self) -> None:
         bar = self.query_one(CommandBar)
         bar.value = "roll "
-        bar.focus()
+        self.set_focus(bar)  # now, as action_command does
         bar.cursor_position = len(bar.value)
 
     def action_command(self) -> None:
-        self.query_one(CommandBar).focus()
+        # Now: focus() moves it later, and a letter typed right after the colon ran as that letter's key.
+        self.set_focus(self.query_one(CommandBar))
 
     def action_undo(self) -> None:
         self.run_line("undo")
@@ -539,7 +540,7 @@ class MainScreen(Covered[None]):
     def action_save(self) -> None:
         def save(name: str) -> None:
             try:
-                path = self.session.save_as(name)
+                path = self.session.save_as(name, self._data_dir())
             except CombatError as exc:
                 self.notify(str(exc), severity="error", markup=False)
                 return
@@ -551,7 +552,12 @@ class MainScreen(Covered[None]):
     def action_open(self) -> None:
         from .open import OpenScreen
 
-        self.app.push_screen(OpenScreen())
+        self.app.push_screen(OpenScreen(self._data_dir()))
+
+    def _data_dir(self) -> str | None:
+        """The data folder the app was started with (`--data-dir`), where saves are listed and named."""
+        data_dir = getattr(self.app, "data_dir", None)
+        return data_dir if isinstance(data_dir, str) else None
 
     def action_players(self) -> None:
         self.app.push_screen(ShareDialog(self.session.path))
