@@ -103,7 +103,7 @@ class MainScreen(Covered[None]):
         B("ctrl+o", "open", "Open", "open another encounter", show=False),
         B("P", "players", "Players' view", "the players' view: the command for another terminal, or serve it to "
           "browsers", show=False, key_display="P"),
-        B("q", "quit", "Quit", "quit (everything is already saved)"),
+        B("q", "quit", "Quit", "quit; asks where to write any change that could not be saved"),
     ]
 
     # The widgets bound to these redraw themselves; repainting the whole screen as well cost a full frame.
@@ -565,7 +565,8 @@ class MainScreen(Covered[None]):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.BINDINGS))
+        unsaved = self.session.save_error if self.session.unsaved else None
+        self.app.push_screen(HelpScreen(self.BINDINGS, unsaved))
 
-    def action_quit(self) -> None:
-        self.app.exit()
+    async def action_quit(self) -> None:
+        await self.app.action_quit()  # the app's: it asks first when a change is not saved
