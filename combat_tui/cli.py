@@ -6,6 +6,7 @@ Every user error is one line on stderr and a non-zero exit; no traceback reaches
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
@@ -282,7 +283,8 @@ def _app(argv: list[str]) -> int:
     app = CombatApp(session, args.data_dir)
     app.run()
     if app.outcome is not None:  # changes that could not be saved: where they went, or that they are lost
-        print(app.outcome[1], file=sys.stderr)
+        with contextlib.suppress(OSError):  # the terminal may be gone (it was closed)
+            print(app.outcome[1], file=sys.stderr)
         return app.outcome[0]
     return app.return_code or 0
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from pathlib import Path
 
 from textual import events
@@ -35,7 +38,15 @@ class CombatApp(App[None]):
         # session may close with them; the command line prints the line after the app is gone.
         self.outcome: tuple[int, str] | None = None
 
+    # A closed terminal (SIGHUP) or a polite kill (SIGTERM) quits as the app's own exit does, so a change
+    # only in memory goes to a rescue file (on_unmount) instead of dying with the process.
+    SIGNALS = (signal.SIGHUP, signal.SIGTERM) if hasattr(signal, "SIGHUP") else ()
+
     def on_mount(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not the main thread, Windows
+            loop = asyncio.get_running_loop()
+            for sig in self.SIGNALS:
+                loop.add_signal_handler(sig, self.exit)
         if self.session is not None:
             self.push_screen(MainScreen(self.session))
         else:
@@ -97,6 +108,10 @@ class CombatApp(App[None]):
         self.push_screen(MainScreen(session))
 
     def on_unmount(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop = asyncio.get_running_loop()
+            for sig in self.SIGNALS:
+                loop.remove_signal_handler(sig)
         self.collector.stop()
         stop_all()  # players' view servers started from this app
         if self.session is not None:

@@ -3,6 +3,7 @@ changed behind the app's back), every way out asks where to write it first."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import time
 from pathlib import Path
@@ -174,7 +175,7 @@ async def test_a_save_changed_behind_the_apps_back_asks_too(tmp_path: Path) -> N
         await pilot.press("enter")  # the safe choice has the focus
         await pilot.pause()
     [rescue] = rescues(tmp_path)
-    assert storage.load(rescue).state.clock.round >= 1 and storage.load(rescue).name != "edited elsewhere"
+    assert storage.load(rescue).name != "edited elsewhere" and storage.load(rescue).log[-1].command == "next"
     assert storage.load(tmp_path / "fight.json").name == "edited elsewhere"  # still not overwritten
 
 
@@ -231,3 +232,57 @@ async def test_a_way_out_that_asks_nothing_still_writes_a_rescue_file(tmp_path: 
     [rescue] = rescues(tmp_path)
     assert next(c for c in storage.load(rescue).state.roster() if c.name == "Orc").pools["hp"].current == 7
     assert app.outcome is not None and app.outcome[0] == 1 and str(rescue) in app.outcome[1]
+
+
+def test_a_closed_terminal_leaves_a_rescue_file(tmp_path: Path) -> None:
+    """The terminal closed (SIGHUP) while a change was only in memory: the app, a real process on a
+    terminal of its own, writes the rescue file before it goes."""
+    import fcntl
+    import os
+    import pty
+    import signal
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import threading
+
+    s = new_session(tmp_path / "saves", *SETUP, ruleset="three-action")
+    s.close()
+    main, side = pty.openpty()
+    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 200, 0, 0))  # wide: the title shows all
+    env = {**os.environ, "TERM": "xterm-256color"}
+    proc = subprocess.Popen([sys.executable, "-m", "combat_tui", "--data-dir", str(tmp_path), "fight"],
+                            stdin=side, stdout=side, stderr=side, env=env, start_new_session=True)
+    os.close(side)
+    seen = bytearray()
+
+    def drain() -> None:
+        with contextlib.suppress(OSError):
+            while chunk := os.read(main, 65536):
+                seen.extend(chunk)
+
+    threading.Thread(target=drain, daemon=True).start()
+
+    def wait_for(text: bytes) -> None:
+        for _ in range(300):
+            if text in seen:
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"never showed {text!r}: {bytes(seen[-400:])!r}")
+
+    try:
+        wait_for(b"autosave: fight.json")
+        other = storage.load(s.path)
+        other.name = "edited elsewhere"
+        storage.write_atomic(s.path, storage.dumps(other))  # so the app's next save is refused
+        os.write(main, b"n")
+        wait_for(b"unsaved!")
+        proc.send_signal(signal.SIGHUP)
+        proc.wait(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    [rescue] = rescues(tmp_path / "saves")
+    assert storage.load(rescue).name != "edited elsewhere" and storage.load(rescue).log[-1].command == "next"
