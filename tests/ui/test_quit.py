@@ -185,20 +185,20 @@ async def test_the_help_says_everything_is_saved_only_while_it_is(tmp_path: Path
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert "everything is already saved" in help_text(app)
+        assert "everything is already saved" in screen_text(app)
         await pilot.press("escape")
         assert app.session is not None
         full_disk["paths"].add(app.session.path)
         await unsaved_change(pilot, app)
         await pilot.press("question_mark")
         await pilot.pause()
-        text = help_text(app)
+        text = screen_text(app)
         assert "already saved" not in text and "saved at once" not in text
         assert "Not saved: cannot save to" in text and "q asks where to write them" in text
         assert "first asks where to write the changes not saved" in text
 
 
-def help_text(app: CombatApp) -> str:
+def screen_text(app: CombatApp) -> str:
     return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
 
 
@@ -286,3 +286,10 @@ def test_a_closed_terminal_leaves_a_rescue_file(tmp_path: Path) -> None:
         os.close(main)
     [rescue] = rescues(tmp_path / "saves")
     assert storage.load(rescue).name != "edited elsewhere" and storage.load(rescue).log[-1].command == "next"
+
+
+async def test_unsaved_shows_in_the_title_at_80_columns(tmp_path: Path, full_disk: Any) -> None:
+    app = CombatApp(failing(tmp_path, full_disk))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await unsaved_change(pilot, app)
+        assert "unsaved!" in screen_text(app).splitlines()[0], "the end of the title, cut off, said it"

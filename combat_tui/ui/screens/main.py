@@ -159,8 +159,10 @@ class MainScreen(Covered[None]):
         else:
             when = f"Round {state.clock.round}"
         self.title = f"{enc.doc.name or 'Encounter'} — {when}"
-        saved = "unsaved!" if self.session.save_error else f"autosave: {self.session.path.name}"
-        self.sub_title = f"{rs.name} · {saved}"
+        if self.session.save_error:  # first: a narrow header cuts the end off, and this must show
+            self.sub_title = f"unsaved! · {rs.name}"
+        else:
+            self.sub_title = f"{rs.name} · autosave: {self.session.path.name}"
 
     # -- running commands --------------------------------------------------------------------------
     def run_line(self, line: str) -> bool:
