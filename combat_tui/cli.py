@@ -6,6 +6,7 @@ Every user error is one line on stderr and a non-zero exit; no traceback reaches
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
@@ -278,8 +279,13 @@ def _app(argv: list[str]) -> int:
         session = Session.open(demo_copy(args.demo, args.data_dir), catalogue())
     elif args.file:
         session = Session.open(save_path(args.file, args.data_dir), catalogue())
-    CombatApp(session, args.data_dir).run()
-    return 0
+    app = CombatApp(session, args.data_dir)
+    app.run()
+    if app.outcome is not None:  # changes that could not be saved: where they went, or that they are lost
+        with contextlib.suppress(OSError):  # the terminal may be gone (it was closed)
+            print(app.outcome[1], file=sys.stderr)
+        return app.outcome[0]
+    return app.return_code or 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,10 +7,12 @@ error and is tried again with the next change or `save()`.
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from . import paths
@@ -159,6 +161,32 @@ class Session:
             old_lock.release()
         self.lock = new_lock
         self.path = target
+        return target
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether changes are only in memory: the last save failed or was refused. Waits for a save
+        under way first, so a write still on its way counts as what it turns out to be."""
+        self.flush()
+        return self.save_error is not None
+
+    def write_copy(self, path: Path) -> None:
+        """The whole encounter, written to a new file at `path` (never over one); the session keeps its
+        own save. Raises SaveError with one line."""
+        if path.exists():
+            raise SaveError(f"{path} already exists; not overwritten")
+        storage.write_atomic(path, storage.dumps(self.encounter.doc))
+
+    def rescue_path(self, data_dir: str | None = None) -> Path:
+        """A new file for a rescue copy: `NAME.rescue-YYYYMMDD-HHMMSS.json` beside the save, or in the saves
+        folder when the save's folder cannot be written."""
+        base = f"{self.path.stem}.rescue-{datetime.now():%Y%m%d-%H%M%S}"
+        folder = self.path.parent
+        if not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
+            folder = paths.saves_dir(data_dir)
+        target, n = folder / f"{base}.json", 2
+        while target.exists():  # a second rescue within the second
+            target, n = folder / f"{base}-{n}.json", n + 1
         return target
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from combat_tui.engine import storage
-from combat_tui.engine.errors import CombatError
+from combat_tui.engine.errors import CombatError, SaveError
 from combat_tui.paths import saves_dir
 from combat_tui.session import Session, catalogue, demo_copy, list_saves
 
@@ -135,3 +135,42 @@ def test_a_save_changed_behind_our_back_is_not_overwritten(tmp_path: Path) -> No
     assert path.read_text(encoding="utf-8") == other
     s.save_as("rescued")
     assert len(storage.load(saves_dir() / "rescued.json").state.combatants) == 2
+
+
+def test_a_copy_is_written_whole_and_never_over_a_file(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "a.json", catalogue(), "boon-bane")
+    s.run("add Goblin hp=7")
+    s.write_copy(tmp_path / "copy.json")
+    assert storage.load(tmp_path / "copy.json").state.combatants.keys() == s.encounter.state.combatants.keys()
+    (tmp_path / "taken.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(SaveError, match="already exists"):
+        s.write_copy(tmp_path / "taken.json")
+    assert (tmp_path / "taken.json").read_text(encoding="utf-8") == "{}"
+
+
+def test_a_rescue_goes_beside_the_save_or_else_in_the_saves_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "table"
+    folder.mkdir()
+    s = Session.create(folder / "ford.json", catalogue(), "boon-bane")
+    beside = s.rescue_path()
+    assert beside.parent == folder and beside.name.startswith("ford.rescue-2") and beside.suffix == ".json"
+    s.write_copy(beside)
+    assert s.rescue_path() != beside  # a second one in the same second gets its own name
+    shutil.rmtree(folder)  # the save's folder went away
+    assert s.rescue_path(str(tmp_path / "data")).parent == saves_dir(str(tmp_path / "data"))
+
+
+def test_unsaved_waits_for_the_save_under_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    s = Session.create(tmp_path / "a.json", catalogue(), "boon-bane")
+    s.save_in_background(lambda: None)
+
+    def slow_and_full(path: Path, text: object) -> None:
+        time.sleep(0.2)
+        raise SaveError("cannot save: No space left on device")
+
+    monkeypatch.setattr(storage, "write_atomic", slow_and_full)
+    s.run("add Goblin")
+    assert s.unsaved and s.save_error is not None
+    s.close()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from pathlib import Path
 
 from textual import events
@@ -10,6 +13,7 @@ from textual.binding import Binding
 
 from ..engine.errors import CombatError
 from ..session import Session, catalogue, demo_copy
+from .dialogs.quit import QuitDialog
 from .key_line import KeyLine, RoutedKey
 from .palette import EncounterCommands
 from .player.serving import stop_all
@@ -30,8 +34,19 @@ class CombatApp(App[None]):
         self.data_dir = data_dir
         self.collector = QuietCollector(self)
         self.keys = KeyLine(self, super().on_event)
+        # What the GM decided for changes not saved (exit status, one line for the terminal): set, the
+        # session may close with them; the command line prints the line after the app is gone.
+        self.outcome: tuple[int, str] | None = None
+
+    # A closed terminal (SIGHUP) or a polite kill (SIGTERM) quits as the app's own exit does, so a change
+    # only in memory goes to a rescue file (on_unmount) instead of dying with the process.
+    SIGNALS = (signal.SIGHUP, signal.SIGTERM) if hasattr(signal, "SIGHUP") else ()
 
     def on_mount(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not the main thread, Windows
+            loop = asyncio.get_running_loop()
+            for sig in self.SIGNALS:
+                loop.add_signal_handler(sig, self.exit)
         if self.session is not None:
             self.push_screen(MainScreen(self.session))
         else:
@@ -47,9 +62,44 @@ class CombatApp(App[None]):
         if isinstance(event, RoutedKey):
             self.keys.done(event)  # it came back up from the focused widget: handled
 
+    async def action_quit(self) -> None:
+        """Every way out (q, ctrl+q, the palette's Quit) comes here: with changes only in memory, the GM
+        is asked where to write them first."""
+        session = self.session
+        if session is not None and self.outcome is None:
+            if session.save_error is not None:
+                session.save()  # once more first: the disk may have room again
+            if session.unsaved:  # waits for a save under way
+                if not isinstance(self.screen, QuitDialog):
+                    self.push_screen(QuitDialog(session, self.data_dir))
+                return
+        self.exit()
+
+    def let_go(self, status: int, line: str) -> None:
+        """The GM has dealt with the changes not saved (written elsewhere, or chosen to lose them)."""
+        self.outcome = (status, line)
+
+    def _last_resort(self, session: Session) -> str | None:
+        """Closing a session whose changes are only in memory, the GM not asked (a way out that missed
+        action_quit, or another encounter opened): they go to a rescue file. Says where, or that they are lost."""
+        if self.outcome is not None or not session.unsaved:
+            return None
+        try:
+            path = session.rescue_path(self.data_dir)
+            session.write_copy(path)
+        except CombatError as exc:
+            self.outcome = (1, f"The changes since the last save of {session.path.name} are lost: {exc}")
+        else:
+            self.outcome = (1, f"{session.path.name} could not be saved; the changes are in {path}")
+        return self.outcome[1]
+
     def show_session(self, session: Session) -> None:
         """Leave whatever is open and play this encounter."""
         if self.session is not None and self.session is not session:
+            rescued = self._last_resort(self.session)
+            self.outcome = None  # that one is dealt with; the next is asked about again
+            if rescued:
+                self.notify(rescued, severity="warning", markup=False, timeout=30)
             self.session.close()
         self.session = session
         while len(self.screen_stack) > 1:
@@ -58,10 +108,15 @@ class CombatApp(App[None]):
         self.push_screen(MainScreen(session))
 
     def on_unmount(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop = asyncio.get_running_loop()
+            for sig in self.SIGNALS:
+                loop.remove_signal_handler(sig)
         self.collector.stop()
         stop_all()  # players' view servers started from this app
         if self.session is not None:
-            self.session.close()  # the lock goes; everything was saved with each change
+            self._last_resort(self.session)
+            self.session.close()  # the lock goes
 
     def open_path(self, path: str | Path) -> None:
         try:

@@ -70,6 +70,13 @@ def redraw_next(screen: Screen[Any], widget: Widget | None, *regions: Region) ->
     screen.check_idle()
 
 
+def repaint_pending(screen: Screen[Any]) -> bool:
+    """Textual owes the screen a repaint. Beneath an overlay it is set when what the screen shows changed
+    (the overlay got those regions to draw), and the screen's next frame then draws those regions and
+    drops every widget due in it."""
+    return screen._repaint_required
+
+
 class Overlay(ModalScreen[ResultType]):
     """Give it `background: transparent` in the app's styles: what is not its box shows the screen beneath."""
 
@@ -134,7 +141,7 @@ class Covered(Screen[ResultType]):
         # Narrow when the terminal shows this screen (no other screen's repaint is due) and perhaps the
         # box of an overlay that just left (its answer asks the next question), not yet redrawn.
         leaving = self._overlay
-        overlay.prepare(self.app.screen is self and not self._repaint_required,
+        overlay.prepare(self.app.screen is self and not repaint_pending(self),
                         leaving.box if leaving is not None else None)
         self._overlay = overlay
         self.app.push_screen(overlay, callback)
@@ -147,7 +154,10 @@ class Covered(Screen[ResultType]):
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         overlay = self._overlay
-        if overlay is None or self.size != self.app.size:
+        # Textual still owes it the regions that changed beneath (the overlay left before its frame, as
+        # when keys typed ahead answer at once): that repaint would draw them alone and drop the widgets
+        # the answer changed. So the whole screen, once.
+        if overlay is None or self.size != self.app.size or repaint_pending(self):
             self._overlay = None
             return  # Textual's own handler repaints it all
         event.prevent_default()

@@ -128,3 +128,17 @@ def test_data_dir_from_the_environment(capsys: pytest.CaptureFixture[str], tmp_p
     monkeypatch.setenv("COMBAT_TUI_DATA_DIR", str(tmp_path / "env"))
     run(capsys, "new", "duel", "--ruleset", "energy-stamina")
     assert (tmp_path / "env" / "saves" / "duel.json").is_file()
+
+
+def test_the_app_says_where_changes_not_saved_went_and_fails_when_they_were_lost(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from combat_tui.ui.app import CombatApp
+
+    line = "Quit without saving: the changes since the last save of x.json were not kept"
+
+    def run(app: CombatApp) -> None:  # the GM chose to quit without the changes the disk refused
+        app.outcome = (1, line)
+
+    monkeypatch.setattr(CombatApp, "run", run)
+    assert main(["--data-dir", str(tmp_path), "--demo", "boon-bane"]) == 1
+    assert capsys.readouterr().err.strip() == line

@@ -209,3 +209,19 @@ async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, 
         assert any("Saved again" in n.message for n in app._notifications)
         assert "unsaved" not in app.screen.sub_title
         assert Encounter_hp(tmp_path / "fight.json", "Orc") == 7
+
+
+async def test_save_as_and_open_use_the_data_folder_the_app_was_given(tmp_path: Path) -> None:
+    data = tmp_path / "elsewhere"
+    app = CombatApp(make_session(tmp_path, "three-action", "add Kara pc hp=20"), str(data))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+s", "ctrl+u", *"ford", "enter")
+        await pilot.pause()
+        assert (data / "saves" / "ford.json").is_file(), "ctrl+s saved outside the --data-dir folder"
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        from textual.widgets import OptionList
+
+        listed = [app.screen.query_one(OptionList).get_option_at_index(i).id
+                  for i in range(app.screen.query_one(OptionList).option_count)]
+        assert f"save:{data / 'saves' / 'ford.json'}" in listed, "ctrl+o listed another folder's saves"

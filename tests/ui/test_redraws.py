@@ -13,12 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pyte
-from textual.widgets import Input
+import pytest
+from textual import events
+from textual.widgets import Input, OptionList
 
+from combat_tui import paths
+from combat_tui.session import Session, catalogue, demo_copy
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.ask import AskScreen
 from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.screens.open import OpenScreen
 
 from .keys import new_session
 
@@ -178,3 +183,102 @@ async def test_a_question_or_a_list_shown_again_shows_its_cursor_at_once(tmp_pat
             await pilot.pause(0.15)
             await pilot.press("escape")
             await pilot.pause()
+
+
+# -- the first keys after an encounter is opened ------------------------------------------------------
+
+OPENED = ("add Orc x2 hp=500", "add Kara pc hp=500 init=30", "start", "dmg Kara 100")
+FIRST_BURSTS = [  # (keys typed in one burst, what the terminal must then show)
+    ("d 1 3 5 enter", ["HP 265/500", "Kara takes 135 damage"]),  # in the order pane, the sheet, the log
+    ("h 5 0 enter", ["HP 450/500", "Kara heals 50"]),
+    ("c p r o n enter enter", ["Prone", "cond Kara prone"]),
+    ("a m e l enter", ["Actions ●●○", "act Kara melee"]),
+    ("n", ["▶", "next"]),
+    ("colon d m g space K a r a space 7 enter escape", ["HP 393/500", "dmg Kara 7"]),
+]
+
+
+def typed_ahead(app: CombatApp, keys: str) -> None:
+    """Every key of `keys` (space-separated, as Textual names them) posted at once, as a terminal
+    delivers keys typed ahead."""
+    characters = {"space": " ", "colon": ":", "enter": "\r", "escape": "\x1b"}
+    for key in keys.split():
+        app.post_message(events.Key(key, characters.get(key, key if len(key) == 1 else None)))
+
+
+def shown(term: Terminal) -> str:
+    return "\n".join("".join(cell[0] for cell in row) for row in cells(term.screen))
+
+
+def opened_save(folder: Path) -> Path:
+    session = new_session(folder, *OPENED, ruleset="three-action")
+    session.close()
+    return session.path
+
+
+async def first_burst(app: CombatApp, pilot: Any, term: Terminal, keys: str, expect: list[str],
+                      at_once: bool = False) -> None:
+    """The burst, as a terminal delivers keys typed ahead, once the screen is drawn and its question bar
+    and list are built (or `at_once`); then the terminal must show what it did."""
+    assert isinstance(app.screen, MainScreen)
+    while not (at_once or ChooseDialog.shared(app.screen).is_running):
+        await pilot.pause(0.02)
+    for _ in range(0 if at_once else 5):
+        await pilot.pause(0.05)
+    before = len(app.screen.session.encounter.history())
+    typed_ahead(app, keys)
+    for _ in range(6):
+        await pilot.pause(0.05)
+    assert isinstance(app.screen, MainScreen), f"{keys!r} left {app.screen!r} open"
+    assert len(app.screen.session.encounter.history()) == before + 1, f"{keys!r} ran no command"
+    text = shown(term)
+    for words in expect:
+        assert words in text, f"after {keys!r} the terminal does not show {words!r}:\n{text}"
+    assert term.differs() == [], f"after {keys!r} these rows show other than a whole redraw"
+
+
+@pytest.mark.parametrize("at_once", [False, True], ids=["drawn", "at once"])
+@pytest.mark.parametrize(("keys", "expect"), FIRST_BURSTS, ids=[k.split()[0] for k, _e in FIRST_BURSTS])
+async def test_the_first_keys_after_opening_a_save_are_drawn(tmp_path: Path, keys: str, expect: list[str],
+                                                             at_once: bool) -> None:
+    """The first question's answer, typed ahead, ran (and was saved) while the question's first frame was
+    still due, and the screen beneath showed nothing of it: 500/500, no line in the log."""
+    app = CombatApp(Session.open(opened_save(tmp_path), catalogue()))
+    term = Terminal(app, 80, 24)  # from the first frame on
+    async with app.run_test(size=(80, 24)) as pilot:
+        await first_burst(app, pilot, term, keys, expect, at_once)
+
+
+async def test_the_first_keys_after_a_demo_are_drawn(tmp_path: Path) -> None:
+    app = CombatApp(Session.open(demo_copy("three-action", str(tmp_path)), catalogue()))
+    term = Terminal(app, 80, 24)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await first_burst(app, pilot, term, "d 4 enter", ["takes 4 damage"])
+
+
+@pytest.mark.parametrize("way", ["open screen", "ctrl+o", "new encounter"])
+async def test_the_first_keys_after_the_open_and_new_screens_are_drawn(tmp_path: Path, way: str) -> None:
+    data = str(tmp_path)
+    saved = opened_save(paths.saves_dir(data))
+    app = CombatApp(Session.open(demo_copy("boon-bane", data), catalogue()) if way == "ctrl+o" else None, data)
+    term = Terminal(app, 80, 24)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if way == "ctrl+o":
+            await pilot.press("ctrl+o")
+            await pilot.pause()
+        if way == "new encounter":
+            await pilot.press("n")
+            rulesets = app.screen.query_one("#ruleset", OptionList)
+            rulesets.highlighted = next(i for i in range(rulesets.option_count)
+                                        if rulesets.get_option_at_index(i).id == "three-action")
+            await pilot.press("tab", *"ford", "tab", "ctrl+a", "ctrl+k", *"Kara pc hp=500 init=30", "ctrl+s")
+        else:
+            assert isinstance(app.screen, OpenScreen)
+            pick = app.screen.query_one(OptionList)
+            pick.highlighted = next(i for i in range(pick.option_count)
+                                    if pick.get_option_at_index(i).id == f"save:{saved}")
+            await pilot.press("enter")
+        await pilot.pause()
+        await first_burst(app, pilot, term, "d 1 3 5 enter", ["HP 365/500" if way == "new encounter" else "HP 265/500",
+                                                              "Kara takes 135 damage"])

@@ -18,13 +18,17 @@ EXTRA = [
 ]
 
 
-def key_table(bindings: list[BindingType]) -> Table:
+def key_table(bindings: list[BindingType], unsaved: str | None = None) -> Table:
     table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
     table.add_column("key", style="bold cyan", no_wrap=True)
     table.add_column("what it does")
     for b in bindings:
         if isinstance(b, Binding):
-            table.add_row(Text(b.key_display or b.key), Text(b.tooltip or b.description))
+            what = Text(b.tooltip or b.description)
+            if b.action == "quit":  # said only while true
+                what = (Text("quit (everything is already saved)") if unsaved is None else
+                        Text("quit: first asks where to write the changes not saved", style="bold"))
+            table.add_row(Text(b.key_display or b.key), what)
     for key, text in EXTRA:
         table.add_row(Text(key), Text(text))
     return table
@@ -33,16 +37,22 @@ def key_table(bindings: list[BindingType]) -> Table:
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close")]
 
-    def __init__(self, bindings: list[BindingType]) -> None:
+    def __init__(self, bindings: list[BindingType], unsaved: str | None = None) -> None:
+        """`unsaved`: why the last save failed, while changes are only in memory."""
         super().__init__()
         self.bindings = bindings
+        self.unsaved = unsaved
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide", id="help"):
             yield Static(Text("Keys", style="bold"), classes="dialog-title")
-            yield Static(key_table(self.bindings))
+            if self.unsaved is not None:
+                yield Static(Text(f"Not saved: {self.unsaved}. q asks where to write them.", style="bold red"),
+                             id="help-unsaved")
+            yield Static(key_table(self.bindings, self.unsaved))
+            saved = "Every change is saved at once; " if self.unsaved is None else ""
             yield Static(Text("Actions apply to the marked creatures (space marks), else the highlighted one. "
-                              "Every change is saved at once; u undoes, U redoes. Escape closes.", style="dim"))
+                              f"{saved}u undoes, U redoes. Escape closes.", style="dim"))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -103,7 +103,7 @@ class MainScreen(Covered[None]):
         B("ctrl+o", "open", "Open", "open another encounter", show=False),
         B("P", "players", "Players' view", "the players' view: the command for another terminal, or serve it to "
           "browsers", show=False, key_display="P"),
-        B("q", "quit", "Quit", "quit (everything is already saved)"),
+        B("q", "quit", "Quit", "quit; asks where to write any change that could not be saved"),
     ]
 
     # The widgets bound to these redraw themselves; repainting the whole screen as well cost a full frame.
@@ -159,8 +159,10 @@ class MainScreen(Covered[None]):
         else:
             when = f"Round {state.clock.round}"
         self.title = f"{enc.doc.name or 'Encounter'} — {when}"
-        saved = "unsaved!" if self.session.save_error else f"autosave: {self.session.path.name}"
-        self.sub_title = f"{rs.name} · {saved}"
+        if self.session.save_error:  # first: a narrow header cuts the end off, and this must show
+            self.sub_title = f"unsaved! · {rs.name}"
+        else:
+            self.sub_title = f"{rs.name} · autosave: {self.session.path.name}"
 
     # -- running commands --------------------------------------------------------------------------
     def run_line(self, line: str) -> bool:
@@ -503,11 +505,12 @@ class MainScreen(Covered[None]):
     def action_roll(self) -> None:
         bar = self.query_one(CommandBar)
         bar.value = "roll "
-        bar.focus()
+        self.set_focus(bar)  # now, as action_command does
         bar.cursor_position = len(bar.value)
 
     def action_command(self) -> None:
-        self.query_one(CommandBar).focus()
+        # Now: focus() moves it later, and a letter typed right after the colon ran as that letter's key.
+        self.set_focus(self.query_one(CommandBar))
 
     def action_undo(self) -> None:
         self.run_line("undo")
@@ -539,7 +542,7 @@ class MainScreen(Covered[None]):
     def action_save(self) -> None:
         def save(name: str) -> None:
             try:
-                path = self.session.save_as(name)
+                path = self.session.save_as(name, self._data_dir())
             except CombatError as exc:
                 self.notify(str(exc), severity="error", markup=False)
                 return
@@ -551,7 +554,12 @@ class MainScreen(Covered[None]):
     def action_open(self) -> None:
         from .open import OpenScreen
 
-        self.app.push_screen(OpenScreen())
+        self.app.push_screen(OpenScreen(self._data_dir()))
+
+    def _data_dir(self) -> str | None:
+        """The data folder the app was started with (`--data-dir`), where saves are listed and named."""
+        data_dir = getattr(self.app, "data_dir", None)
+        return data_dir if isinstance(data_dir, str) else None
 
     def action_players(self) -> None:
         self.app.push_screen(ShareDialog(self.session.path))
@@ -559,7 +567,8 @@ class MainScreen(Covered[None]):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.BINDINGS))
+        unsaved = self.session.save_error if self.session.unsaved else None
+        self.app.push_screen(HelpScreen(self.BINDINGS, unsaved))
 
-    def action_quit(self) -> None:
-        self.app.exit()
+    async def action_quit(self) -> None:
+        await self.app.action_quit()  # the app's: it asks first when a change is not saved

@@ -97,5 +97,5 @@ class OpenScreen(Screen[None]):
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
 
-    def action_quit(self) -> None:
-        self.app.exit()
+    async def action_quit(self) -> None:
+        await self.app.action_quit()  # the app's: it asks first when a change is not saved
