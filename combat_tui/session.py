@@ -175,7 +175,7 @@ class Session:
         own save. Raises SaveError with one line."""
         if path.exists():
             raise SaveError(f"{path} already exists; not overwritten")
-        storage.write_atomic(path, storage.dumps(self.encounter.doc))
+        storage.save(self.encounter.doc, path)  # whole, with no journal: a copy stands on its own
 
     def rescue_path(self, data_dir: str | None = None) -> Path:
         """A new file for a rescue copy: `NAME.rescue-YYYYMMDD-HHMMSS.json` beside the save, or in the saves

@@ -166,11 +166,17 @@ def test_unsaved_waits_for_the_save_under_way(tmp_path: Path, monkeypatch: pytes
     s = Session.create(tmp_path / "a.json", catalogue(), "boon-bane")
     s.save_in_background(lambda: None)
 
-    def slow_and_full(path: Path, text: object) -> None:
-        time.sleep(0.2)
-        raise SaveError("cannot save: No space left on device")
+    import errno
+    import os
 
-    monkeypatch.setattr(storage, "write_atomic", slow_and_full)
+    real = os.fsync
+
+    def slow_and_full(fd: int) -> None:  # the journal's append ends in an fsync
+        time.sleep(0.2)
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", slow_and_full)
     s.run("add Goblin")
     assert s.unsaved and s.save_error is not None
+    monkeypatch.setattr(os, "fsync", real)
     s.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -31,16 +32,27 @@ SETUP = ("add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start")
 def full_disk(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """Writes to a save named in `full["paths"]` fail as a full disk does (after `full["slow"]` seconds);
     other files (a rescue copy) are written."""
-    real = storage.write_atomic
+    real_temp, real_open = storage.write_temp, os.open
     full: dict[str, Any] = {"paths": set(), "slow": 0.0}
 
-    def write(path: Path, text: str | list[str]) -> None:
-        if path in full["paths"]:
+    def ours(path: Path) -> bool:  # the save, or its journal (a change is a line appended there)
+        return any(path == p or (path.name.startswith(f".{p.name}.") and path.name.endswith(".journal"))
+                   for p in full["paths"])
+
+    def write_temp(path: Path, text: str | list[str]) -> str:
+        if ours(path):
             time.sleep(full["slow"])
             raise SaveError(f"cannot save to {path}: {errno.errorcode[errno.ENOSPC]}")
-        real(path, text)
+        return real_temp(path, text)
 
-    monkeypatch.setattr(storage, "write_atomic", write)
+    def open_(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_APPEND and ours(Path(path)):
+            time.sleep(full["slow"])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(storage, "write_temp", write_temp)
+    monkeypatch.setattr(os, "open", open_)
     return full
 
 
