@@ -15,6 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from .bounds import Int
+from .clean import Line, Text
 from .model import Clock, Combatant, Counters, Prompt, Slot, State
 
 Snapshot = Any  # the JSON form of one part of the state, or None where the part did not exist
@@ -22,13 +24,13 @@ Patch = list[list[Any]]  # [path, value] sets the value at a path of keys; [path
 
 
 class RollRecord(BaseModel):
-    expr: str
-    total: int
-    detail: str
+    expr: Line
+    total: Int
+    detail: Line
 
 
 class Change(BaseModel):
-    key: str  # "clock", "order", "waiting", "prompts", "counters", "options" or "c:<combatant id>"
+    key: Line  # "clock", "order", "waiting", "prompts", "counters", "options" or "c:<combatant id>"
     before: Snapshot = None
     after: Snapshot = None
     patch: bool = False  # before and after are patches (see `diff`), not whole snapshots
@@ -47,10 +49,10 @@ class Change(BaseModel):
 
 
 class Event(BaseModel):
-    command: str
-    stamp: str  # "R2 Orc 1", "TC 12", "setup"
-    at: str  # wall-clock time, ISO 8601
-    lines: list[str] = Field(default_factory=list)
+    command: Text  # a note typed through `do` may hold a line break
+    stamp: Line  # "R2 Orc 1", "TC 12", "setup"
+    at: Line  # wall-clock time, ISO 8601
+    lines: list[Text] = Field(default_factory=list)
     rolls: list[RollRecord] = Field(default_factory=list)
     changes: list[Change] = Field(default_factory=list)
 
