@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from . import paths
 from .engine import lookup, storage
-from .engine.clean import clean_line, clean_text
+from .engine.clean import clean_command, clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
 from .engine.loader import Catalogue
@@ -313,7 +313,7 @@ def _roll_argv(argv: list[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     # Arguments are text from outside: no control character reaches a message or a save from them.
-    argv = [clean_text(a) for a in (sys.argv[1:] if argv is None else argv)]
+    argv = [clean_command(a) for a in (sys.argv[1:] if argv is None else argv)]
     words = [a for i, a in enumerate(argv) if not a.startswith("-") and (i == 0 or argv[i - 1] != "--data-dir")]
     if not words or words[0] not in SUBCOMMANDS:
         if any(a in ("-h", "--help") for a in argv) and not words:

@@ -36,5 +36,12 @@ def clean_text(text: str) -> str:
     return "\n".join(clean_line(line) for line in lines)
 
 
+def clean_command(text: str) -> str:
+    """A command line or argument: as `clean_text`, but a tab stays, a word break that a name drops."""
+    if text.isprintable():
+        return text
+    return "\t".join(clean_text(part) for part in text.split("\t"))
+
+
 Line = Annotated[str, AfterValidator(clean_line)]
 Text = Annotated[str, AfterValidator(clean_text)]

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from . import commands, formula
 from .bounds import Int
-from .clean import Line, clean_text
+from .clean import Line, clean_command
 from .errors import CombatError, CommandError
 from .events import Change, Event, redo, undo
 from .hooks import hooks_for
@@ -87,7 +87,7 @@ class Encounter:
     # -- changing -----------------------------------------------------------------------------
     def run(self, line: str) -> list[str]:
         """Apply one command; return what happened. On error nothing changes and CombatError is raised."""
-        line = "\t".join(clean_text(part) for part in line.split("\t"))  # a tab parts words; a name drops it
+        line = clean_command(line)
         if len(line) > MAX_COMMAND:
             raise CommandError(f"a command is at most {MAX_COMMAND:,} characters")
         cmd, args, kw = commands.parse(line)
