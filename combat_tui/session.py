@@ -111,7 +111,7 @@ class Session:
     def _write(self, path: Path, pieces: list[str]) -> bool:
         with self._writing:
             if self.written is not None and _stamp(path) not in (self.written, None):
-                self.save_error = (f"{path.name} was changed on disk by something else; not overwritten — "
+                self.save_error = (f"{clean_line(path.name)} was changed on disk by something else; not overwritten — "
                                    "save a copy (ctrl+s) to keep this encounter")
                 return False
             try:

@@ -17,8 +17,9 @@ _SPACES = {"\t": " ", "\n": " ", "\r": " ", "\x0b": " ", "\x0c": " ", "\x85": " 
 
 def _keep(ch: str) -> bool:
     # Categories C*: controls, format (bidi overrides, zero-width), surrogates, private use, unassigned.
-    # Private use and unassigned stay: icon fonts and newer emoji are harmless to a terminal.
-    return unicodedata.category(ch) not in ("Cc", "Cf", "Cs")
+    # Private use and unassigned stay: icon fonts and newer emoji are harmless to a terminal. So do the
+    # zero-width joiners, which build emoji (👨‍👩‍👧) and some scripts' letters.
+    return unicodedata.category(ch) not in ("Cc", "Cf", "Cs") or ch in "\u200c\u200d"
 
 
 def clean_line(text: str) -> str:

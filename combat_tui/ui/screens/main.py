@@ -160,7 +160,7 @@ class MainScreen(Covered[None]):
         else:
             when = f"Round {state.clock.round}"
         self.title = f"{enc.doc.name or 'Encounter'} — {when}"
-        saved = "unsaved!" if self.session.save_error else f"autosave: {self.session.path.name}"
+        saved = "unsaved!" if self.session.save_error else f"autosave: {clean_line(self.session.path.name)}"
         self.sub_title = f"{rs.name} · {saved}"
 
     # -- running commands --------------------------------------------------------------------------
