@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from .bounds import Int
 from .clean import Line, clean_line, clean_text
+from .errors import CommandError
 from .model import Clock, Combatant, Counters, Prompt, Slot, State
 
 Snapshot = Any  # the JSON form of one part of the state, or None where the part did not exist
@@ -165,10 +166,22 @@ class Transaction:
 
 
 def undo(state: State, event: Event) -> None:
-    for ch in reversed(event.changes):
-        restore(state, ch.key, ch.side(state, after=False))
+    _step(state, list(reversed(event.changes)), after=False)
 
 
 def redo(state: State, event: Event) -> None:
-    for ch in event.changes:
-        restore(state, ch.key, ch.side(state, after=True))
+    _step(state, event.changes, after=True)
+
+
+def _step(state: State, changes: list[Change], after: bool) -> None:
+    """Restore one side of each change, or none: a save's log is read unchecked (the patches are
+    loose JSON), so a damaged step is found here and what was restored is put back."""
+    done: list[Change] = []
+    try:
+        for ch in changes:
+            restore(state, ch.key, ch.side(state, after))  # validates before it replaces anything
+            done.append(ch)
+    except (LookupError, TypeError, ValueError, AttributeError):  # ValidationError is a ValueError
+        for ch in reversed(done):
+            restore(state, ch.key, ch.side(state, not after))
+        raise CommandError(f"cannot {'redo' if after else 'undo'} this step: the saved log of it is damaged") from None

@@ -133,3 +133,27 @@ def test_the_biggest_numbers_play_can_reach_still_load(enc: Encounter) -> None:
     for _ in range(20):
         enc.run("gain Kara hp 1000000")
     assert storage.parse(storage.dumps(enc.doc)).state.combatants["c2"].pools["hp"].current <= MAX_STORED
+
+
+@pytest.mark.parametrize("damage", [
+    lambda patch: patch.__setitem__(0, [["initiative"], 10**20]),  # past the bound
+    lambda patch: patch.__setitem__(0, [["nowhere", "deeper"], 1]),  # a path that is not there
+    lambda patch: patch.__setitem__(0, [["pools", "hp", "current"], "lots"]),  # the wrong type
+], ids=["past-the-bound", "no-such-path", "wrong-type"])
+def test_a_damaged_step_of_a_saved_log_is_refused_and_changes_nothing(enc: Encounter, damage: Any) -> None:
+    enc.run("dmg Orc 2")
+    enc.run("init Orc 4")  # two creature changes in the last events: the step touches the order too
+    data = saved(enc)
+    last = data["log"][-1]
+    creature = next(ch for ch in last["changes"] if ch["key"].startswith("c:"))
+    damage(creature["before"])
+    loaded = Encounter(storage.parse(json.dumps(data)), enc.rs)
+    before = storage.dumps(loaded.doc)
+    with pytest.raises(CombatError) as info:
+        loaded.undo()
+    plain(str(info.value))
+    assert "damaged" in str(info.value)
+    assert storage.dumps(loaded.doc) == before
+    with pytest.raises(CombatError):  # the same refusal through a command line
+        loaded.run("undo")
+    assert storage.dumps(loaded.doc) == before
