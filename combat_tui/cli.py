@@ -278,7 +278,7 @@ SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "list", "paths
 def _app(argv: list[str]) -> int:
     """`combat-tui [FILE]`, `combat-tui --demo RULESET`: the interactive app."""
     p = Parser(prog="combat-tui", description="Run the tracker; subcommands: "
-                                + ", ".join(sorted(SUBCOMMANDS)) + " (combat-tui COMMAND --help)")
+               + ", ".join(sorted(SUBCOMMANDS)) + " (combat-tui COMMAND --help)")
     p.add_argument("--data-dir", help="where saves go (default: the platform's user data folder)")
     p.add_argument("--demo", metavar="RULESET", help="play a fresh copy of a shipped demo encounter")
     p.add_argument("file", nargs="?", help="an encounter to resume (a path, or a save's name)")

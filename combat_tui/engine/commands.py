@@ -102,7 +102,7 @@ def _int(ops: Ops, text: str, what: str, c: Combatant | None = None) -> int:
     """A number that may be dice (rolled once) or a plain integer."""
     t = text.strip()
     if re.fullmatch(r"[+-]?[0-9]+", t) and len(t) > 12:  # int() of thousands of digits is refused, or slow
-        raise CommandError(f"{what} {text!r} is too large")
+        raise CommandError(f"{what} of {len(t.lstrip('+-')):,} digits is too large (at most {MAX_AMOUNT:,})")
     number = parse_int(t)
     value = number if number is not None else ops.roll(t, c).total
     if abs(value) > MAX_AMOUNT:

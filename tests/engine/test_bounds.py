@@ -157,3 +157,8 @@ def test_a_damaged_step_of_a_saved_log_is_refused_and_changes_nothing(enc: Encou
     with pytest.raises(CombatError):  # the same refusal through a command line
         loaded.run("undo")
     assert storage.dumps(loaded.doc) == before
+
+
+def test_a_refusal_does_not_repeat_thousands_of_digits(enc: Encounter) -> None:
+    message = refused(enc, f"dmg Orc {'9' * 1500}")  # a command is at most 2,000 characters
+    assert len(message) < 120 and "1,500 digits" in message
