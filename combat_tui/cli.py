@@ -12,9 +12,11 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from . import faults, paths
 from .engine import lookup, storage
+from .engine.clean import clean_command, clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
 from .engine.loader import Catalogue
@@ -176,6 +178,8 @@ def _serve(args: argparse.Namespace) -> int:
 
     path = save_path(args.file, args.data_dir).resolve()
     load_view(path, catalogue())
+    if not 1 <= args.port <= 65535:  # 0 would listen on a port nobody is told of
+        raise CombatError(f"cannot listen on {args.host} port {args.port}: a port is a number from 1 to 65535")
     try:
         check_port(args.host, args.port)
     except (OSError, OverflowError) as exc:  # in use, no such address, not a port number
@@ -194,7 +198,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _cannot_listen(args: argparse.Namespace, exc: Exception) -> CombatError:
-    reason = getattr(exc, "strerror", None) or str(exc)
+    reason = getattr(exc, "strerror", None) or "not an address this machine can listen on"
     return CombatError(f"cannot listen on {args.host} port {args.port}: {reason}")
 
 
@@ -204,21 +208,29 @@ def _list(args: argparse.Namespace) -> int:
         print(f"no saves in {paths.saves_dir(args.data_dir)}")
     for info in saves:
         if info.problem:
-            print(f"{info.path.stem:24} unreadable: {info.problem}")
+            print(f"{clean_line(info.path.stem):24} unreadable: {info.problem}")
         else:
-            print(f"{info.path.stem:24} {info.ruleset:16} {info.when:12} {info.creatures:3} creatures  {info.updated}")
+            print(f"{clean_line(info.path.stem):24} {info.ruleset:16} {info.when:12} {info.creatures:3} creatures  "
+                  f"{info.updated}")
     return 0
 
 
 def _paths(args: argparse.Namespace) -> int:
-    print(f"data:     {paths.data_dir(args.data_dir)}")
-    print(f"saves:    {paths.saves_dir(args.data_dir)}")
-    print(f"rulesets: {paths.user_rulesets_dir()}")
+    print(f"data:     {clean_line(str(paths.data_dir(args.data_dir)))}")  # from the environment, maybe
+    print(f"saves:    {clean_line(str(paths.saves_dir(args.data_dir)))}")
+    print(f"rulesets: {clean_line(str(paths.user_rulesets_dir()))}")
     return 0
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors in one line, as every other error here (its own is usage, then the error)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {clean_line(message)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="combat-tui", description="A combat tracker for game masters.")
+    p = Parser(prog="combat-tui", description="A combat tracker for game masters.")
     p.add_argument("--data-dir", help="where saves go (default: the platform's user data folder)")
     sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
     s = sub.add_parser("rulesets", help="list rulesets")
@@ -265,8 +277,8 @@ SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "list", "paths
 
 def _app(argv: list[str]) -> int:
     """`combat-tui [FILE]`, `combat-tui --demo RULESET`: the interactive app."""
-    p = argparse.ArgumentParser(prog="combat-tui", description="Run the tracker; subcommands: "
-                                + ", ".join(sorted(SUBCOMMANDS)) + " (combat-tui COMMAND --help)")
+    p = Parser(prog="combat-tui", description="Run the tracker; subcommands: "
+               + ", ".join(sorted(SUBCOMMANDS)) + " (combat-tui COMMAND --help)")
     p.add_argument("--data-dir", help="where saves go (default: the platform's user data folder)")
     p.add_argument("--demo", metavar="RULESET", help="play a fresh copy of a shipped demo encounter")
     p.add_argument("file", nargs="?", help="an encounter to resume (a path, or a save's name)")
@@ -288,8 +300,25 @@ def _app(argv: list[str]) -> int:
     return app.return_code or 0
 
 
+def _roll_argv(argv: list[str]) -> list[str]:
+    """`roll -1d4 + 2`: a dice expression may start with a minus, which argparse takes for an option."""
+    at = argv.index("roll")
+    opts: list[str] = []
+    expr: list[str] = []
+    rest = iter(argv[at + 1:])
+    for word in rest:
+        if word in ("-h", "--help") or word.startswith("--seed="):
+            opts.append(word)
+        elif word == "--seed":
+            opts += [word, next(rest, "")]
+        elif word != "--":
+            expr.append(word)
+    return [*argv[: at + 1], *opts, "--", *expr] if expr else [*argv[: at + 1], *opts]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    # Arguments are text from outside: no control character reaches a message or a save from them.
+    argv = [clean_command(a) for a in (sys.argv[1:] if argv is None else argv)]
     words = [a for i, a in enumerate(argv) if not a.startswith("-") and (i == 0 or argv[i - 1] != "--data-dir")]
     if not words or words[0] not in SUBCOMMANDS:
         if any(a in ("-h", "--help") for a in argv) and not words:
@@ -301,7 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 1
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_roll_argv(argv) if words[0] == "roll" else argv)
     try:
         code: int = args.fn(args)
         return code

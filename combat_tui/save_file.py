@@ -23,6 +23,7 @@ from pathlib import Path
 
 from . import faults
 from .engine import journal, storage
+from .engine.clean import clean_line
 from .engine.encounter import Encounter
 from .engine.errors import SaveError
 from .engine.events import Event
@@ -168,7 +169,7 @@ class SaveFile:
     def _append(self, records: list[tuple[int, str]]) -> None:
         path = self._journal()
         if self._foreign():
-            self._fail(FOREIGN.format(name=self.path.name), broken=False)
+            self._fail(FOREIGN.format(name=clean_line(self.path.name)), broken=False)
             return
         if stamp(self.path) is None:  # the save is gone (its folder vanished): only a whole one will do
             self._fail(f"cannot save to {self.path}: the save is gone from its folder")
@@ -227,7 +228,7 @@ class SaveFile:
             with self._io:
                 if self._foreign():
                     self._carry = None
-                    self._fail(FOREIGN.format(name=self.path.name), broken=False)
+                    self._fail(FOREIGN.format(name=clean_line(self.path.name)), broken=False)
                     return
                 carry = [rec for rec in (self._carry or []) if rec[0] > fold.after]
                 new_journal = journal.journal_path(self.path, fold.gen)

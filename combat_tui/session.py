@@ -18,6 +18,7 @@ from pathlib import Path
 from . import paths
 from .autosave import Autosaver
 from .engine import storage
+from .engine.clean import clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError, SaveError
 from .engine.loader import Catalogue, load_all
@@ -226,7 +227,7 @@ def list_saves(data_dir: str | None = None) -> list[SaveInfo]:
         try:
             doc = storage.load(f)
         except CombatError as exc:
-            out.append(SaveInfo(f, f.stem, "?", "", 0, "", problem=str(exc)))
+            out.append(SaveInfo(f, clean_line(f.stem), "?", "", 0, "", problem=str(exc)))
             continue
         clock = doc.state.clock
         if not clock.started:
@@ -235,5 +236,6 @@ def list_saves(data_dir: str | None = None) -> list[SaveInfo]:
             when = f"TC {clock.tc}"
         else:
             when = f"round {clock.round}"
-        out.append(SaveInfo(f, doc.name or f.stem, doc.ruleset, when, len(doc.state.combatants), doc.updated))
+        name = doc.name or clean_line(f.stem)  # a file name is read from the folder, so cleaned too
+        out.append(SaveInfo(f, name, doc.ruleset, when, len(doc.state.combatants), doc.updated))
     return sorted(out, key=lambda s: s.updated, reverse=True)

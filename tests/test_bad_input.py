@@ -18,6 +18,7 @@ import errno
 import io
 import json
 import os
+import re
 import shlex
 import shutil
 import tempfile
@@ -48,6 +49,7 @@ KINDS: tuple[str, ...] = (
     "notes: markup and control characters",
     "numbers: negative",
     "numbers: huge",
+    "numbers: thousands of digits or not ASCII digits",
     "save: truncated",
     "save: corrupt",
     "save: wrong type for a field",
@@ -76,6 +78,7 @@ def one_line(message: str) -> None:
     assert message.strip(), "empty message"
     assert "\n" not in message and "\r" not in message, f"more than one line: {message!r}"
     assert "Traceback" not in message, message
+    assert not re.search(r"[A-Za-z]+(Error|Exception)\b|Exceeds the limit|invalid literal", message), message
     assert all(ch >= " " for ch in message), f"control characters in the message: {message!r}"
 
 
@@ -196,6 +199,12 @@ COMMANDS = [
     P("numbers: huge", f"add Imp hp={HUGE}", id="add-hp-huge"),
     P("numbers: huge", "add Imp x1000000", id="add-a-million"),
     P("numbers: huge", "set bleed 999999999999", id="option-huge"),
+    P("numbers: thousands of digits or not ASCII digits", f"dmg 'Goblin 2' {'9' * 5000}", id="dmg-5000-digits"),
+    P("numbers: thousands of digits or not ASCII digits", f"add Imp x{'9' * 5000}", id="add-x-5000-digits"),
+    P("numbers: thousands of digits or not ASCII digits", f"cond Kara prone until=rounds:{'9' * 5000}",
+      id="until-5000-digits"),
+    P("numbers: thousands of digits or not ASCII digits", f"roll 1d20 adv{'9' * 150}", id="adv-150-digits"),
+    P("numbers: thousands of digits or not ASCII digits", "dmg 'Goblin 2' ²", id="superscript-two"),
 ]
 
 

@@ -12,12 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import conditions, turns
+from .bounds import parse_int
 from .errors import CommandError
 from .model import Combatant, Prompt, Side
 from .ops import Ops
 from .ruleset import ActionDef, ConditionDef, PoolDef, Refresh, TimeModel
 from .targets import clean_name, clean_note, creatures, pick, take_creatures
 from .timekeeping import current_actor, slot_index
+
+MAX_AMOUNT = 1_000_000  # any one number typed: damage, a stat, a duration
 
 Handler = Callable[[Ops, list[str], dict[str, str]], None]
 
@@ -52,8 +55,8 @@ def split(line: str) -> list[str]:
     lexer.quotes = '"'
     try:
         return list(lexer)
-    except ValueError as exc:
-        raise CommandError(f"cannot read the command: {exc}") from None
+    except ValueError:
+        raise CommandError("cannot read the command: a quotation mark is not closed") from None
 
 
 def find_command(word: str) -> Command:
@@ -98,8 +101,11 @@ COMMANDS["redo"] = Command("redo", "redo", "put back what undo took", _history)
 def _int(ops: Ops, text: str, what: str, c: Combatant | None = None) -> int:
     """A number that may be dice (rolled once) or a plain integer."""
     t = text.strip()
-    value = int(t) if re.fullmatch(r"[+-]?\d+", t) else ops.roll(t, c).total
-    if abs(value) > 1_000_000:
+    if re.fullmatch(r"[+-]?[0-9]+", t) and len(t) > 12:  # int() of thousands of digits is refused, or slow
+        raise CommandError(f"{what} of {len(t.lstrip('+-')):,} digits is too large (at most {MAX_AMOUNT:,})")
+    number = parse_int(t)
+    value = number if number is not None else ops.roll(t, c).total
+    if abs(value) > MAX_AMOUNT:
         raise CommandError(f"{what} {text!r} is too large")
     return value
 
@@ -152,8 +158,8 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     count, side, surprised, hidden = 0, Side.NPC, False, False
     for w in args:
         low = w.lower()
-        if re.fullmatch(r"x\d+", low):
-            count = int(low[1:])
+        if re.fullmatch(r"x[0-9]+", low):
+            count = int(low[1:]) if len(low) <= 4 else 101
             if count < 1:
                 raise CommandError(f"{w}: add at least one (x1 to x100)")
         elif low in ("pc", "npc", "ally"):
@@ -180,7 +186,7 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     taken = {c.name.lower() for c in ops.state.combatants.values()}
     if count:
         numbers = [int(m.group(1)) for c in ops.state.combatants.values()
-                   if (m := re.fullmatch(re.escape(base) + r" (\d+)", c.name, re.IGNORECASE))]
+                   if (m := re.fullmatch(re.escape(base) + r" ([0-9]{1,9})", c.name, re.IGNORECASE))]
         first = max(numbers, default=0) + 1
         names = [f"{base} {i}" for i in range(first, first + count)]
     else:
@@ -489,8 +495,9 @@ def _prompt(ops: Ops, args: list[str]) -> Prompt:
     if not args:
         return prompts[0]
     word = " ".join(args)
-    if word.isdigit():
-        hit = next((p for p in prompts if p.uid == int(word)), None)
+    number = parse_int(word)
+    if number is not None:
+        hit = next((p for p in prompts if p.uid == number), None)
         if hit is None:
             raise CommandError(f"no prompt number {word}")
         return hit

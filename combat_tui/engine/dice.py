@@ -31,7 +31,8 @@ boon); each must be separated from the roll by a space.
 
 Limits, each a :class:`DiceError` with a one-line message quoting the expression: an empty roll,
 syntax errors, zero-sided dice, more than 1000 dice in all (rerolls and explosions included), dice with
-more than 10,000 faces, expressions longer than 200 characters, parentheses nested deeper than 20.
+more than 10,000 faces, expressions longer than 200 characters, parentheses nested deeper than 20,
+a total beyond a billion either way.
 
 Results are :class:`Roll` values: plain strings and ints, fit for an event log. ``detail`` is a plain
 text breakdown (dropped dice marked ``dropped``, rerolls and forced values as ``1 -> 5``, exploded
@@ -52,6 +53,7 @@ from typing import Any
 import d20
 import d20.expression
 
+from .bounds import MAX_STEP
 from .errors import DiceError
 
 __all__ = [
@@ -69,6 +71,7 @@ MAX_LENGTH = 200
 MAX_DEPTH = 20
 MAX_DICE = 1000
 MAX_FACES = 10_000
+MAX_TOTAL = MAX_STEP
 BOON_DIE = 6
 
 
@@ -180,11 +183,11 @@ _ROLLER = _Roller(d20.RollContext(max_rolls=MAX_DICE))
 
 # ----- text handling before d20 parses -----
 
-_SHORTHAND = re.compile(r"(?:^|\s)(adv|dis|boon|bane)(\d*)\s*$", re.IGNORECASE)
-_EXPLODE = re.compile(r"(\d*)d(\d+)!(?!=)")
+_SHORTHAND = re.compile(r"(?:^|\s)(adv|dis|boon|bane)([0-9]*)\s*$", re.IGNORECASE)
+_EXPLODE = re.compile(r"([0-9]*)d([0-9]+)!(?!=)")
 # A bracketed annotation (left alone), or a word not glued to a number or a closing parenthesis.
 _WORD = re.compile(r"\[[^\]]*\]|(?<![A-Za-z0-9_.)])[A-Za-z_][A-Za-z0-9_]*")
-_DICE_WORD = re.compile(r"d(?:\d+|%)?(?:(?:rr|ro|ra|mi|ma|e|k|p)[lh<>]?\d*)*")
+_DICE_WORD = re.compile(r"d(?:[0-9]+|%)?(?:(?:rr|ro|ra|mi|ma|e|k|p)[lh<>]?[0-9]*)*")
 _COMPARISONS = {"==", ">=", "<=", "!=", "<", ">"}
 
 
@@ -207,7 +210,7 @@ def _strip_shorthands(text: str, base: str) -> tuple[str, int, int]:
         if match is None:
             return base, advantage, boons
         word, digits = match.group(1).lower(), match.group(2)
-        count = int(digits) if digits else 1
+        count = int(digits) if digits and len(digits) < 6 else MAX_DICE + 1 if digits else 1
         if count > MAX_DICE:
             raise _fail(text, f"more than {MAX_DICE} dice")
         if word == "adv":
@@ -386,4 +389,6 @@ def roll(expr: str, rng: random.Random, names: Mapping[str, int] | None = None) 
             raise _fail(expr, "the result is not a finite number") from None
         finally:
             d20.expression.random = saved
+    if abs(total) > MAX_TOTAL:
+        raise _fail(expr, f"the result is too large (more than {MAX_TOTAL:,})")
     return Roll(expr=expr, total=total, detail=detail)

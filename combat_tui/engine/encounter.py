@@ -9,6 +9,8 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from . import commands, formula
+from .bounds import Int
+from .clean import Line, clean_command
 from .errors import CombatError, CommandError, SaveError
 from .events import Change, DamagedStep, Event, redo, undo
 from .hooks import hooks_for
@@ -18,6 +20,7 @@ from .ops import Ops
 from .ruleset import RulesetDef
 from .timekeeping import stamp
 
+MAX_COMMAND = 2000  # characters; a note is at most 500
 SCHEMA_VERSION = 3  # 2: a creature's change is logged as a patch (see events.py); 3: a journal (journal.py)
 
 
@@ -28,16 +31,16 @@ def now_iso() -> str:
 class EncounterDoc(BaseModel):
     """What a save file holds. `schema_version` is migrated on load (see `storage.py`)."""
 
-    schema_version: int = SCHEMA_VERSION
-    app: str = "combat-tui"
-    name: str = ""
-    ruleset: str
-    created: str = Field(default_factory=now_iso)
-    updated: str = Field(default_factory=now_iso)
+    schema_version: Int = SCHEMA_VERSION
+    app: Line = "combat-tui"
+    name: Line = ""
+    ruleset: Line
+    created: Line = Field(default_factory=now_iso)
+    updated: Line = Field(default_factory=now_iso)
     state: State
     log: list[Event] = Field(default_factory=list)
-    cursor: int = 0  # events applied; those past it are undone and can be redone
-    journal: str = ""  # the generation of the journal that carries on from this snapshot (journal.py)
+    cursor: Int = 0  # events applied; those past it are undone and can be redone
+    journal: Line = ""  # the generation of the journal that carries on from this snapshot (journal.py)
 
     @model_validator(mode="after")
     def _cursor_in_log(self) -> EncounterDoc:
@@ -94,6 +97,9 @@ class Encounter:
     # -- changing -----------------------------------------------------------------------------
     def run(self, line: str) -> list[str]:
         """Apply one command; return what happened. On error nothing changes and CombatError is raised."""
+        line = clean_command(line)
+        if len(line) > MAX_COMMAND:
+            raise CommandError(f"a command is at most {MAX_COMMAND:,} characters")
         cmd, args, kw = commands.parse(line)
         if cmd.name in ("undo", "redo"):
             if args or kw:
@@ -107,9 +113,9 @@ class Encounter:
         except CombatError:
             ops.tx.rollback()
             raise
-        except (KeyError, ValueError, ArithmeticError) as exc:  # a gap in a ruleset's data, told plainly
+        except (LookupError, ValueError, ArithmeticError):  # a gap in a ruleset's data, told plainly
             ops.tx.rollback()
-            raise CommandError(f"cannot do that here: {type(exc).__name__} {exc}") from None
+            raise CommandError(f"cannot do {cmd.name} here: the ruleset does not say how; nothing changed") from None
         changes = ops.tx.changes()
         if not changes and not ops.rolls:
             return ops.lines or ["Nothing changed."]

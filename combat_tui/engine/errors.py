@@ -1,8 +1,14 @@
 """Errors a user can cause. Each carries a one-line message fit to show as it is."""
 
+from .clean import clean_line
+
 
 class CombatError(Exception):
     """Base: anything the user can fix by typing something else."""
+
+    def __init__(self, *args: object) -> None:
+        # A message quotes what was typed or read (a name, a file name): never a control character.
+        super().__init__(*(clean_line(a) if isinstance(a, str) else a for a in args))
 
 
 class DiceError(CombatError):

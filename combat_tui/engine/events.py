@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
+from .bounds import Int
+from .clean import Line, clean_line, clean_text
 from .model import Clock, Combatant, Counters, Prompt, Slot, State
 
 Snapshot = Any  # the JSON form of one part of the state, or None where the part did not exist
@@ -22,13 +24,13 @@ Patch = list[list[Any]]  # [path, value] sets the value at a path of keys; [path
 
 
 class RollRecord(BaseModel):
-    expr: str
-    total: int
-    detail: str
+    expr: Line
+    total: Int
+    detail: Line
 
 
 class Change(BaseModel):
-    key: str  # "clock", "order", "waiting", "prompts", "counters", "options" or "c:<combatant id>"
+    key: Line  # "clock", "order", "waiting", "prompts", "counters", "options" or "c:<combatant id>"
     before: Snapshot = None
     after: Snapshot = None
     patch: bool = False  # before and after are patches (see `diff`), not whole snapshots
@@ -47,12 +49,20 @@ class Change(BaseModel):
 
 
 class Event(BaseModel):
-    command: str
+    command: str  # a note typed through `do` may hold a line break
     stamp: str  # "R2 Orc 1", "TC 12", "setup"
     at: str  # wall-clock time, ISO 8601
     lines: list[str] = Field(default_factory=list)
     rolls: list[RollRecord] = Field(default_factory=list)
     changes: list[Change] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _clean(self) -> Event:
+        # One check of all its text at once: a long log has tens of thousands of events.
+        if not "".join((self.command, self.stamp, self.at, *self.lines)).isprintable():
+            self.command, self.lines = clean_text(self.command), [clean_text(line) for line in self.lines]
+            self.stamp, self.at = clean_line(self.stamp), clean_line(self.at)
+        return self
 
 
 def diff(a: dict[str, Any], b: dict[str, Any]) -> tuple[Patch, Patch]:

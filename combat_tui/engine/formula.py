@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .bounds import MAX_STEP
 from .errors import FormulaError
 
 __all__ = ["MAX_DEPTH", "MAX_LENGTH", "evaluate", "names_in"]
@@ -315,12 +316,13 @@ def evaluate(expr: str | int, names: Mapping[str, int | float]) -> int:
         raise FormulaError(f"formula {expr!r}: not a string or a number")
     compiled = _compile(expr)
     result = _eval(expr, compiled.tree, names)
-    if isinstance(result, int):
-        return int(result)
     try:
-        return math.floor(result)
+        whole = int(result) if isinstance(result, int) else math.floor(result)
     except (OverflowError, ValueError):
         raise _fail(expr, "the result is not a finite number") from None
+    if abs(whole) > MAX_STEP:
+        raise _fail(expr, f"the result is too large (more than {MAX_STEP:,})")
+    return whole
 
 
 def names_in(expr: str | int) -> frozenset[str]:

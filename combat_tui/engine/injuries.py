@@ -19,7 +19,7 @@ def instances(part: BodyPartDef, count: int | None = None) -> list[str]:
 def injure(ops: Ops, cid: str, word: str, n: int) -> None:
     if not ops.rs.body:
         raise CommandError("this ruleset tracks no body parts")
-    m = re.fullmatch(r"(.+?)[. ]?(\d+)?", word.strip())
+    m = re.fullmatch(r"(.+?)[. ]?([0-9]+)?", word.strip())
     assert m is not None
     part = pick("body part", m.group(1), ((b.id, b.name, b) for b in ops.rs.body))
     c = ops.c(cid)

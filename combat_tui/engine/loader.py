@@ -6,13 +6,22 @@ and skipped; it never stops the others from loading.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from .errors import RulesetError
+from .files import NotReadable, read_regular
 from .ruleset import RulesetDef
+
+MAX_RULESET_BYTES = 1 << 20  # the largest shipped ruleset is 44 KB
+MAX_KEY_PARTS = 32  # tomllib takes time growing with the square of a dotted key's parts
+
+# Strings and comments, skipped when looking for keys; then a dotted key (or number) too long.
+_SKIP = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
+_DEEP_KEY = re.compile(r"(?:\.\s*[\w-]+\s*){" + str(MAX_KEY_PARTS) + "}")
 
 
 def builtin_dir() -> Path:
@@ -42,12 +51,18 @@ def _loc(loc: tuple[int | str, ...], data: object) -> str:
 def load_file(path: Path) -> RulesetDef:
     """Parse one ruleset file; raise RulesetError naming the file and the key at fault."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise RulesetError(f"{path.name}: cannot read ({exc.strerror})") from None
+        raw = read_regular(path, MAX_RULESET_BYTES, "ruleset")
+    except NotReadable as exc:
+        raise RulesetError(str(exc)) from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesetError(f"{path.name}: not valid TOML (not UTF-8 text)") from None
+    try:
+        if _DEEP_KEY.search(_SKIP.sub("s", text)):
+            raise RulesetError(f"{path.name}: a key of more than {MAX_KEY_PARTS} dotted parts; not a ruleset")
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:  # its text is for people: "Invalid value (at line 3, column 7)"
         raise RulesetError(f"{path.name}: not valid TOML: {exc}") from None
     except RecursionError:
         raise RulesetError(f"{path.name}: nested too deeply to be a ruleset") from None

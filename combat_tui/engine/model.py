@@ -10,6 +10,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .bounds import Int, Real
+from .clean import Line, Text
+
 
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
@@ -22,10 +25,10 @@ class Side(StrEnum):
 
 
 class PoolState(Model):
-    current: int
-    max: int | None = None
-    fixed_max: int | None = None  # set per creature (`add Orc hp=7`), wins over the ruleset's formula
-    capped: int = 0  # taken off by a lowered max (Slowed); given back if the max rises before the next refresh
+    current: Int
+    max: Int | None = None
+    fixed_max: Int | None = None  # set per creature (`add Orc hp=7`), wins over the ruleset's formula
+    capped: Int = 0  # taken off by a lowered max (Slowed); given back if the max rises before the next refresh
 
 
 class Expiry(Model):
@@ -36,86 +39,86 @@ class Expiry(Model):
     """
 
     kind: Literal["turn-start", "turn-end", "round-end", "tc", "short-rest", "long-rest"]
-    round: int | None = None
-    tc: int | None = None
-    who: str | None = None
+    round: Int | None = None
+    tc: Int | None = None
+    who: Line | None = None
 
 
 class ConditionState(Model):
-    uid: int
-    id: str
-    value: int | None = None
-    source: str | None = None  # combatant id: who caused it, or whom a subjective condition is relative to
+    uid: Int
+    id: Line
+    value: Int | None = None
+    source: Line | None = None  # combatant id: who caused it, or whom a subjective condition is relative to
     ends: Expiry | None = None
-    parents: list[int] = Field(default_factory=list)  # uids of parent conditions on the same creature
+    parents: list[Int] = Field(default_factory=list)  # uids of parent conditions on the same creature
     direct: bool = True  # applied in its own right, not only implied by a parent
 
 
 class Combatant(Model):
-    id: str
-    seq: int
-    name: str
+    id: Line
+    seq: Int
+    name: Line
     side: Side = Side.NPC
-    initiative: int | None = None
-    tiebreak: float = 0.0
-    stats: dict[str, int] = Field(default_factory=dict)
-    pools: dict[str, PoolState] = Field(default_factory=dict)
+    initiative: Int | None = None
+    tiebreak: Real = 0.0
+    stats: dict[Line, Int] = Field(default_factory=dict)
+    pools: dict[Line, PoolState] = Field(default_factory=dict)
     conditions: list[ConditionState] = Field(default_factory=list)
-    injuries: dict[str, int] = Field(default_factory=dict)  # body part instance ("arm.2") -> injuries
-    parts: dict[str, int] = Field(default_factory=dict)  # body part id -> how many this creature has, where not typical
-    notes: str = ""
+    injuries: dict[Line, Int] = Field(default_factory=dict)  # body part instance ("arm.2") -> injuries
+    parts: dict[Line, Int] = Field(default_factory=dict)  # body part id -> how many it has, where not typical
+    notes: Text = ""
     hidden: bool = False
     health_shown: bool = False  # the players' view shows its exact health, not only unhurt/hurt/bloodied/down
     surprised: bool = False
-    next_tc: int | None = None
+    next_tc: Int | None = None
     acted: bool = False  # time count: has acted on the current TC
-    turn_round: int = 0  # the last round whose start-of-turn bookkeeping it had
-    budget_round: int = 0  # the last round its turn-start pools refreshed
+    turn_round: Int = 0  # the last round whose start-of-turn bookkeeping it had
+    budget_round: Int = 0  # the last round its turn-start pools refreshed
 
     def has(self, cond_id: str) -> bool:
         return any(c.id == cond_id for c in self.conditions)
 
 
 class Slot(Model):
-    cid: str
+    cid: Line
     ghost: bool = False  # a delayed creature's old place: start-of-turn effects only
 
 
 class Clock(Model):
     started: bool = False
-    round: int = 0
-    turn: int = -1  # index into `order` of the slot acting now (turn order)
-    tc: int = 0
+    round: Int = 0
+    turn: Int = -1  # index into `order` of the slot acting now (turn order)
+    tc: Int = 0
 
 
 class Rolled(Model):
-    total: int
-    detail: str
+    total: Int
+    detail: Line
 
 
 class Prompt(Model):
-    uid: int
-    cid: str
-    table: str
-    reason: str
+    uid: Int
+    cid: Line
+    table: Line
+    reason: Line
     rolled: Rolled | None = None  # rolled ahead (`preroll`), applied by `resolve`
-    condition: str | None = None  # the condition that called for it; gone with its last instance
+    condition: Line | None = None  # the condition that called for it; gone with its last instance
 
 
 class Counters(Model):
-    next_cid: int = 1
-    next_uid: int = 1
+    next_cid: Int = 1
+    next_uid: Int = 1
 
 
 class State(Model):
-    ruleset: str
+    ruleset: Line
     clock: Clock = Field(default_factory=Clock)
     order: list[Slot] = Field(default_factory=list)
-    waiting: list[str] = Field(default_factory=list)  # held or delayed, out of the order
+    waiting: list[Line] = Field(default_factory=list)  # held or delayed, out of the order
     combatants: dict[str, Combatant] = Field(default_factory=dict)
     prompts: list[Prompt] = Field(default_factory=list)
     counters: Counters = Field(default_factory=Counters)
-    options: dict[str, int] = Field(default_factory=dict)
+    options: dict[Line, Int] = Field(default_factory=dict)
 
     def roster(self) -> list[Combatant]:
         """Every combatant, in the order they were added."""

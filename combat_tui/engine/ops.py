@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from . import formula
+from .bounds import clamp
 from .errors import CommandError
 from .events import RollRecord, Transaction
 from .model import Clock, Combatant, Counters, PoolState, Prompt, Slot, State
@@ -211,7 +212,7 @@ class Ops:
         pd = self.rs.pool(pid)
         ps = c.pools[pid]
         floor = self.eval(pd.floor, c)
-        new = max(value, floor)
+        new = clamp(max(value, floor))  # a save must stay one the engine can read back
         if ps.max is not None and not pd.overflow:
             new = min(new, ps.max)
         old = ps.current

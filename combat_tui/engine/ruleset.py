@@ -7,14 +7,20 @@ Formulas are strings evaluated by `formula.py` (never `eval`); dice strings go t
 
 from __future__ import annotations
 
+from collections import Counter
 from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-RULESET_SCHEMA_VERSION = 1
+from .bounds import Int, Real
+from .clean import Line, Text
 
-Number = int | str
+RULESET_SCHEMA_VERSION = 1
+MAX_ITEMS = 1000  # of any one list: the shipped rulesets have at most 61
+MAX_PARTS = 20  # of one body part on a creature, as `add` allows
+
+Number = Int | Line
 """An int, or a formula string over the creature's names (see `formula.py`)."""
 
 
@@ -48,34 +54,34 @@ class SurpriseDef(Strict):
     """What being surprised (or unaware) at the start of combat does."""
 
     skip_round_1: bool = False
-    initiative_penalty: str | None = None  # dice added to the initiative roll
-    condition: str | None = None  # condition applied to surprised creatures at start
+    initiative_penalty: Line | None = None  # dice added to the initiative roll
+    condition: Line | None = None  # condition applied to surprised creatures at start
 
 
 class TimeDef(Strict):
     model: TimeModel
-    round_seconds: float | None = None
-    tc_seconds: float | None = None
+    round_seconds: Real | None = None
+    tc_seconds: Real | None = None
     order: Literal["descending", "ascending"] = "descending"
-    initiative: str | None = None  # dice formula for PCs (and NPCs unless npc_initiative)
-    npc_initiative: str | None = None
+    initiative: Line | None = None  # dice formula for PCs (and NPCs unless npc_initiative)
+    npc_initiative: Line | None = None
     hold: bool = False
     hold_after: bool = False  # holding names at once after whom the creature will act (the app asks)
     delay: bool = False
-    start_condition: str | None = None  # applied to all at start; e.g. off-guard until first turn
+    start_condition: Line | None = None  # applied to all at start; e.g. off-guard until first turn
     surprise: SurpriseDef = SurpriseDef()
 
 
 class StatDef(Strict):
-    id: str
-    name: str
-    default: int = 0
-    description: str = ""
+    id: Line
+    name: Line
+    default: Int = 0
+    description: Text = ""
 
 
 class PoolDef(Strict):
-    id: str
-    name: str
+    id: Line
+    name: Line
     kind: PoolKind = PoolKind.TRACK
     max: Number | None = None  # None: unbounded (counters)
     floor: Number = 0
@@ -83,29 +89,29 @@ class PoolDef(Strict):
     refresh: Refresh = Refresh.NEVER
     refresh_to: Number | None = None  # default: max (counters: 0)
     overflow: bool = False  # may current exceed max (bonus pools)
-    critical: str | None = None  # formula: true when the pool is in a critical state
+    critical: Line | None = None  # formula: true when the pool is in a critical state
     summary: bool = False  # shown at a glance in the acting order, not only on the sheet
-    short: str | None = None  # a label of a few letters for the acting order
-    against: str | None = None  # drawn against another pool's current value (fatigue against HP)
-    description: str = ""
+    short: Line | None = None  # a label of a few letters for the acting order
+    against: Line | None = None  # drawn against another pool's current value (fatigue against HP)
+    description: Text = ""
 
 
 class EffectDef(Strict):
     """One bookkeeping step, used by tables, triggers and actions. Exactly one verb."""
 
-    when: str | None = None  # formula; the step applies only when it is true
-    add: str | None = None  # condition id
+    when: Line | None = None  # formula; the step applies only when it is true
+    add: Line | None = None  # condition id
     value: Number | None = None
-    duration: str | None = None  # duration spec, see `timekeeping.parse_duration`
-    remove: str | None = None  # condition id
-    damage: str | None = None  # dice/formula; "roll" means the table's roll total
-    heal: str | None = None
-    type: str | None = None  # damage type
-    pool: str | None = None  # with delta or set
+    duration: Line | None = None  # duration spec, see `timekeeping.parse_duration`
+    remove: Line | None = None  # condition id
+    damage: Line | None = None  # dice/formula; "roll" means the table's roll total
+    heal: Line | None = None
+    type: Line | None = None  # damage type
+    pool: Line | None = None  # with delta or set
     delta: Number | None = None
     set: Number | None = None
-    prompt: str | None = None  # queue another table prompt
-    note: str | None = None  # a line in the log
+    prompt: Line | None = None  # queue another table prompt
+    note: Line | None = None  # a line in the log
     to: Literal["self", "target"] = "self"  # in an action: on the actor, or on `act ... on=NAME`'s target
     source: Literal["none", "other"] = "none"  # an added condition comes from (is relative to) the other party
 
@@ -123,129 +129,129 @@ class EffectDef(Strict):
 class ConditionEffectDef(Strict):
     """How a condition changes a budget while it stands."""
 
-    pool: str
-    max: int = 0  # added to the pool's maximum
-    refresh: int = 0  # added to what the pool refreshes to
-    set_max: int | None = None  # the maximum becomes this (Stunned: 0 actions)
+    pool: Line
+    max: Int = 0  # added to the pool's maximum
+    refresh: Int = 0  # added to what the pool refreshes to
+    set_max: Int | None = None  # the maximum becomes this (Stunned: 0 actions)
 
 
 class ConditionDef(Strict):
-    id: str
-    name: str
-    description: str
+    id: Line
+    name: Line
+    description: Text
     valued: bool = False  # has a number (Poisoned 2, Shaken 3)
     stacking: Literal["max", "add", "extend", "separate", "replace"] = "max"
     subjective: bool = False  # relative to another creature: records whom
-    implies: list[str] = Field(default_factory=list)  # daughters added with it
-    default_duration: str | None = None
-    start_of_turn: str | None = None  # table id prompted at the start of the bearer's turn
-    round_start: str | None = None  # table id prompted at each round start (free rounds)
+    implies: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # daughters added with it
+    default_duration: Line | None = None
+    start_of_turn: Line | None = None  # table id prompted at the start of the bearer's turn
+    round_start: Line | None = None  # table id prompted at each round start (free rounds)
     skip_turn: bool = False
-    ended_by: list[str] = Field(default_factory=list)  # action ids that end it (when no parent holds it)
-    effects: list[ConditionEffectDef] = Field(default_factory=list)
-    tags: list[str] = Field(default_factory=list)
+    ended_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # actions that end it
+    effects: list[ConditionEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
 class ActionDef(Strict):
-    id: str
-    name: str
-    cost: dict[str, Number] = Field(default_factory=dict)  # pool id -> amount spent
-    gain: dict[str, Number] = Field(default_factory=dict)  # pool id -> amount gained
-    speed: str | None = None  # speed class id (time-count)
+    id: Line
+    name: Line
+    cost: dict[Line, Number] = Field(default_factory=dict, max_length=MAX_ITEMS)  # pool id -> amount spent
+    gain: dict[Line, Number] = Field(default_factory=dict, max_length=MAX_ITEMS)  # pool id -> amount gained
+    speed: Line | None = None  # speed class id (time-count)
     sf: Number | None = None  # fixed speed factor (time-count)
-    tags: list[str] = Field(default_factory=list)
-    effects: list[EffectDef] = Field(default_factory=list)
-    requires: str | None = None  # formula over the actor; the action is refused when it is false
-    description: str = ""
+    tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
+    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    requires: Line | None = None  # formula over the actor; the action is refused when it is false
+    description: Text = ""
 
 
 class SpeedClassDef(Strict):
-    id: str
-    name: str
-    random: str  # dice for PCs
-    static: int  # fixed for NPCs
+    id: Line
+    name: Line
+    random: Line  # dice for PCs
+    static: Int  # fixed for NPCs
 
 
 class TableRowDef(Strict):
-    min: int | None = None  # inclusive; None: no lower bound
-    max: int | None = None  # inclusive; None: no upper bound
-    label: str
-    text: str = ""
-    effects: list[EffectDef] = Field(default_factory=list)
+    min: Int | None = None  # inclusive; None: no lower bound
+    max: Int | None = None  # inclusive; None: no upper bound
+    label: Line
+    text: Text = ""
+    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
 class TableDef(Strict):
-    id: str
-    name: str
-    roll: str  # dice formula over the creature's names
-    description: str = ""
-    rows: list[TableRowDef] = Field(default_factory=list)  # empty: the roll itself is the result
-    after: list[EffectDef] = Field(default_factory=list)  # applied after whichever row
+    id: Line
+    name: Line
+    roll: Line  # dice formula over the creature's names
+    description: Text = ""
+    rows: list[TableRowDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # empty: the roll is the result
+    after: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # applied after whichever row
     choice: bool = False  # the GM picks the outcome: `resolve` needs value=N
     repeat: bool = False  # several may wait for one creature at once (one Death roll per hit)
 
 
 class TriggerDef(Strict):
     on: Literal["damage", "heal", "change", "injury", "turn-start", "turn-end", "round-start", "round-end"]
-    when: str | None = None
+    when: Line | None = None
     edge: bool = True  # fire only when `when` turns true, not while it stays true
-    effects: list[EffectDef]
+    effects: list[EffectDef] = Field(max_length=MAX_ITEMS)
 
 
 class DamageDef(Strict):
-    absorb: list[str] = Field(default_factory=list)  # pools damage comes off, in order
-    heal: list[str] = Field(default_factory=list)  # pools healing goes to, in order
-    types: list[str] = Field(default_factory=list)
+    absorb: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # pools damage comes off, in order
+    heal: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # pools healing goes to, in order
+    types: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
 class RuleDef(Strict):
-    id: str
-    name: str
-    text: str
+    id: Line
+    name: Line
+    text: Text
 
 
 class OptionDef(Strict):
     """A reading the GM may change per encounter (contradictions in the text)."""
 
-    id: str
-    default: int
-    description: str
+    id: Line
+    default: Int
+    description: Text
 
 
 class BodyEffectDef(Strict):
-    count: int  # at this many injuries to one part
-    text: str
-    effects: list[EffectDef] = Field(default_factory=list)
+    count: Int  # at this many injuries to one part
+    text: Text
+    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
 class BodyPartDef(Strict):
-    id: str
-    name: str
-    severity: str
-    value: int = 1  # injury value (for save DCs)
-    count: int = 1  # how many a typical creature has
-    effects: list[BodyEffectDef] = Field(default_factory=list)
-    all_effects: list[EffectDef] = Field(default_factory=list)  # when every part of this kind is injured
+    id: Line
+    name: Line
+    severity: Line
+    value: Int = 1  # injury value (for save DCs)
+    count: int = Field(default=1, ge=0, le=MAX_PARTS)  # how many a typical creature has
+    effects: list[BodyEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    all_effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # every part of the kind injured
 
 
 class RulesetDef(Strict):
-    schema_version: int = RULESET_SCHEMA_VERSION
-    id: str
-    name: str
-    description: str = ""
-    hooks: str | None = None  # name of a built-in hooks module, for what data cannot say
+    schema_version: Int = RULESET_SCHEMA_VERSION
+    id: Line
+    name: Line
+    description: Text = ""
+    hooks: Line | None = None  # name of a built-in hooks module, for what data cannot say
     time: TimeDef
-    stats: list[StatDef] = Field(default_factory=list)
-    pools: list[PoolDef] = Field(default_factory=list)
-    conditions: list[ConditionDef] = Field(default_factory=list)
-    actions: list[ActionDef] = Field(default_factory=list)
-    speed_classes: list[SpeedClassDef] = Field(default_factory=list)
-    tables: list[TableDef] = Field(default_factory=list)
-    triggers: list[TriggerDef] = Field(default_factory=list)
+    stats: list[StatDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    pools: list[PoolDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    conditions: list[ConditionDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    actions: list[ActionDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    speed_classes: list[SpeedClassDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    tables: list[TableDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    triggers: list[TriggerDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     damage: DamageDef = DamageDef()
-    rules: list[RuleDef] = Field(default_factory=list)
-    options: list[OptionDef] = Field(default_factory=list)
-    body: list[BodyPartDef] = Field(default_factory=list)
+    rules: list[RuleDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    options: list[OptionDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    body: list[BodyPartDef] = Field(default_factory=list, max_length=MAX_ITEMS)
 
     @field_validator("schema_version")
     @classmethod
@@ -268,7 +274,7 @@ class RulesetDef(Strict):
         for kind, ids in (("condition", [c.id for c in self.conditions]), ("pool", [p.id for p in self.pools]),
                           ("stat", [s.id for s in self.stats]), ("action", [a.id for a in self.actions]),
                           ("table", [t.id for t in self.tables])):
-            dupes = {i for i in ids if ids.count(i) > 1}
+            dupes = {i for i, n in Counter(ids).items() if n > 1}  # linear: a file may list thousands
             if dupes:
                 raise ValueError(f"duplicate {kind} id(s): {', '.join(sorted(dupes))}")
 

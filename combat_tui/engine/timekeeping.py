@@ -10,7 +10,7 @@ from .ruleset import RulesetDef, TimeModel
 
 DURATIONS = ("rounds:N", "end-of-round", "end-of-next-round", "start-of-turn", "end-of-turn", "end-of-next-turn",
              "tc:N", "until-tc:N", "short-rest", "long-rest")
-_SPEC = re.compile(r"^(rounds|tc|until-tc):(\d+)$"
+_SPEC = re.compile(r"^(rounds|tc|until-tc):([0-9]{1,9})$"
                    r"|^(end-of-round|end-of-next-round|start-of-turn|end-of-turn|end-of-next-turn|short-rest|long-rest)$")
 
 OUT_TAG = "out"  # a condition with this tag (or the id "dead") takes a creature out of the acting order

@@ -88,8 +88,8 @@ class PlayerApp(App[None]):
                                   step=30, recursive=False):
                 await self.reload()
                 self.reloads += 1
-        except (OSError, RuntimeError) as exc:  # the folder vanished, or too many watches
-            self.notice = f"⚠ stopped following the save: {exc}"
+        except (OSError, RuntimeError):  # the folder vanished, or too many watches
+            self.notice = "⚠ stopped following the save: its folder can no longer be watched"
 
     async def reload(self) -> None:
         try:

@@ -126,6 +126,8 @@ def open_in_tmux(path: Path) -> str | None:
     try:
         done = subprocess.run(["tmux", "new-window", "-d", "-n", "players", shlex.join(view_argv(path))],
                               capture_output=True, text=True, timeout=5, check=False)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"tmux: {exc}"
+    except OSError as exc:
+        return f"tmux: {exc.strerror or 'cannot be started'}"
+    except subprocess.TimeoutExpired:
+        return "tmux: did not answer within 5 seconds"
     return None if done.returncode == 0 else f"tmux: {done.stderr.strip() or 'failed'}"

@@ -74,7 +74,7 @@ class ShareDialog(ModalScreen[None]):
         try:
             ServeChild(self.path, host=LOOPBACK if where == "local" else "0.0.0.0")
         except OSError as exc:
-            self._status(Text(f"Could not start the server: {exc}", style="bold red"))
+            self._status(Text(f"Could not start the server: {exc.strerror or 'the system refused'}", style="bold red"))
             return
         self._checks = 0
         self._show()

@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
 
+from ...engine.clean import clean_line
 from ...engine.errors import CombatError
 from ...engine.lookup import entries
 from ...engine.ruleset import TimeModel
@@ -162,11 +163,12 @@ class MainScreen(Covered[None]):
         if self.session.save_error:  # first: a narrow header cuts the end off, and this must show
             self.sub_title = f"unsaved! · {rs.name}"
         else:
-            self.sub_title = f"{rs.name} · autosave: {self.session.path.name}"
+            self.sub_title = f"{rs.name} · autosave: {clean_line(self.session.path.name)}"
 
     # -- running commands --------------------------------------------------------------------------
     def run_line(self, line: str) -> bool:
         """Run one command line; report errors in one line; redraw. True when it changed something."""
+        line = clean_line(line)  # a paste may bring control characters; the log shows the line as typed
         log = self.query_one(LogPane)
         before = self.session.encounter.doc.cursor
         try:
