@@ -27,7 +27,7 @@ from .session import catalogue, list_saves
 
 def open_encounter(path: Path, cat: Catalogue, seed: int | None = None) -> Encounter:
     doc = storage.load(path)
-    return Encounter(doc, cat.get(doc.ruleset), random.Random(seed))
+    return Encounter(doc, cat.get(doc.ruleset), random.Random(seed), where=path.name)
 
 
 def save_path(arg: str, data_dir: str | None) -> Path:

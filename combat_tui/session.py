@@ -58,10 +58,7 @@ class Session:
             held.acquire(wait=30.0 if one_shot else 0.0, kind="do" if one_shot else "app")
         try:
             got = storage.load_with_journal(path)
-            try:
-                enc = Encounter(got.doc, cat.get(got.doc.ruleset), random.Random(seed))
-            except SaveError as exc:
-                raise SaveError(f"{path.name}: {exc}") from None
+            enc = Encounter(got.doc, cat.get(got.doc.ruleset), random.Random(seed), where=path.name)
             file = SaveFile(path, enc, got.last, got.size, replayed=got.records)
             session = cls(enc, path, lock=held, _file=file)
             if held is not None:

@@ -50,12 +50,13 @@ class EncounterDoc(BaseModel):
 
 
 class Encounter:
-    def __init__(self, doc: EncounterDoc, rs: RulesetDef, rng: random.Random | None = None) -> None:
+    def __init__(self, doc: EncounterDoc, rs: RulesetDef, rng: random.Random | None = None, where: str = "") -> None:
+        """`where` names the save it was read from, for the message if its state does not fit the ruleset."""
         if doc.ruleset != rs.id:
             raise CombatError(f"this encounter uses ruleset {doc.ruleset!r}, not {rs.id!r}")
         problem = check_state(doc.state, rs)
         if problem:
-            raise SaveError(f"damaged save ({problem}); left unchanged")
+            raise SaveError(f"{where + ': ' if where else ''}damaged save ({problem}); left unchanged")
         self.doc = doc
         self.rs = rs
         self.rng = rng or random.Random()

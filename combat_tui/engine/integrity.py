@@ -144,7 +144,7 @@ def check_state(state: State, rs: RulesetDef) -> str | None:
     pools = {p.id for p in rs.pools}
     for p in state.prompts:
         if p.table not in tables:
-            return f"a waiting roll on the table {p.table[:40]!r}, which {rs.name} has no more"
+            return f"a waiting roll on the table {p.table[:40]!r}, which {rs.name} does not have"
         if p.cid not in cs:
             return "a waiting roll for a creature that is not there"
     for c in cs.values():

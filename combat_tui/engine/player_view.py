@@ -204,4 +204,4 @@ def player_view(enc: Encounter) -> PlayerView:
 def load_view(path: Path, cat: Catalogue) -> PlayerView:
     """The players' view of a save, read without the writer's lock (the view never writes)."""
     doc = storage.load(path)
-    return player_view(Encounter(doc, cat.get(doc.ruleset)))
+    return player_view(Encounter(doc, cat.get(doc.ruleset), where=path.name))

@@ -176,21 +176,21 @@ def test_fatigue_is_drawn_against_hp(catalogue) -> None:  # type: ignore[no-unty
 
 async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import errno
+    import os
 
-    from combat_tui.engine import storage as storage_module
     from combat_tui.ui.screens import main as main_module
 
     monkeypatch.setattr(main_module, "RETRY_SECONDS", 0.1)
     s = make_session(tmp_path, "three-action", "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start")
-    real = storage_module.write_atomic
+    real = os.fsync
     full = {"on": True}
 
-    def write(path: Path, text: str) -> None:
+    def fsync(fd: int) -> None:  # every write ends in one: the journal's append, a whole save's
         if full["on"]:
-            raise storage_module.SaveError(f"cannot save to {path}: {errno.errorcode[errno.ENOSPC]}")
-        real(path, text)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(fd)
 
-    monkeypatch.setattr(storage_module, "write_atomic", write)
+    monkeypatch.setattr(os, "fsync", fsync)
     app = CombatApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
