@@ -319,7 +319,75 @@ def save_load(sizes: list[int], events: int) -> None:
             f"{undo * 1000:.2f} / {plain * 1000:.2f} ms", f"ratio {undo / plain:.1f}x (target ≤ 5x)")
 
 
-# -- 5. memory ----------------------------------------------------------------------------------------
+# -- 5. durability at length ---------------------------------------------------------------------
+
+
+def long_save(path: Path, events: int) -> None:
+    """A save of 10 creatures with `events` logged events, written whole (its journal empty)."""
+    from combat_tui.session import Session
+
+    enc = encounter(10)
+    names = [c.name for c in enc.state.roster()]
+    rng = random.Random(7)
+    while len(enc.doc.log) < events:
+        with contextlib.suppress(CombatError):  # not possible right now: pick another
+            enc.run(rng.choice(["next", f"dmg '{rng.choice(names)}' 1", f"heal '{rng.choice(names)}' 1",
+                                f"cond '{rng.choice(names)}' prone", f"uncond '{rng.choice(names)}' prone"]))
+    Session.start(enc, path).close()
+
+
+def durability(sizes: list[int], repeats: int) -> None:
+    """What a kill can take, and what a long log costs: one change made durable (the app's path: the
+    journal's append and its fsync), a `do` process and the app's start-up, at each log length."""
+    from combat_tui.session import Session, catalogue
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            path = Path(tmp) / f"long-{n}.json"
+            long_save(path, n)
+            size = path.stat().st_size
+            s = Session.open(path, catalogue())
+            names = [c.name for c in s.encounter.state.roster()]
+            durable, window = [], []
+            for i in range(repeats):
+                s.encounter.run(f"dmg '{names[i % len(names)]}' 1")
+                t = time.perf_counter()
+                s.save()  # in the foreground: back once the record is fsynced
+                durable.append(time.perf_counter() - t)
+            s.save_in_background(lambda: None)
+            for i in range(repeats):  # as the app does: the UI thread hands over, the writer thread syncs
+                t = time.perf_counter()
+                s.run(f"heal '{names[i % len(names)]}' 1")
+                s.flush()
+                window.append(time.perf_counter() - t)
+            s.close()
+            dos, opens = [], []
+            for i in range(3):
+                t = time.perf_counter()
+                subprocess.run([sys.executable, "-m", "combat_tui", "do", str(path), f"dmg '{names[i]}' 1"],
+                               check=True, capture_output=True)
+                dos.append(time.perf_counter() - t)
+                t = time.perf_counter()
+                Session.open(path, catalogue(), lock=False)
+                opens.append(time.perf_counter() - t)
+            launched = []
+            for _ in range(3):
+                t0 = time.time()
+                out = subprocess.run([sys.executable, "-c", CHILD, "app", str(path)], capture_output=True,
+                                     text=True, check=True)
+                launched.append(float(out.stdout.strip().splitlines()[-1]) - t0)
+            row(f"one change made durable (journal append + fsync), {n:,} events",
+                f"{statistics.median(durable) * 1000:.1f} ms", f"save {size / 1e6:.1f} MB")
+            row(f"change to durable in the app (command + writer thread), {n:,} events",
+                f"{statistics.median(window) * 1000:.1f} ms", "the window a kill can take")
+            row(f"`combat-tui do` one command, {n:,} events", f"{statistics.median(dos) * 1000:.0f} ms",
+                "a whole process: start, read, run, append")
+            row(f"open the save (read, replay, check), {n:,} events", f"{statistics.median(opens) * 1000:.0f} ms")
+            row(f"start-up of the app on it, launch to first frame, {n:,} events",
+                f"{statistics.median(launched) * 1000:.0f} ms")
+
+
+# -- 6. memory ----------------------------------------------------------------------------------------
 
 MEM_CHILD = r"""
 import asyncio, sys, tempfile
@@ -359,7 +427,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer repeats, for a smoke run")
     ap.add_argument("--json", help="also write the table to this file")
-    parts = ["startup", "keys", "engine", "save", "memory"]
+    parts = ["startup", "keys", "engine", "save", "durability", "memory"]
     ap.add_argument("--only", default=",".join(parts), help=f"some of {','.join(parts)} (default: all)")
     args = ap.parse_args()
     q = args.quick
@@ -375,6 +443,8 @@ def main() -> None:
         engine_rate([10, 100, 1000], 300 if q else 2000)
     if "save" in only:
         save_load([10, 100, 1000], 1000 if q else 5000)
+    if "durability" in only:
+        durability([500, 5000] if q else [500, 5000, 50000], 5 if q else 20)
     if "memory" in only:
         memory(3)
     width = max(len(r[0]) for r in ROWS)

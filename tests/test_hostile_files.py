@@ -204,3 +204,12 @@ def test_a_save_keeps_the_permissions_the_gm_gave_it(tmp_path: Path) -> None:
     umask = os.umask(0o022)
     os.umask(umask)
     assert stat.S_IMODE(os.stat(new).st_mode) == 0o666 & ~umask
+
+
+@pytest.mark.parametrize("generation", ["../../elsewhere", "a/b", "x" * 200, "ABC"])
+def test_a_journal_name_that_is_not_a_generation_is_refused(tmp_path: Path, generation: str) -> None:
+    data = fight()
+    data["journal"] = generation
+    path = tmp_path / "ford.json"
+    write(path, data)
+    refused_everywhere(path, "ford.json", "damaged save")

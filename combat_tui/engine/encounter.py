@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, StringConstraints, model_validator
 
 from . import commands, formula
 from .bounds import Int
@@ -40,7 +40,8 @@ class EncounterDoc(BaseModel):
     state: State
     log: list[Event] = Field(default_factory=list)
     cursor: Int = 0  # events applied; those past it are undone and can be redone
-    journal: Line = ""  # the generation of the journal that carries on from this snapshot (journal.py)
+    # the generation of the journal that carries on from this snapshot (journal.py); part of a file name
+    journal: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{0,32}$")] = ""
 
     @model_validator(mode="after")
     def _cursor_in_log(self) -> EncounterDoc:

@@ -8,6 +8,7 @@ A value the checks let through that still cannot be applied is refused by undo o
 
 from __future__ import annotations
 
+import functools
 import types
 from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
@@ -39,6 +40,13 @@ def _unwrap(tp: Any) -> Any:
 
 def path_fits(model: type[BaseModel], path: list[Any]) -> bool:
     """Whether a patch path leads through fields of the model (dict keys anywhere a dict is)."""
+    if not all(isinstance(step, str) for step in path):
+        return False
+    return _fits(model, tuple(path))
+
+
+@functools.lru_cache(maxsize=4096)  # a log repeats a few paths (a pool's current, a flag) thousands of times
+def _fits(model: type[BaseModel], path: tuple[str, ...]) -> bool:
     tp: Any = model
     for i, step in enumerate(path):
         if not isinstance(step, str):
