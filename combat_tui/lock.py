@@ -145,8 +145,10 @@ class SaveLock:
         return SaveError(f"{self.save.name} is open in another combat-tui{who}; close it there first")
 
     def _sweep(self) -> None:
-        """Temp files a killed writer left between write and rename: with the lock held, none is live."""
-        for tmp in self.save.parent.glob(f".{self.save.name}.*.tmp"):
+        """Temp files a killed writer left between write and rename (the save's, and its journal's, which
+        start `..NAME.`): with the lock held, none is live."""
+        name = self.save.name
+        for tmp in [*self.save.parent.glob(f".{name}.*.tmp"), *self.save.parent.glob(f"..{name}.*.journal.*.tmp")]:
             with contextlib.suppress(OSError):
                 tmp.unlink()
 

@@ -250,8 +250,10 @@ def _hammer(cat: Catalogue, ruleset: str, folder: Path, seed: int, env: dict[str
                 journals += m.group("name") == path.name
                 continue
             m = LEFTOVER.match(entry)
-            assert m and m.group("name") in SAVES, f"unexpected file beside the saves: {entry}"
-            if m.group("name") == path.name:
+            owner = m and JOURNAL.match(m.group("name"))  # a journal's temp file, in flight or left by a kill
+            name = owner.group("name") if owner else m.group("name") if m else None
+            assert name in SAVES, f"unexpected file beside the saves: {entry}"
+            if name == path.name:
                 figs.leftovers_seen.add(entry)
         assert 1 <= journals <= 2, f"{ruleset}: {journals} journals beside the save"
     figs.commands = len(script.steps)
