@@ -79,3 +79,4 @@ def test_a_rest_for_everyone_passes_over_the_dead(make) -> None:  # type: ignore
     enc = _bandits(make)
     out = enc.run("rest long")
     assert out[-1] == "Long rest for 3 creature(s)", out
+
