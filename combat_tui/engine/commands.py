@@ -130,9 +130,8 @@ def _action(ops: Ops, word: str) -> ActionDef:
 
 
 def health_pool(ops: Ops) -> str | None:
-    """The pool damage finally lands in: what `hp=` sets whatever the ruleset calls it."""
-    absorb = ops.rs.damage.absorb
-    return absorb[-1] if absorb else None
+    """What `hp=` sets whatever the ruleset calls it: the ruleset's hit points (`damage.health`)."""
+    return ops.rs.health_pool()
 
 
 def _need(args: list[str], n: int, usage: str) -> None:
