@@ -616,8 +616,8 @@ def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     kind = {"short": Refresh.SHORT_REST, "long": Refresh.LONG_REST}.get(args[0].lower())
     ops.require(kind is not None, "rest short or rest long")
     assert kind is not None
-    living = [c.id for c in ops.state.roster() if not is_out(c, ops.rs)]
-    ids = creatures(ops.state, " ".join(args[1:]), _in_fight(ops)) if len(args) > 1 else living
+    # time passes for everyone: what ends at a rest ends on the dead too, so a rest reaches them
+    ids = creatures(ops.state, " ".join(args[1:])) if len(args) > 1 else [c.id for c in ops.state.roster()]
     ends = ("short-rest",) if kind is Refresh.SHORT_REST else ("short-rest", "long-rest")
     chosen = set(ids)
     for cid in ids:

@@ -74,9 +74,3 @@ def test_a_prefix_prefers_the_living(make) -> None:  # type: ignore[no-untyped-d
     enc.run("dmg Kar 2")
     assert _hp(enc, "Kara") == 8 and _hp(enc, "Karl") == 10
 
-
-def test_a_rest_for_everyone_passes_over_the_dead(make) -> None:  # type: ignore[no-untyped-def]
-    enc = _bandits(make)
-    out = enc.run("rest long")
-    assert out[-1] == "Long rest for 3 creature(s)", out
-
