@@ -10,7 +10,7 @@ import contextlib
 import json
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -229,60 +229,77 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {clean_line(message)} (see {self.prog} --help)\n")
 
 
+_DATA_DIR = "where saves go (default: the platform's user data folder)"
+_FILE = "an encounter file: a path, or a save's name in the saves folder (goblins)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="combat-tui", description="A combat tracker for game masters.")
-    p.add_argument("--data-dir", help="where saves go (default: the platform's user data folder)")
+    p.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR)
     sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
-    s = sub.add_parser("rulesets", help="list rulesets")
-    s.set_defaults(fn=_rulesets)
-    s = sub.add_parser("roll", help="roll dice: roll 2d6+3, roll 1d20 adv")
-    s.add_argument("expr", nargs="+")
-    s.add_argument("--seed", type=int)
-    s.set_defaults(fn=_roll)
-    s = sub.add_parser("lookup", help="look up a condition, action, table or rule")
-    s.add_argument("ruleset")
-    s.add_argument("term", nargs="+")
-    s.set_defaults(fn=_lookup)
-    s = sub.add_parser("new", help="create an encounter file (a bare NAME goes in the saves folder)")
-    s.add_argument("file")
-    s.add_argument("--ruleset", required=True)
-    s.add_argument("--name")
-    s.set_defaults(fn=_new)
-    s = sub.add_parser("do", help="apply commands to an encounter file and save it")
-    s.add_argument("file")
-    s.add_argument("commands", nargs="+", metavar="CMD")
-    s.add_argument("--seed", type=int)
-    s.set_defaults(fn=_do)
-    s = sub.add_parser("show", help="print an encounter")
-    s.add_argument("file")
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(fn=_show)
-    s = sub.add_parser("player-view", help="the players' view of an encounter, following it live (read-only)")
-    s.add_argument("file")
-    s.set_defaults(fn=_player_view)
-    s = sub.add_parser("serve", help="serve the players' view to browsers (read-only)")
-    s.add_argument("file")
+
+    def command(name: str, help: str, fn: Callable[[argparse.Namespace], int], more: str = "",
+                data: bool = True) -> Parser:
+        s: Parser = sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + "." + more)
+        if data:  # also after the command; SUPPRESS keeps one given before it
+            s.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR, default=argparse.SUPPRESS)
+        s.set_defaults(fn=fn)
+        return s
+
+    command("rulesets", "list the rulesets, with their ids", _rulesets, data=False)
+    s = command("roll", "roll dice: roll 2d6+3, roll 1d20 adv", _roll, data=False)
+    s.add_argument("expr", nargs="+", metavar="DICE", help="a dice expression, e.g. 2d6+3 or 1d20 adv")
+    s.add_argument("--seed", type=int, metavar="N", help="seed the dice, for a roll you can repeat")
+    s = command("lookup", "look up a condition, action, table or rule", _lookup, data=False)
+    s.add_argument("ruleset", metavar="RULESET", help="a ruleset id (see: combat-tui rulesets)")
+    s.add_argument("term", nargs="+", metavar="WORD", help="what to look up, e.g. prone")
+    s = command("new", "create an encounter file (a bare NAME goes in the saves folder)", _new)
+    s.add_argument("file", metavar="FILE", help=_FILE)
+    s.add_argument("--ruleset", required=True, metavar="RULESET", help="a ruleset id (see: combat-tui rulesets)")
+    s.add_argument("--name", help="the encounter's title (default: the file's name)")
+    s = command("do", "apply commands to an encounter file and save it", _do,
+                " All of them are saved, or none (combat-tui do goblins \"add Goblin x3\" start).")
+    s.add_argument("file", metavar="FILE", help=_FILE)
+    s.add_argument("commands", nargs="+", metavar="CMD", help="a command as typed in the app's command bar, quoted")
+    s.add_argument("--seed", type=int, metavar="N", help="seed the dice, for results you can repeat")
+    s = command("show", "print an encounter", _show)
+    s.add_argument("file", metavar="FILE", help=_FILE)
+    s.add_argument("--json", action="store_true", help="print it as JSON, for scripts")
+    s = command("player-view", "the players' view of an encounter, following it live (read-only)", _player_view)
+    s.add_argument("file", metavar="FILE", help=_FILE)
+    s = command("serve", "serve the players' view to browsers (read-only)", _serve)
+    s.add_argument("file", metavar="FILE", help=_FILE)
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
-    s.add_argument("--port", type=int, default=8000)
-    s.set_defaults(fn=_serve)
-    s = sub.add_parser("list", help="list the saves in the data folder")
-    s.set_defaults(fn=_list)
-    s = sub.add_parser("paths", help="print where data and rulesets live")
-    s.set_defaults(fn=_paths)
+    s.add_argument("--port", type=int, default=8000, metavar="N", help="port to listen on (default: 8000)")
+    command("list", "list the saves in the data folder", _list)
+    command("paths", "print where data and rulesets live", _paths)
     return p
 
 
 SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "list", "paths", "player-view", "serve"}
 
 
+def app_parser() -> argparse.ArgumentParser:
+    """`combat-tui [FILE]`, `combat-tui --demo RULESET`; its help also lists the subcommands."""
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    width = max(len(c.dest) for c in sub._choices_actions)
+    lines = [f"  {c.dest:{width}}  {c.help}" for c in sub._choices_actions]
+    p = Parser(prog="combat-tui", formatter_class=argparse.RawDescriptionHelpFormatter,
+               usage="combat-tui [--data-dir DIR] [FILE | --demo RULESET]\n"
+                     "       combat-tui [--data-dir DIR] COMMAND ...   (combat-tui COMMAND --help)",
+               description="A combat tracker for game masters. Without a COMMAND it opens the tracker:\n"
+                           "on FILE, on a fresh demo encounter, or on its start screen.",
+               epilog="commands:\n" + "\n".join(lines))
+    p.add_argument("file", nargs="?", metavar="FILE", help="an encounter to resume (a path, or a save's name)")
+    p.add_argument("--demo", metavar="RULESET", help="play a fresh copy of a shipped demo encounter "
+                   "(a ruleset id: " + ", ".join(sorted(catalogue().rulesets)) + ")")
+    p.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR)
+    return p
+
+
 def _app(argv: list[str]) -> int:
     """`combat-tui [FILE]`, `combat-tui --demo RULESET`: the interactive app."""
-    p = Parser(prog="combat-tui", description="Run the tracker; subcommands: "
-               + ", ".join(sorted(SUBCOMMANDS)) + " (combat-tui COMMAND --help)")
-    p.add_argument("--data-dir", help="where saves go (default: the platform's user data folder)")
-    p.add_argument("--demo", metavar="RULESET", help="play a fresh copy of a shipped demo encounter")
-    p.add_argument("file", nargs="?", help="an encounter to resume (a path, or a save's name)")
-    args = p.parse_args(argv)
+    args = app_parser().parse_args(argv)
     from .session import Session, demo_copy
     from .ui.app import CombatApp
 
@@ -322,7 +339,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = [a for i, a in enumerate(argv) if not a.startswith("-") and (i == 0 or argv[i - 1] != "--data-dir")]
     if not words or words[0] not in SUBCOMMANDS:
         if any(a in ("-h", "--help") for a in argv) and not words:
-            build_parser().print_help()
+            app_parser().print_help()
             return 0
         try:
             return _app(argv)

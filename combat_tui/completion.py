@@ -1,12 +1,14 @@
 """Completion for the command bar: the next word of a command, from what the encounter knows.
 
-No Textual: given the text typed so far, return the text with its last word completed, or None.
+No Textual: given the text typed so far, the text with its last word completed (and the space after
+it), every way it can be completed, and a Tab that cycles through them.
 """
 
 from __future__ import annotations
 
 from .engine.commands import COMMANDS
 from .engine.encounter import Encounter
+from .engine.timekeeping import is_out
 
 _CREATURE_FIRST = {"remove", "init", "act", "spend", "gain", "dmg", "heal", "cond", "uncond", "hold", "delay",
                    "enter", "injure", "note", "hide", "reveal", "prompt", "resolve", "dismiss", "preroll"}
@@ -15,10 +17,12 @@ _CREATURE_FIRST = {"remove", "init", "act", "spend", "gain", "dmg", "heal", "con
 def vocabulary(enc: Encounter, command: str, position: int) -> list[str]:
     """Words that may come at `position` (1 = the first after the command)."""
     rs = enc.rs
-    # plain names: the parser joins `Goblin 1` back into one name, and a suggestion must extend what is typed
-    names = [c.name for c in enc.state.roster()] + ["@pc", "@npc", "@ally", "@all"]
     if command in _CREATURE_FIRST and position == 1:
-        return names
+        # the living first, then the sides, then those out of the fight (a full name still reaches them)
+        roster = enc.state.roster()
+        living = [c.name for c in roster if not is_out(c, rs)]
+        out = [c.name for c in roster if is_out(c, rs)]
+        return [*living, "@pc", "@npc", "@ally", "@all", *out]
     if command in ("cond", "uncond"):
         return [c.id for c in rs.conditions] + ["for=", "until=", "from="]
     if command == "act":
@@ -43,27 +47,58 @@ def vocabulary(enc: Encounter, command: str, position: int) -> list[str]:
     return []
 
 
-def complete(enc: Encounter, text: str) -> str | None:
-    if not text or (text.endswith(" ") and not text.strip()):
-        return None
-    words = text.split(" ")
-    last = words[-1]
-    if len(words) == 1:
-        hits = [name for name in COMMANDS if name.startswith(last.lower())]
-        if not hits or not last:
-            return None
-        return hits[0] + " " if len(hits) == 1 else hits[0]
-    if not last:
-        return None
+def _finish(head: str, typed: str, word: str, quoted: bool) -> str:
+    """`head` + the completed word, and what comes after it: a space, so the next word can be typed at
+    once (none after `key=`); quotes around a name the parser could not join back (more than 3 words)."""
+    if quoted or len(word.split()) > 3:
+        return f'{head}"{word}" '
+    return head + typed + word[len(typed):] + ("" if word.endswith("=") else " ")
+
+
+def completions(enc: Encounter, text: str) -> list[str]:
+    """Every way to complete the last word of `text`, best first; each is the whole new text."""
+    if not text or (text.endswith(" ") and text.count('"') % 2 == 0):
+        return []
+    if text.count('"') % 2:  # an open quote: the word runs from it, spaces and all
+        at = text.rindex('"')
+        head, last, quoted = text[:at], text[at + 1:], True
+    else:
+        at = text.rfind(" ")
+        head, last, quoted = text[:at + 1], text[at + 1:], False
+    words = head.split()
+    if not words:
+        if quoted:
+            return []
+        return [f"{name} " for name in COMMANDS if name.startswith(last.lower())]
     command = next((n for n in COMMANDS if n == words[0].lower()), None)
     if command is None:
         hits = [n for n in COMMANDS if n.startswith(words[0].lower())]
         command = hits[0] if len(hits) == 1 else None
-    if command is None:
-        return None
-    position = len([w for w in words[1:-1] if w]) + 1
+    if command is None or not last:
+        return []
+    position = len(words)
     low = last.lower()
-    for word in vocabulary(enc, command, position):
-        if word.lower().startswith(low) and len(word) > len(last):
-            return " ".join([*words[:-1], last + word[len(last):]])
-    return None
+    return [_finish(head, last, word, quoted) for word in vocabulary(enc, command, position)
+            if word.lower().startswith(low) and (len(word) > len(last) or quoted)]
+
+
+def complete(enc: Encounter, text: str) -> str | None:
+    """The best completion of `text`'s last word (what the command bar suggests), or None."""
+    hits = completions(enc, text)
+    return hits[0] if hits else None
+
+
+class TabCycle:
+    """Tab in the command bar: the first completion, then the next one on each Tab pressed again, round
+    and round, as long as the text is still what the last Tab left."""
+
+    def __init__(self) -> None:
+        self._options: list[str] = []
+        self._at = 0
+
+    def press(self, enc: Encounter, text: str) -> str | None:
+        if self._options and text == self._options[self._at]:
+            self._at = (self._at + 1) % len(self._options)
+        else:
+            self._options, self._at = completions(enc, text), 0
+        return self._options[self._at] if self._options else None

@@ -18,7 +18,7 @@ from .model import Combatant, Prompt, Side
 from .ops import Ops
 from .ruleset import ActionDef, ConditionDef, PoolDef, Refresh, TimeModel
 from .targets import clean_name, clean_note, creatures, pick, take_creatures
-from .timekeeping import current_actor, slot_index
+from .timekeeping import current_actor, is_out, slot_index
 
 MAX_AMOUNT = 1_000_000  # any one number typed: damage, a stat, a duration
 
@@ -130,9 +130,8 @@ def _action(ops: Ops, word: str) -> ActionDef:
 
 
 def health_pool(ops: Ops) -> str | None:
-    """The pool damage finally lands in: what `hp=` sets whatever the ruleset calls it."""
-    absorb = ops.rs.damage.absorb
-    return absorb[-1] if absorb else None
+    """What `hp=` sets whatever the ruleset calls it: the ruleset's hit points (`damage.health`)."""
+    return ops.rs.health_pool()
 
 
 def _need(args: list[str], n: int, usage: str) -> None:
@@ -140,8 +139,18 @@ def _need(args: list[str], n: int, usage: str) -> None:
         raise CommandError(f"usage: {usage}")
 
 
-def _one_creature(ops: Ops, spec: str) -> str:
-    ids = creatures(ops.state, spec)
+def _in_fight(ops: Ops) -> Callable[[Combatant], bool]:
+    """Who sides, wildcards and prefixes pass over: creatures out of the fight (dead, destroyed)."""
+    return lambda c: is_out(c, ops.rs)
+
+
+def _targets(ops: Ops, args: list[str], need_after: int) -> tuple[list[str], list[str]]:
+    """The creatures a command acts on, from its first word(s); sides and wildcards skip the dead."""
+    return take_creatures(ops.state, args, need_after, _in_fight(ops))
+
+
+def _one_creature(ops: Ops, spec: str, everyone: bool = False) -> str:
+    ids = creatures(ops.state, spec, None if everyone else _in_fight(ops))
     if len(ids) != 1:
         raise CommandError(f"{spec!r} picks {len(ids)} creatures; name one")
     return ids[0]
@@ -250,7 +259,7 @@ def _remove(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 @command("init", "init NAMES N", "set initiative (dice allowed)")
 def _init(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    ids, rest = take_creatures(ops.state, args, 1)
+    ids, rest = _targets(ops, args, 1)
     _need(rest, 1, "init NAMES N")
     started = ops.state.clock.started
     if started and ops.rs.time.model is TimeModel.TIME_COUNT:
@@ -292,7 +301,7 @@ _ACT = "act NAMES ACTION [on=NAME] | sf=N | class=NAME [mod=N]"
 def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _no_extra([], kw, _ACT, ("sf", "class", "mod", "on"))
     need_after = 0 if ("sf" in kw or "class" in kw) else 1
-    ids, rest = take_creatures(ops.state, args, need_after)
+    ids, rest = _targets(ops, args, need_after)
     action = _action(ops, " ".join(rest)) if rest else None
     if action is None and "sf" not in kw and "class" not in kw:
         raise CommandError(f"usage: {_ACT}")
@@ -359,7 +368,7 @@ def _schedule(ops: Ops, cid: str, action: ActionDef | None, kw: dict[str, str]) 
 
 def _pool_amount(ops: Ops, args: list[str], verb: str, other: str) -> tuple[list[str], PoolDef, int]:
     """NAMES POOL N, shared by spend and gain."""
-    ids, rest = take_creatures(ops.state, args, 2)
+    ids, rest = _targets(ops, args, 2)
     _need(rest, 2, f"{verb} NAMES POOL N")
     pd = _pool(ops, rest[0])
     n = _int(ops, rest[1], "amount")
@@ -386,7 +395,7 @@ def _gain(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 @command("dmg", "dmg NAMES N [TYPE]", "deal damage; dice are rolled once for all targets")
 def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    ids, rest = take_creatures(ops.state, args, 1)
+    ids, rest = _targets(ops, args, 1)
     _need(rest, 1, "dmg NAMES N [TYPE]")
     n = _int(ops, rest[0], "damage")
     ops.require(n >= 0, "damage cannot be negative (use heal)")
@@ -400,7 +409,7 @@ def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 @command("heal", "heal NAMES N", "heal; dice are rolled once for all targets")
 def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    ids, rest = take_creatures(ops.state, args, 1)
+    ids, rest = _targets(ops, args, 1)
     _need(rest, 1, "heal NAMES N")
     n = _int(ops, rest[0], "healing")
     ops.require(n >= 0, "healing cannot be negative (use dmg)")
@@ -414,7 +423,7 @@ def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 @command("cond", "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME|all]", "add a condition")
 def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     usage = "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME]"
-    ids, rest = take_creatures(ops.state, args, 1)
+    ids, rest = _targets(ops, args, 1)
     _need(rest, 1, usage)
     cd = _condition(ops, rest[0])
     value = _int(ops, rest[1], "value") if len(rest) > 1 else None
@@ -439,11 +448,11 @@ _UNCOND = "uncond NAMES CONDITION [from=NAME] [uid=N]"
 
 @command("uncond", _UNCOND, "remove a condition (one instance with uid=, one source with from=)")
 def _uncond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    ids, rest = take_creatures(ops.state, args, 1)
+    ids, rest = take_creatures(ops.state, args, 1)  # the dead too: `uncond Bandit* dead` brings them back
     _need(rest, 1, _UNCOND)
     _no_extra(rest[1:], kw, _UNCOND, ("from", "uid"))
     cd = _condition(ops, rest[0])
-    source = _one_creature(ops, kw["from"]) if "from" in kw else None
+    source = _one_creature(ops, kw["from"], everyone=True) if "from" in kw else None
     total = 0
     for cid in ids:
         if "uid" in kw:
@@ -531,7 +540,7 @@ def _dismiss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 @command("prompt", "prompt NAME TABLE", "queue a roll table for a creature")
 def _queue(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    ids, rest = take_creatures(ops.state, args, 1)
+    ids, rest = _targets(ops, args, 1)
     _need(rest, 1, "prompt NAME TABLE")
     table = pick("table", " ".join(rest), ((t.id, t.name, t) for t in ops.rs.tables))
     for cid in ids:
@@ -545,7 +554,7 @@ def _queue(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 def _injure(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     from .injuries import injure
 
-    ids, rest = take_creatures(ops.state, args, 1)
+    ids, rest = _targets(ops, args, 1)
     _need(rest, 1, "injure NAME PART [N]")
     n = _int(ops, rest[1], "injuries") if len(rest) > 1 else 1
     ops.require(0 < n <= 100, "injuries: 1 to 100")
@@ -607,6 +616,7 @@ def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     kind = {"short": Refresh.SHORT_REST, "long": Refresh.LONG_REST}.get(args[0].lower())
     ops.require(kind is not None, "rest short or rest long")
     assert kind is not None
+    # time passes for everyone: what ends at a rest ends on the dead too, so a rest reaches them
     ids = creatures(ops.state, " ".join(args[1:])) if len(args) > 1 else [c.id for c in ops.state.roster()]
     ends = ("short-rest",) if kind is Refresh.SHORT_REST else ("short-rest", "long-rest")
     chosen = set(ids)

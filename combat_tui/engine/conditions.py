@@ -50,6 +50,8 @@ def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: st
     """Add a condition. Turn-based durations are measured by `anchor`'s turns: by default the source,
     else the creature acting now, else the bearer."""
     cd = ops.rs.condition(cond_id)
+    if cd.subjective and source == cid:
+        raise CommandError(f"{ops.peek(cid).name} cannot be {cd.name} from itself: it is relative to another creature")
     c = ops.c(cid)
     value = (value if value is not None else 1) if cd.valued else None
     spec = duration if duration is not None else (None if parent is not None else cd.default_duration)

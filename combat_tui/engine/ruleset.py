@@ -199,6 +199,7 @@ class TriggerDef(Strict):
 
 
 class DamageDef(Strict):
+    health: Line | None = None  # the pool a GM means by hit points: what `hp=` sets (default: absorb's last)
     absorb: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # pools damage comes off, in order
     heal: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # pools healing goes to, in order
     types: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
@@ -312,6 +313,7 @@ class RulesetDef(Strict):
             check_effects(trig.effects, f"triggers.{i}")
         for p in self.damage.absorb + self.damage.heal:
             need(p, pools, "pool", "damage")
+        need(self.damage.health, pools, "pool", "damage.health")
         for pd in self.pools:
             need(pd.against, pools, "pool", f"pools.{pd.id}.against")
         need(self.time.start_condition, conds, "condition", "time.start_condition")
@@ -371,6 +373,12 @@ class RulesetDef(Strict):
             if c.id == cid:
                 return c
         raise KeyError(cid)
+
+    def health_pool(self) -> str | None:
+        """The pool a GM means by hit points (`hp=`): `damage.health`, else the last pool damage reaches."""
+        if self.damage.health is not None:
+            return self.damage.health
+        return self.damage.absorb[-1] if self.damage.absorb else None
 
     def pool(self, pid: str) -> PoolDef:
         for p in self.pools:

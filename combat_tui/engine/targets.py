@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import fnmatch
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from .errors import CommandError
-from .model import Side, State
+from .model import Combatant, Side, State
 
 T = TypeVar("T")
+Out = Callable[[Combatant], bool]  # is this creature out of the fight?
 
 MAX_NAME = 40
 _RESERVED = set(",*?@=")
@@ -37,27 +38,28 @@ def clean_note(raw: str) -> str:
     return "".join(ch for ch in raw if ch == "\n" or unicodedata.category(ch)[0] != "C")[:MAX_NOTE]
 
 
-def _one(state: State, item: str) -> list[str]:
+def _one(state: State, item: str, out: Out | None) -> list[str]:
     low = item.lower()
+    # An exact name first, unsorted: sorting every creature for each name cost most of a command at 1,000.
+    # A name typed in full reaches anyone, even a creature out of the fight (to undo a mistake, say).
+    if not low.startswith("@"):
+        exact = [c for c in state.combatants.values() if c.name.lower() == low]
+        if exact:
+            return [c.id for c in sorted(exact, key=lambda c: c.seq)]
+    roster = state.roster()
     if low.startswith("@"):
         side = low[1:]
-        if side == "all":
-            return [c.id for c in state.roster()]
-        if side not in {s.value for s in Side}:
+        if side != "all" and side not in {s.value for s in Side}:
             raise CommandError(f"unknown side {item!r} (use @pc, @npc, @ally or @all)")
-        return [c.id for c in state.roster() if c.side == side]
-    # An exact name first, unsorted: sorting every creature for each name cost most of a command at 1,000.
-    exact = [c for c in state.combatants.values() if c.name.lower() == low]
-    if exact:
-        return [c.id for c in sorted(exact, key=lambda c: c.seq)]
-    roster = state.roster()
+        hits = [c for c in roster if side == "all" or c.side == side]
+        return [c.id for c in _living(item, hits, out, "side")]
     if any(ch in item for ch in "*?"):
         pattern = low.replace("[", "[[]")  # only * and ? are wildcards; brackets are letters in names
-        hits = [c.id for c in roster if fnmatch.fnmatchcase(c.name.lower(), pattern)]
+        hits = [c for c in roster if fnmatch.fnmatchcase(c.name.lower(), pattern)]
         if not hits:
             raise CommandError(f"no creature matches {item!r}")
-        return hits
-    prefix = [c for c in roster if c.name.lower().startswith(low)]
+        return [c.id for c in _living(item, hits, out, "wildcard")]
+    prefix = _living(item, [c for c in roster if c.name.lower().startswith(low)], out, "prefix")
     if len(prefix) == 1:
         return [prefix[0].id]
     if not prefix:
@@ -66,22 +68,39 @@ def _one(state: State, item: str) -> list[str]:
     raise CommandError(f"{item!r} could be {shown}: type more, or {item}* for all of them")
 
 
-def creatures(state: State, spec: str) -> list[str]:
-    """Creature ids for a comma list of names, unique prefixes, wildcards and sides."""
-    out: list[str] = []
+def _living(item: str, hits: list[Combatant], out: Out | None, how: str) -> list[Combatant]:
+    """What a side, a wildcard or the start of a name picks: those still in the fight, when `out` says who
+    is not. Picking only creatures that are out is refused, naming them: their full name reaches them."""
+    if out is None:
+        return hits
+    living = [c for c in hits if not out(c)]
+    if hits and not living:
+        gone = ", ".join(c.name for c in hits[:3]) + (", ..." if len(hits) > 3 else "")
+        if how == "side":
+            raise CommandError(f"everyone on {item} is out of the fight ({gone})")
+        raise CommandError(f"{item!r} only finds creatures out of the fight ({gone}): "
+                           "type a full name to reach one")
+    return living
+
+
+def creatures(state: State, spec: str, out: Out | None = None) -> list[str]:
+    """Creature ids for a comma list of names, unique prefixes, wildcards and sides. With `out` (who is
+    out of the fight: dead, destroyed), sides, wildcards and prefixes pass over those; full names do not."""
+    found: list[str] = []
     items = [s.strip() for s in spec.split(",") if s.strip()]
     if not items:
         raise CommandError("name a creature")
     for item in items:
-        for cid in _one(state, item):
-            if cid not in out:
-                out.append(cid)
-    if not out:
+        for cid in _one(state, item, out):
+            if cid not in found:
+                found.append(cid)
+    if not found:
         raise CommandError(f"{spec!r} picks nobody")
-    return out
+    return found
 
 
-def take_creatures(state: State, words: Sequence[str], need_after: int) -> tuple[list[str], list[str]]:
+def take_creatures(state: State, words: Sequence[str], need_after: int,
+                   out: Out | None = None) -> tuple[list[str], list[str]]:
     """Creatures from the first word(s), so `dmg Orc 2 5` finds "Orc 2" as well as `dmg "Orc 2" 5`.
     Several words are joined only when that names a creature exactly and leaves enough words after."""
     if not words:
@@ -89,8 +108,8 @@ def take_creatures(state: State, words: Sequence[str], need_after: int) -> tuple
     for k in range(min(3, len(words) - need_after), 1, -1):
         joined = " ".join(words[:k])
         if any(c.name.lower() == joined.lower() for c in state.combatants.values()):
-            return creatures(state, joined), list(words[k:])
-    return creatures(state, words[0]), list(words[1:])
+            return creatures(state, joined, out), list(words[k:])
+    return creatures(state, words[0], out), list(words[1:])
 
 
 def pick(kind: str, word: str, options: Iterable[tuple[str, str, T]]) -> T:

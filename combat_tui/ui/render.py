@@ -21,7 +21,7 @@ CRITICAL = "⚠"
 
 
 def health_pool(rs: RulesetDef) -> str | None:
-    return rs.damage.absorb[-1] if rs.damage.absorb else None
+    return rs.health_pool()
 
 
 def is_critical(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef) -> bool:

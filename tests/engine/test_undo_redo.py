@@ -24,7 +24,7 @@ def play(enc: Encounter) -> None:
     enc.run("add Hero pc init=3")
     enc.run("start")
     for i in range(8):
-        enc.run("dmg @npc 1d4")
+        enc.run("dmg 'Orc 1,Orc 2,Orc 3' 1d4")  # full names: they reach the orcs once dead too
         enc.run(f"cond 'Orc {i % 3 + 1}' {plain.id} for=1")
         while enc.state.prompts:
             enc.run("resolve")

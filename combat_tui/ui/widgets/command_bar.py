@@ -6,7 +6,7 @@ from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from ...completion import complete
+from ...completion import TabCycle, complete
 from ...session import Session
 
 
@@ -29,11 +29,13 @@ class CommandBar(Input):
         super().__init__(placeholder=": a command, e.g. dmg Goblin* 2d6 fire   (Tab completes)",
                          suggester=CommandSuggester(session), **kw)  # type: ignore[arg-type]
         self.session = session
+        self._tab = TabCycle()
 
     def action_complete(self) -> None:
-        suggestion = self._suggestion
-        if suggestion and len(suggestion) > len(self.value):
-            self.value = suggestion
+        """Complete the word (and the space after it); Tab again offers the next candidate."""
+        completed = self._tab.press(self.session.encounter, self.value)
+        if completed is not None:
+            self.value = completed
             self.cursor_position = len(self.value)
 
     def action_leave(self) -> None:

@@ -1,0 +1,30 @@
+"""Tab in the command bar: completes the word and the space after it; Tab again cycles the candidates,
+the living first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.widgets.command_bar import CommandBar
+
+from .keys import new_session
+
+
+async def test_tab_completes_with_a_space_then_cycles(tmp_path: Path) -> None:
+    session = new_session(tmp_path, "add Bandit Captain", "add Bandit x2", "add Kara pc",
+                          "cond Bandit Captain dead", ruleset="three-action")
+    app = CombatApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        bar = app.screen.query_one(CommandBar)
+        await pilot.press(*"cond Ka", "tab", *"pr", "tab")
+        assert bar.value == "cond Kara prone "
+        bar.value = "dmg Ban"
+        await pilot.press("tab")
+        assert bar.value == "dmg Bandit 1 "
+        await pilot.press("tab")
+        assert bar.value == "dmg Bandit 2 "
+        await pilot.press("tab")
+        assert bar.value == "dmg Bandit Captain "
