@@ -167,7 +167,8 @@ class MainScreen(Covered[None]):
 
     # -- running commands --------------------------------------------------------------------------
     def run_line(self, line: str) -> bool:
-        """Run one command line; report errors in one line; redraw. True when it changed something."""
+        """Run one command line; report errors in one line, once (a toast: a failed line changed
+        nothing, so the log keeps what happened); redraw. True when it changed something."""
         line = clean_line(line)  # a paste may bring control characters; the log shows the line as typed
         log = self.query_one(LogPane)
         before = self.session.encounter.doc.cursor
@@ -175,7 +176,6 @@ class MainScreen(Covered[None]):
             lines = self.session.run(line)
         except CombatError as exc:
             self.notify(str(exc), severity="error", markup=False)
-            log.note(f"✗ {line}: {exc}", style="red")
             return False
         enc = self.session.encounter
         if enc.doc.cursor > before and enc.doc.log:
@@ -289,6 +289,8 @@ class MainScreen(Covered[None]):
             return
         if self.run_line(line):
             bar.value = ""
+        else:  # kept to fix, selected: the next line typed replaces it rather than joining it
+            bar.select_all()
 
     # -- availability ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
