@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Label
+
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
 from combat_tui.ui.widgets.log_pane import LogPane
 
-from .keys import RecordingApp, errors, new_session
+from .keys import RecordingApp, asking, errors, new_session, pick
 
 
 def log_text(app: RecordingApp) -> list[str]:
@@ -45,3 +47,29 @@ async def test_a_failed_line_is_told_once_and_the_next_line_replaces_it(tmp_path
         assert len(errors(app)) == 1  # the new line ran alone: not "nxtdmg Orc 4"
         assert next(c for c in s.encounter.state.roster() if c.name == "Orc").pools["hp"].current == 8
         assert bar.value == ""
+
+
+async def test_enter_on_an_empty_question_says_why_and_keeps_asking(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Aeus pc init=6", "add Garret init=7", "start", ruleset="time-count")
+    app = RecordingApp(s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        before = s.encounter.doc.model_dump()
+        await pilot.press("a")
+        await pick(pilot, app, "attack")
+        question = asking(app)
+        assert question and "speed factor" in question
+        await pilot.press("enter")  # nothing typed: the grey example is not a value
+        await pilot.pause()
+        assert asking(app) == question  # still asking
+        keys = app.screen.query_one("#ask-keys", Label)
+        assert "Type a value" in str(keys.render())
+        assert s.encounter.doc.model_dump() == before
+        await pilot.press("6", "enter")
+        await pilot.pause()
+        assert asking(app) is None
+        assert errors(app) == []
+        assert s.encounter.doc.model_dump() != before
+        # the next question starts clean
+        await pilot.press("d")
+        assert "Type a value" not in str(app.screen.query_one("#ask-keys", Label).render())

@@ -416,7 +416,7 @@ class MainScreen(Covered[None]):
         enc = self.session.encounter
         rs = enc.rs
         if pick == "sf":
-            self.ask("Speed factor", "6", lambda v: self.run_line(f"act {spec} sf={v}"))
+            self.ask("Speed factor", "e.g. 6", lambda v: self.run_line(f"act {spec} sf={v}"))
             return
         if pick.startswith("class="):
             self.run_line(f"act {spec} {pick}")
@@ -426,7 +426,7 @@ class MainScreen(Covered[None]):
 
         def go(target: str) -> None:
             if needs_speed:
-                self.ask(f"{action.name}: speed factor (or class=NAME)", "sf=6",
+                self.ask(f"{action.name}: speed factor (or class=NAME)", "e.g. 6",
                          lambda v: self.run_line(f"act {spec} {pick}{target} {v if '=' in v else 'sf=' + v}"))
             else:
                 self.run_line(f"act {spec} {pick}{target}")
