@@ -7,11 +7,12 @@ from pathlib import Path
 
 from textual.widgets import Label
 
+from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
 from combat_tui.ui.widgets.log_pane import LogPane
 
-from .keys import RecordingApp, asking, errors, new_session, pick
+from .keys import RecordingApp, asking, choose, errors, highlight, highlighted, new_session, pick, pool
 
 
 def log_text(app: RecordingApp) -> list[str]:
@@ -73,3 +74,60 @@ async def test_enter_on_an_empty_question_says_why_and_keeps_asking(tmp_path: Pa
         # the next question starts clean
         await pilot.press("d")
         assert "Type a value" not in str(app.screen.query_one("#ask-keys", Label).render())
+
+
+async def test_a_acts_for_whose_turn_it_is_after_hitting_another(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc init=10 hp=20", "add Bandit x2 init=15 hp=12", "start",
+                    ruleset="three-action")
+    app = RecordingApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert s.encounter.view()["active"] == ["Bandit 1"]
+        await highlight(pilot, app, "Kara")
+        await pilot.press("d", "7", "enter")
+        await pilot.pause()
+        assert pool(s, "Kara", "hp") == 13
+        assert highlighted(app) == "Kara"  # still on the target, for a condition after the damage
+        await pilot.press("a")  # asks who acts, whose turn it is first: Enter takes it
+        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Who acts?"
+        await choose(pilot, app, "")
+        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Bandit 1 acts"
+        await choose(pilot, app, "melee")
+        assert pool(s, "Bandit 1", "actions") == 2
+        assert pool(s, "Kara", "actions") == 3
+        # the GM may still choose another (a reaction): marked, or the highlight moved to it
+        await pilot.press("space", "a")
+        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Kara acts"
+        await choose(pilot, app, "reaction")
+        assert pool(s, "Kara", "reactions") == 0 and pool(s, "Bandit 1", "reactions") == 1
+        await pilot.press("d", "1", "enter")  # Kara hit again (the mark was spent), then the GM moves on
+        await pilot.pause()
+        await highlight(pilot, app, "Bandit 2")
+        await pilot.press("a")
+        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Bandit 2 acts"
+
+
+async def test_marks_are_spent_once_an_action_used_them(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc init=15 hp=20", "add Orc x3 init=10 hp=10", "start",
+                    ruleset="three-action")
+    app = RecordingApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MainScreen)
+        await highlight(pilot, app, "Orc 1")
+        await pilot.press("space")
+        await highlight(pilot, app, "Orc 3")
+        await pilot.press("space")
+        assert len(screen.marked) == 2
+        await pilot.press("d")
+        assert asking(app) == "Damage to 2 marked creatures › "
+        await pilot.press("escape")  # cancelled: the marks were not used
+        assert len(screen.marked) == 2
+        await pilot.press("d", "4", "enter")
+        await pilot.pause()
+        assert [pool(s, n, "hp") for n in ("Orc 1", "Orc 2", "Orc 3")] == [6, 10, 6]
+        assert screen.marked == frozenset()
+        await pilot.press("h")
+        assert asking(app) == "Heal Orc 3 › "  # the highlighted one: not "2 marked creatures"
+
