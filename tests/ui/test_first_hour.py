@@ -131,3 +131,52 @@ async def test_marks_are_spent_once_an_action_used_them(tmp_path: Path) -> None:
         await pilot.press("h")
         assert asking(app) == "Heal Orc 3 › "  # the highlighted one: not "2 marked creatures"
 
+
+async def test_n_with_a_prompt_waiting_asks_and_the_log_says_what_was_skipped(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start",
+                    "prompt Kara poison", ruleset="three-action")
+    app = RecordingApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseDialog)
+        assert app.screen.title_text.plain == "Left undone: Kara: Poison waits"
+        assert s.encounter.view()["active"] == ["Kara"]  # not passed yet
+        await choose(pilot, app, "pass anyway")
+        assert s.encounter.view()["active"] == ["Orc"]
+        assert "  Left waiting: Kara — Poison" in log_text(app)[-3:]
+        assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Poison"]  # still waiting
+        await pilot.press("n")
+        await pilot.pause()
+        await choose(pilot, app, "dismiss")
+        assert s.encounter.view()["prompts"] == [] and s.encounter.view()["active"] == ["Orc"]
+        await pilot.press("n")  # nothing left undone: straight on
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooseDialog)
+        assert s.encounter.view()["active"] == ["Kara"]
+
+
+async def test_n_in_time_count_says_who_has_not_acted_and_lets_it_act(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Aeus pc init=6", "add Garret init=6", "start", "act Garret sf=6",
+                    ruleset="time-count")
+    app = RecordingApp(s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        tc = s.encounter.state.clock.tc
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseDialog)
+        assert app.screen.title_text.plain == "Left undone: Aeus has not acted"
+        assert s.encounter.state.clock.tc == tc
+        await choose(pilot, app, "aeus acts")
+        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Aeus acts"
+        await choose(pilot, app, "a speed factor")
+        await pilot.press("5", "enter")
+        await pilot.pause()
+        assert errors(app) == []
+        await pilot.press("n")  # both acted: on to the next TC with actors
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooseDialog)
+        assert s.encounter.state.clock.tc > tc
+        assert not any("waits a TC" in line for line in log_text(app))

@@ -352,7 +352,54 @@ class MainScreen(Covered[None]):
 
     # -- the actions -------------------------------------------------------------------------------
     def action_next(self) -> None:
-        self.run_line("next" if self.session.encounter.state.clock.started else "start")
+        """Next turn; with something left undone (a prompt waiting, a creature of this TC that has not
+        acted), the GM is told what and chooses: do it, dismiss it, or pass anyway (the log says so)."""
+        enc = self.session.encounter
+        state, rs = enc.state, enc.rs
+        if not state.clock.started:
+            self.run_line("start")
+            return
+        choices: list[Choice] = []
+        undone: list[str] = []
+        if state.prompts:
+            prompt = state.prompts[0]
+            who = state.combatants[prompt.cid].name if prompt.cid in state.combatants else "?"
+            table = rs.table(prompt.table).name
+            undone += [f"{state.combatants[p.cid].name if p.cid in state.combatants else '?'}: "
+                       f"{rs.table(p.table).name} waits" for p in state.prompts]
+            choices += [Choice("resolve", f"Resolve {who}'s {table} now", prompt.reason),
+                        Choice("dismiss", f"Dismiss {who}'s {table}", "it will not be rolled")]
+        if rs.time.model is TimeModel.TIME_COUNT:
+            for c in active(state, rs):
+                if not c.acted:
+                    undone.append(f"{c.name} has not acted")
+                    choices.append(Choice(f"act:{c.id}", f"{c.name} acts now", "otherwise it waits a TC"))
+        if not choices:
+            self.run_line("next")
+            return
+        what = "; ".join(undone)
+        choices.append(Choice("pass", "Pass anyway", f"left undone: {what}"))
+
+        def then(pick: str) -> None:
+            if pick == "resolve":
+                self._resolve_first()
+            elif pick == "dismiss":
+                self.action_prompt_dismiss()
+            elif pick.startswith("act:"):
+                self._act_for(pick[4:])
+            else:  # the log says what was left: the engine tells who waits a TC, which prompt still waits
+                self.run_line("next")
+
+        self.choose(f"Left undone: {what}", choices, then)
+
+    def _resolve_first(self) -> None:
+        """The first waiting prompt, resolved: rolled (or its roll applied), or its value asked for."""
+        enc = self.session.encounter
+        prompt = enc.state.prompts[0]
+        if enc.rs.table(prompt.table).choice:
+            self.action_prompt_value()
+        else:
+            self.run_line(f"resolve {prompt.uid}")
 
     def action_damage(self) -> None:
         spec = self.targets()
