@@ -295,7 +295,8 @@ class MainScreen(Covered[None]):
         if not self._hit_other or self.marked or enc.rs.time.model is TimeModel.FREE_ROUNDS:
             return None  # in free rounds everyone acts: the highlighted one
         now = [c.id for c in active(enc.state, enc.rs)]
-        if not now or self.picked() in now:
+        picked = self.picked()
+        if not now or picked is None or picked in now or picked not in enc.state.combatants:
             return None
         return self._actor if self._actor in now else now[0]
 
