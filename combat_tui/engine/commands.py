@@ -6,6 +6,7 @@ case-insensitive prefix of a name below, `key=value` words are options.
 
 from __future__ import annotations
 
+import difflib
 import re
 import shlex
 from collections.abc import Callable
@@ -67,7 +68,9 @@ def find_command(word: str) -> Command:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise CommandError(f"unknown command {word!r} (try: {', '.join(COMMANDS)})")
+        close = difflib.get_close_matches(low, COMMANDS, n=3, cutoff=0.6)
+        hint = f"did you mean {' or '.join(close)}?" if close else f"try: {', '.join(COMMANDS)}"
+        raise CommandError(f"unknown command {word!r}: {hint}")
     raise CommandError(f"{word!r} could be {', '.join(c.name for c in hits)}")
 
 

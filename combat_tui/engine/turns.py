@@ -140,6 +140,10 @@ def start(ops: Ops) -> None:
 
 def next_(ops: Ops) -> None:
     ops.require(ops.state.clock.started, "the encounter has not started: `start` first")
+    for p in ops.state.prompts:  # passed with a prompt waiting: the log says it was left undone
+        who = ops.state.combatants.get(p.cid)
+        if who is not None:
+            ops.say(f"Left waiting: {who.name} — {ops.rs.table(p.table).name}")
     model = ops.rs.time.model
     if model is TimeModel.TIME_COUNT:
         for c in acting_order(ops.state, ops.rs):

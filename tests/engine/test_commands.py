@@ -86,6 +86,17 @@ def test_errors_are_one_line_and_change_nothing(make, line: str, fragment: str) 
     assert len(enc.doc.log) == events
 
 
+def test_a_mistyped_command_gets_the_closest_names_not_the_whole_list() -> None:
+    from combat_tui.engine.commands import find_command
+
+    with pytest.raises(CommandError) as caught:
+        find_command("nxt")
+    assert str(caught.value) == "unknown command 'nxt': did you mean next?"
+    with pytest.raises(CommandError) as caught:
+        find_command("zzz")
+    assert "try:" in str(caught.value)  # nothing close: the list, so the GM can find it
+
+
 def test_a_failure_midway_rolls_back_the_whole_command(make) -> None:  # type: ignore[no-untyped-def]
     enc = make("energy-stamina")
     enc.run("add Ann pc")

@@ -71,6 +71,17 @@ async def choose(pilot: Any, app: CombatApp, text: str) -> None:
     await pilot.pause()
 
 
+async def pass_anyway(pilot: Any) -> bool:
+    """After `n`: when the app says what is left undone (a prompt waiting, a creature of this TC that
+    has not acted), pass anyway, as the GM meant. True when it asked."""
+    screen = pilot.app.screen
+    if not (isinstance(screen, ChooseDialog) and screen.title_text.plain.startswith("Left undone: ")):
+        return False
+    await pilot.press(*"pass anyway", "enter")
+    await pilot.pause()
+    return True
+
+
 def asking(app: CombatApp) -> str | None:
     """The question the app asks in the command bar's row, or None when nothing is asked."""
     return app.screen.question if isinstance(app.screen, AskScreen) else None

@@ -55,7 +55,10 @@ async def test_escape_and_an_empty_answer_change_nothing(tmp_path: Path) -> None
         await pilot.pause()
         assert asking(app) is None and isinstance(app.screen, MainScreen)
         assert s.encounter.doc.cursor == cursor, "a cancelled heal ran nothing"
-        await pilot.press("d", "enter")  # an empty answer to damage is no answer
+        await pilot.press("d", "enter")  # an empty answer to damage is no answer: the question stays
+        await pilot.pause()
+        assert s.encounter.doc.cursor == cursor and asking(app) == "Damage to Orc › "
+        await pilot.press("escape")
         await pilot.pause()
         assert s.encounter.doc.cursor == cursor and asking(app) is None
         await pilot.press("h", "3", "enter")

@@ -24,7 +24,7 @@ from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.screens.new import NewScreen
 from combat_tui.ui.screens.open import OpenScreen
 
-from .keys import asking
+from .keys import asking, pass_anyway
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 SIZE = (100, 30)
@@ -78,6 +78,7 @@ async def play(pilot: Pilot[None], session: Session) -> dict[str, Any]:
     first = "next" if session.encounter.state.clock.started else "start"
     await pilot.press("n")
     await pilot.pause()
+    await pass_anyway(pilot)  # a creature that has not acted waits, a prompt stays, as before
     await pilot.press("d")
     await pilot.pause()
     assert asking(pilot.app)

@@ -89,7 +89,9 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         await pilot.press("i")
         await choose(pilot, app, "arm")
         assert who(s, "Orc")["injuries"] == {"arm.1": 1}
-        await pilot.press("a")
+        await pilot.press("a")  # the Orc was just hit: a asks who acts, Kara (whose turn it is) or the Orc
+        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Who acts?"
+        await choose(pilot, app, "orc")
         await choose(pilot, app, "struck")
         assert pool(s, "Orc", "strain") == 1
 

@@ -62,13 +62,17 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         await entry(pilot, app, "6 slashing")
         assert pool(s, "Orc", "hp") == 8
 
-        # the Orc defends on Kara's turn: a reaction, paid from this round's AP
+        # the Orc defends on Kara's turn: a reaction, paid from this round's AP (the Orc was just hit:
+        # a asks who acts, Kara whose turn it is or the Orc)
         await pilot.press("a")
+        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Who acts?"
+        await choose(pilot, app, "orc")
         await choose(pilot, app, "defend")
         assert pool(s, "Orc", "ap") == 2
         # but a primary action (Dash) is only for its own turn: refused, nothing changes
         before = s.encounter.view()
         await pilot.press("a")
+        await choose(pilot, app, "orc")
         await choose(pilot, app, "dash")
         assert s.encounter.view() == before
         # the surprised Goblin cannot even react in round 1

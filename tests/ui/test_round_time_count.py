@@ -21,7 +21,7 @@ from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 
 from .keys import RecordingApp as App
-from .keys import answer, asking, command, errors, goto, pick
+from .keys import answer, asking, command, errors, goto, pass_anyway, pick
 
 SIZE = (120, 40)
 
@@ -112,8 +112,11 @@ async def press_next(pilot: Pilot[None], app: App, s: Session) -> None:
     now = tc(s)
     living = [c for c in s.encounter.state.roster() if "dead" not in conds(s, c.name)]
     expect_next = {c.name: (now + 1 if c.next_tc == now else c.next_tc) for c in living}
+    undone = bool(s.encounter.state.prompts) or any(
+        c.next_tc == now and not c.acted for c in living if "out-cold" not in conds(s, c.name))
     await pilot.press("n")
     await pilot.pause()
+    assert await pass_anyway(pilot) == undone  # told who has not acted (or a prompt), the GM passes on
     new = tc(s)
     assert new == min(v for v in expect_next.values() if v is not None)
     assert new > now
@@ -399,6 +402,7 @@ async def test_next_skips_a_tc_left_empty_by_a_knockout(tmp_path: Path) -> None:
         assert "out-cold" in conds(s, "Orc")
         await pilot.press("n")
         await pilot.pause()
+        await pass_anyway(pilot)
         assert who(s, "Orc").next_tc == 26
         assert active(s) != [], f"the clock stopped at TC {tc(s)} with nobody to act"
         assert tc(s) == 9 and active(s) == ["Zherynn"]

@@ -15,6 +15,9 @@ from textual.widgets import Input, Label
 
 from ..overlay import Overlay
 
+KEYS = Text("Enter applies · Esc cancels", style="dim")
+EMPTY = Text("Type a value · Esc cancels", style="bold yellow")  # Enter on nothing: why nothing happened
+
 
 class AskScreen(Overlay[str | None]):
     # Priority: answered the moment Enter is read, so a key typed right after it goes to the screen
@@ -34,7 +37,7 @@ class AskScreen(Overlay[str | None]):
         with Horizontal(id="ask"):
             yield Label(id="ask-question")
             yield Input(id="ask-input")
-            yield Label(Text("Enter applies · Esc cancels", style="dim"), id="ask-keys")
+            yield Label(KEYS, id="ask-keys")
 
     def setup(self, question: str, placeholder: str = "", value: str = "", allow_empty: bool = False) -> None:
         """What to ask this time (the screen is shown again and again)."""
@@ -50,13 +53,17 @@ class AskScreen(Overlay[str | None]):
         self.query_one("#ask-question", Label).update(Text(self.question))  # Text: a name is never markup
         box = self.query_one("#ask-input", Input)
         box.placeholder, box.value = self.placeholder, self.initial
+        self.query_one("#ask-keys", Label).update(KEYS)
         self.set_focus(box)  # now: a key typed right after the question's key lands here
         box.select_all()  # as a new question did on focus: typing replaces what was offered
         box._restart_blink()  # and its cursor shows at once (it keeps the focus, so no focus restarts it)
 
     def action_submit(self) -> None:
         value = self.query_one("#ask-input", Input).value.strip()
-        self.dismiss(value if value or self.allow_empty else None)
+        if not value and not self.allow_empty:  # the question stays, and says why nothing happened
+            self.query_one("#ask-keys", Label).update(EMPTY)
+            return
+        self.dismiss(value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

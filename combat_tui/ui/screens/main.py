@@ -122,6 +122,9 @@ class MainScreen(Covered[None]):
         self.session = session
         self._retry: Timer | None = None
         self._keys: tuple[bool | None, ...] = ()  # each binding's availability when the footer last heard
+        self._aimed: frozenset[str] = frozenset()  # the creatures the last targets() named
+        self._actor: str | None = None  # the acting creature the highlight last stood on
+        self._hit_other = False  # a creature not acting was hit since the GM last moved the highlight
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -167,7 +170,8 @@ class MainScreen(Covered[None]):
 
     # -- running commands --------------------------------------------------------------------------
     def run_line(self, line: str) -> bool:
-        """Run one command line; report errors in one line; redraw. True when it changed something."""
+        """Run one command line; report errors in one line, once (a toast: a failed line changed
+        nothing, so the log keeps what happened); redraw. True when it changed something."""
         line = clean_line(line)  # a paste may bring control characters; the log shows the line as typed
         log = self.query_one(LogPane)
         before = self.session.encounter.doc.cursor
@@ -175,7 +179,6 @@ class MainScreen(Covered[None]):
             lines = self.session.run(line)
         except CombatError as exc:
             self.notify(str(exc), severity="error", markup=False)
-            log.note(f"✗ {line}: {exc}", style="red")
             return False
         enc = self.session.encounter
         if enc.doc.cursor > before and enc.doc.log:
@@ -187,7 +190,8 @@ class MainScreen(Covered[None]):
         follow = enc.rs.time.model is not TimeModel.FREE_ROUNDS  # in free rounds everyone acts: stay put
         now = active(enc.state, enc.rs) if follow and word and any(w.startswith(word) for w in FOLLOW) else []
         if now:
-            self.selected = now[0].id  # before the revision: the sheet and the conditions draw once, for it
+            self.selected = self._actor = now[0].id  # before the revision: the sheet and the conditions draw once
+            self._hit_other = False
         self.revision += 1
         if now:
             self.query_one(OrderPane).follow(now[0].id)  # after: the order has its new rows
@@ -238,6 +242,7 @@ class MainScreen(Covered[None]):
         if not ids:
             self.notify("Pick a creature first (arrows in the order pane)", severity="warning")
             return None
+        self._aimed = frozenset(ids)
         return shlex.quote(",".join(state.combatants[i].name for i in ids))
 
     def target_label(self) -> str:
@@ -270,10 +275,39 @@ class MainScreen(Covered[None]):
         chooser.setup(Text(title), choices)
         self.cover(chooser, done)
 
+    def hit(self, line: str, aimed: frozenset[str], target: bool = True) -> None:
+        """Run a line aimed at creatures. Once it ran, the marks it used are spent. A `target` hit
+        (damage, healing, conditions) on a creature that is not acting leaves the highlight there, for
+        the next condition, but `a` is the actor's again: damage and conditions go to a target,
+        actions are the actor's, until the GM moves the highlight to choose otherwise."""
+        if not self.run_line(line):
+            return
+        if aimed & self.marked:
+            self.marked = self.marked - aimed
+        if target:
+            enc = self.session.encounter
+            self._hit_other = not aimed & {c.id for c in active(enc.state, enc.rs)}
+
+    def actor_after_hit(self) -> str | None:
+        """Whose turn it is, when `a` should act for it rather than for the highlighted creature: a
+        target was hit since the GM last moved the highlight, and nothing is marked."""
+        enc = self.session.encounter
+        if not self._hit_other or self.marked or enc.rs.time.model is TimeModel.FREE_ROUNDS:
+            return None  # in free rounds everyone acts: the highlighted one
+        now = [c.id for c in active(enc.state, enc.rs)]
+        picked = self.picked()
+        if not now or picked is None or picked in now or picked not in enc.state.combatants:
+            return None
+        return self._actor if self._actor in now else now[0]
+
     # -- messages from the widgets -----------------------------------------------------------------
     @on(OrderPane.Picked)
     def _picked(self, event: OrderPane.Picked) -> None:
         self.selected = event.cid
+        self._hit_other = False  # the GM moved the highlight: `a` is for the one chosen
+        enc = self.session.encounter
+        if any(c.id == event.cid for c in active(enc.state, enc.rs)):
+            self._actor = event.cid
 
     @on(ConditionsPane.Chosen)
     def _condition_chosen(self, event: ConditionsPane.Chosen) -> None:
@@ -289,6 +323,8 @@ class MainScreen(Covered[None]):
             return
         if self.run_line(line):
             bar.value = ""
+        else:  # kept to fix, selected: the next line typed replaces it rather than joining it
+            bar.select_all()
 
     # -- availability ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -317,19 +353,68 @@ class MainScreen(Covered[None]):
 
     # -- the actions -------------------------------------------------------------------------------
     def action_next(self) -> None:
-        self.run_line("next" if self.session.encounter.state.clock.started else "start")
+        """Next turn; with something left undone (a prompt waiting, a creature of this TC that has not
+        acted), the GM is told what and chooses: do it, dismiss it, or pass anyway (the log says so)."""
+        enc = self.session.encounter
+        state, rs = enc.state, enc.rs
+        if not state.clock.started:
+            self.run_line("start")
+            return
+        choices: list[Choice] = []
+        undone: list[str] = []
+        if state.prompts:
+            prompt = state.prompts[0]
+            who = state.combatants[prompt.cid].name if prompt.cid in state.combatants else "?"
+            table = rs.table(prompt.table).name
+            undone += [f"{state.combatants[p.cid].name if p.cid in state.combatants else '?'}: "
+                       f"{rs.table(p.table).name} waits" for p in state.prompts]
+            choices += [Choice("resolve", f"Resolve {who}'s {table} now", prompt.reason),
+                        Choice("dismiss", f"Dismiss {who}'s {table}", "it will not be rolled")]
+        if rs.time.model is TimeModel.TIME_COUNT:
+            for c in active(state, rs):
+                if not c.acted:
+                    undone.append(f"{c.name} has not acted")
+                    choices.append(Choice(f"act:{c.id}", f"{c.name} acts now", "otherwise it waits a TC"))
+        if not choices:
+            self.run_line("next")
+            return
+        what = "; ".join(undone)
+        choices.append(Choice("pass", "Pass anyway", f"left undone: {what}"))
+
+        def then(pick: str) -> None:
+            if pick == "resolve":
+                self._resolve_first()
+            elif pick == "dismiss":
+                self.action_prompt_dismiss()
+            elif pick.startswith("act:"):
+                self._act_for(pick[4:])
+            else:  # the log says what was left: the engine tells who waits a TC, which prompt still waits
+                self.run_line("next")
+
+        self.choose(f"Left undone: {what}", choices, then)
+
+    def _resolve_first(self) -> None:
+        """The first waiting prompt, resolved: rolled (or its roll applied), or its value asked for."""
+        enc = self.session.encounter
+        prompt = enc.state.prompts[0]
+        if enc.rs.table(prompt.table).choice:
+            self.action_prompt_value()
+        else:
+            self.run_line(f"resolve {prompt.uid}")
 
     def action_damage(self) -> None:
         spec = self.targets()
         if spec:
             types = ", ".join(self.session.encounter.rs.damage.types[:4])
             hint = f"7, 2d6+3, or 7 {types.split(', ')[0]}" if types else "7 or 2d6+3"
-            self.ask(f"Damage to {self.target_label()}", hint, lambda v: self.run_line(f"dmg {spec} {v}"))
+            aimed = self._aimed
+            self.ask(f"Damage to {self.target_label()}", hint, lambda v: self.hit(f"dmg {spec} {v}", aimed))
 
     def action_heal(self) -> None:
         spec = self.targets()
         if spec:
-            self.ask(f"Heal {self.target_label()}", "5 or 2d8+2", lambda v: self.run_line(f"heal {spec} {v}"))
+            aimed = self._aimed
+            self.ask(f"Heal {self.target_label()}", "5 or 2d8+2", lambda v: self.hit(f"heal {spec} {v}", aimed))
 
     def _condition_choices(self) -> list[Choice]:
         rs = self.session.encounter.rs
@@ -344,6 +429,7 @@ class MainScreen(Covered[None]):
         spec = self.targets()
         if spec is None:
             return
+        aimed = self._aimed
         rs = self.session.encounter.rs
         cd = rs.condition(cond_id)
 
@@ -353,8 +439,8 @@ class MainScreen(Covered[None]):
         def with_value(extra: str) -> None:
             ask = f"{cd.name} on {self.target_label()}: " + ("value, then how long" if cd.valued else "how long?")
             hint = f"Enter: {lasts} · 3 = {unit} · end-of-round · start-of-turn"
-            self.ask(ask, hint, lambda answer: self.run_line(
-                f"cond {spec} {cond_id}{extra} {duration_words(answer, cd.valued)}".rstrip()),
+            self.ask(ask, hint, lambda answer: self.hit(
+                f"cond {spec} {cond_id}{extra} {duration_words(answer, cd.valued)}".rstrip(), aimed),
                 value="1" if cd.valued else "", allow_empty=True)
 
         if cd.subjective:
@@ -375,17 +461,20 @@ class MainScreen(Covered[None]):
         # one choice per instance: Flanked to Kara and Flanked to Bram, each poison with its own clock
         choices = [Choice(f"{cs.id} uid={cs.uid}", condition_text(enc.state, enc.rs, cs).plain,
                           enc.rs.condition(cs.id).description) for cs in c.conditions if cs.direct]
-        self.choose(f"Remove from {c.name}", choices, lambda pick: self.run_line(f"uncond {spec} {pick}"))
+        self.choose(f"Remove from {c.name}", choices,
+                    lambda pick: self.hit(f"uncond {spec} {pick}", frozenset({c.id})))
 
     def _pool_then_amount(self, verb: str) -> None:
         spec = self.targets()
         if spec is None:
             return
+        aimed = self._aimed
         rs = self.session.encounter.rs
         pools = [Choice(p.id, p.name, p.description, p.kind.value) for p in rs.pools]
         self.choose(f"{verb.capitalize()}: which pool?", pools,
                     lambda pid: self.ask(f"{verb.capitalize()} how much {rs.pool(pid).name}?", "1",
-                                         lambda n: self.run_line(f"{verb} {spec} {pid} {n}"), value="1"))
+                                         lambda n: self.hit(f"{verb} {spec} {pid} {n}", aimed, target=False),
+                                         value="1"))
 
     def action_spend(self) -> None:
         self._pool_then_amount("spend")
@@ -394,9 +483,24 @@ class MainScreen(Covered[None]):
         self._pool_then_amount("gain")
 
     def action_act(self) -> None:
-        spec = self.targets()
-        if spec is None:
+        actor = self.actor_after_hit()
+        if actor is not None:  # the highlight is on a creature just hit: actions are the actor's, unless
+            state = self.session.encounter.state  # the GM says otherwise (a reaction, say)
+            hit = self.picked() or ""
+            who = [Choice(actor, state.combatants[actor].name, hint="whose turn it is"),
+                   Choice(hit, state.combatants[hit].name, hint="highlighted, just hit")]
+            self.choose("Who acts?", who, self._act_for)
             return
+        spec = self.targets()
+        if spec is not None:
+            self._act_dialog(spec, self._aimed, self.target_label())
+
+    def _act_for(self, cid: str) -> None:
+        c = self.session.encounter.state.combatants.get(cid)
+        if c is not None:
+            self._act_dialog(shlex.quote(c.name), frozenset({cid}), c.name)
+
+    def _act_dialog(self, spec: str, aimed: frozenset[str], label: str) -> None:
         rs = self.session.encounter.rs
         tc = rs.time.model is TimeModel.TIME_COUNT
         choices = []
@@ -408,26 +512,28 @@ class MainScreen(Covered[None]):
             choices += [Choice(f"class={s.id}", f"Speed class: {s.name}", f"PCs roll {s.random}, NPCs take {s.static}")
                         for s in rs.speed_classes]
             choices.append(Choice("sf", "A speed factor I type", "Schedules the next turn at now + SF"))
-        self.choose(f"{self.target_label()} acts", choices, lambda pick: self._act(spec, pick))
+        self.choose(f"{label} acts", choices, lambda pick: self._act(spec, pick, aimed))
 
-    def _act(self, spec: str, pick: str) -> None:
+    def _act(self, spec: str, pick: str, aimed: frozenset[str] | None = None) -> None:
+        aimed = self._aimed if aimed is None else aimed  # the creatures targets() named for `spec`
         enc = self.session.encounter
         rs = enc.rs
         if pick == "sf":
-            self.ask("Speed factor", "6", lambda v: self.run_line(f"act {spec} sf={v}"))
+            self.ask("Speed factor", "e.g. 6", lambda v: self.hit(f"act {spec} sf={v}", aimed, target=False))
             return
         if pick.startswith("class="):
-            self.run_line(f"act {spec} {pick}")
+            self.hit(f"act {spec} {pick}", aimed, target=False)
             return
         action = next(a for a in rs.actions if a.id == pick)
         needs_speed = rs.time.model is TimeModel.TIME_COUNT and action.speed is None and action.sf is None
 
         def go(target: str) -> None:
             if needs_speed:
-                self.ask(f"{action.name}: speed factor (or class=NAME)", "sf=6",
-                         lambda v: self.run_line(f"act {spec} {pick}{target} {v if '=' in v else 'sf=' + v}"))
+                self.ask(f"{action.name}: speed factor (or class=NAME)", "e.g. 6",
+                         lambda v: self.hit(f"act {spec} {pick}{target} {v if '=' in v else 'sf=' + v}", aimed,
+                                            target=False))
             else:
-                self.run_line(f"act {spec} {pick}{target}")
+                self.hit(f"act {spec} {pick}{target}", aimed, target=False)
 
         if any(e.to == "target" for e in action.effects):
             who = [Choice(c.id, c.name) for c in enc.state.roster()]
@@ -443,7 +549,8 @@ class MainScreen(Covered[None]):
         rs = self.session.encounter.rs
         parts = [Choice(b.id, b.name, "; ".join(f"{e.count}: {e.text}" for e in b.effects), b.severity)
                  for b in rs.body]
-        self.choose("Injure which part?", parts, lambda part: self.run_line(f"injure {spec} {part}"))
+        aimed = self._aimed
+        self.choose("Injure which part?", parts, lambda part: self.hit(f"injure {spec} {part}", aimed))
 
     def _first_prompt(self) -> int | None:
         prompts = self.session.encounter.state.prompts

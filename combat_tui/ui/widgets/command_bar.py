@@ -27,7 +27,9 @@ class CommandBar(Input):
 
     def __init__(self, session: Session, **kw: object) -> None:
         super().__init__(placeholder=": a command, e.g. dmg Goblin* 2d6 fire   (Tab completes)",
-                         suggester=CommandSuggester(session), **kw)  # type: ignore[arg-type]
+                         suggester=CommandSuggester(session), select_on_focus=False,
+                         **kw)  # type: ignore[arg-type]
+        # not selected on focus: `r` opens the bar with "roll " and the GM types the dice after it
         self.session = session
         self._tab = TabCycle()
 
