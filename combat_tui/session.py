@@ -55,7 +55,7 @@ class Session:
         `one_shot` (a `do`) waits a while for another one-shot to finish instead."""
         held = SaveLock(path) if lock else None
         if held is not None:
-            held.acquire(wait=30.0 if one_shot else 0.0, kind="do" if one_shot else "app")
+            held.acquire(wait=60.0 if one_shot else 0.0, kind="do" if one_shot else "app")
         try:
             got = storage.load_with_journal(path)
             enc = Encounter(got.doc, cat.get(got.doc.ruleset), random.Random(seed), where=path.name)
