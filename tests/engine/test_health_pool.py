@@ -6,30 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from mini_ruleset import FIVE, MINI
 
 from combat_tui.engine.errors import CommandError
 from combat_tui.engine.loader import load_all
 from combat_tui.engine.player_view import Health, coarse_health
-
-FIVE = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"}
-MINI = """
-id = "mini"
-name = "Mini"
-[time]
-model = "turn-order"
-initiative = "1d20"
-[[pools]]
-id = "hp"
-name = "HP"
-max = 10
-[[conditions]]
-id = "prone"
-name = "Prone"
-description = "On the ground."
-[damage]
-absorb = ["hp"]
-heal = ["hp"]
-"""
 
 HEALTH = {"three-action": "hp", "boon-bane": "hp", "time-count": "hp", "energy-stamina": "aura",
           "body-injury": "stamina"}

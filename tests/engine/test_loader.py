@@ -5,30 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from mini_ruleset import FIVE, MINI
 
 from combat_tui.engine.errors import RulesetError
 from combat_tui.engine.loader import builtin_dir, load_all, load_file
-
-FIVE = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"}
-
-MINI = """
-id = "mini"
-name = "Mini"
-[time]
-model = "turn-order"
-initiative = "1d20"
-[[pools]]
-id = "hp"
-name = "HP"
-max = 10
-[[conditions]]
-id = "prone"
-name = "Prone"
-description = "On the ground."
-[damage]
-absorb = ["hp"]
-heal = ["hp"]
-"""
 
 
 def test_the_five_load_cleanly() -> None:
