@@ -25,8 +25,8 @@ POINTS = (
 
 _AT, _, _NTH = os.environ.get("COMBAT_TUI_KILL_AT", "").partition(":")
 _LEFT = int(_NTH) if _NTH.isdigit() else 1
-FOLD_EVERY = int(os.environ.get("COMBAT_TUI_FOLD_EVERY", "0") or 0) if \
-    os.environ.get("COMBAT_TUI_FOLD_EVERY", "").isdigit() else 0
+_FOLD = os.environ.get("COMBAT_TUI_FOLD_EVERY", "")
+FOLD_EVERY = int(_FOLD) if _FOLD.isdigit() else 0
 
 
 def armed(point: str) -> bool:
