@@ -1,16 +1,16 @@
 """Code a ruleset may need where its data cannot say it.
 
 `Hooks` does what the data says (damage comes off the `absorb` pools in order, healing refills the
-`heal` pools). A ruleset names a module of `combat_tui.engine.systems` in its `hooks` key; that
-module's `Hooks` subclass overrides what differs. Only modules shipped in that package can be named,
-so a GM's ruleset file stays data and is never a way to run code.
+`heal` pools). A ruleset names one of the built-in systems (`systems.REGISTRY`) in its `hooks`
+key; that system's `Hooks` subclass overrides what differs and declares in `needs` the ids its code
+reads, checked when the ruleset loads. Only the registry's names can be given, so a GM's ruleset
+file stays data and is never a way to run code.
 """
 
 from __future__ import annotations
 
-import importlib
-import re
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from .errors import RulesetError
 
@@ -19,7 +19,24 @@ if TYPE_CHECKING:
     from .ruleset import ActionDef, RulesetDef
 
 
+@dataclass(frozen=True)
+class Needs:
+    """The ids a system's code reads by name: a ruleset using that system must declare them all."""
+
+    pools: frozenset[str] = frozenset()
+    conditions: frozenset[str] = frozenset()
+    tables: frozenset[str] = frozenset()
+
+    def missing(self, rs: RulesetDef) -> list[str]:
+        have = {"pool": {p.id for p in rs.pools}, "condition": {c.id for c in rs.conditions},
+                "table": {t.id for t in rs.tables}}
+        wanted = {"pool": self.pools, "condition": self.conditions, "table": self.tables}
+        return [f"{kind} {i!r}" for kind, ids in wanted.items() for i in sorted(ids - have[kind])]
+
+
 class Hooks:
+    needs: ClassVar[Needs] = Needs()
+
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         pools = ops.rs.damage.absorb
         c = ops.peek(cid)
@@ -71,20 +88,24 @@ class Hooks:
 _cache: dict[str, Hooks] = {}
 
 
+def system_for(rs: RulesetDef) -> type[Hooks]:
+    """The built-in system a ruleset names, checked against what its code needs."""
+    from .systems import REGISTRY  # the systems import this module
+
+    if not rs.hooks:
+        return Hooks
+    cls = REGISTRY.get(rs.hooks)
+    if cls is None:
+        known = ", ".join(sorted(REGISTRY))
+        raise RulesetError(f"hooks {rs.hooks!r} is not a built-in system (built in: {known})")
+    missing = cls.needs.missing(rs)
+    if missing:
+        raise RulesetError(f"hooks {rs.hooks!r} needs {', '.join(missing)}, which this ruleset does not declare")
+    return cls
+
+
 def hooks_for(rs: RulesetDef) -> Hooks:
-    name = rs.hooks
-    if not name:
-        return _cache.setdefault("", Hooks())
-    if name in _cache:
-        return _cache[name]
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
-        raise RulesetError(f"{rs.id}: hooks {name!r} is not a built-in hooks module")
-    try:
-        module = importlib.import_module(f"combat_tui.engine.systems.{name}")
-    except ImportError:
-        raise RulesetError(f"{rs.id}: no built-in hooks module named {name!r}") from None
-    cls = getattr(module, "Hooks", None)
-    if not (isinstance(cls, type) and issubclass(cls, Hooks)):
-        raise RulesetError(f"{rs.id}: hooks module {name!r} defines no Hooks class")
-    _cache[name] = cls()
-    return _cache[name]
+    key = rs.hooks or ""
+    if key not in _cache:
+        _cache[key] = system_for(rs)()
+    return _cache[key]

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from .errors import RulesetError
 from .files import NotReadable, read_regular
+from .hooks import system_for
 from .ruleset import RulesetDef
 
 MAX_RULESET_BYTES = 1 << 20  # the largest shipped ruleset is 44 KB
@@ -67,7 +68,7 @@ def load_file(path: Path) -> RulesetDef:
     except RecursionError:
         raise RulesetError(f"{path.name}: nested too deeply to be a ruleset") from None
     try:
-        return RulesetDef.model_validate(data)
+        rs = RulesetDef.model_validate(data)
     except RecursionError:
         raise RulesetError(f"{path.name}: nested too deeply to be a ruleset") from None
     except ValidationError as exc:
@@ -75,6 +76,11 @@ def load_file(path: Path) -> RulesetDef:
         where = _loc(tuple(err["loc"]), data)
         more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
         raise RulesetError(f"{path.name}: {where}: {err['msg']}{more}") from None
+    try:
+        system_for(rs)
+    except RulesetError as exc:
+        raise RulesetError(f"{path.name}: {exc}") from None
+    return rs
 
 
 class Catalogue:

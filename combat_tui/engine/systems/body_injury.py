@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 
 class Hooks(hooks.Hooks):
+    needs = hooks.Needs(pools=frozenset({"bleed"}), conditions=frozenset({"no-attack"}))
+
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         if dtype != "bleed":
             super().damage(ops, cid, amount, dtype)

@@ -65,6 +65,8 @@ def reduction(stats: dict[str, int], dtype: str, blocked: bool) -> tuple[int, li
 
 
 class Hooks(hooks.Hooks):
+    needs = hooks.Needs(conditions=frozenset({"blocked"}))
+
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         if dtype is None:
             super().damage(ops, cid, amount, dtype)

@@ -28,6 +28,8 @@ NO_STAMINA_TAG = "no-stamina"
 
 
 class Hooks(hooks.Hooks):
+    needs = hooks.Needs(pools=frozenset({AURA, STAMINA}), tables=frozenset({DEATH_ROLL, NON_LETHAL_TABLE}))
+
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         aura_before = ops.peek(cid).pools[AURA].current
         super().damage(ops, cid, amount, dtype)

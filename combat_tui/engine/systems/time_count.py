@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from combat_tui.engine.hooks import Hooks as BaseHooks
+from combat_tui.engine.hooks import Needs
 
 if TYPE_CHECKING:
     from combat_tui.engine.ops import Ops
@@ -32,6 +33,9 @@ BUFFERS = ("bonus_hp", "invigoration")
 
 
 class Hooks(BaseHooks):
+    needs = Needs(pools=frozenset({"top", "hp", "fatigue", *IMPAIRMENTS.values(), *OWN_COUNTERS, *BUFFERS}),
+                  conditions=frozenset({"out-cold", "dead"}))
+
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         c = ops.peek(cid)
         names = ops.names(c)
