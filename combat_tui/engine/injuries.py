@@ -46,9 +46,3 @@ def injure(ops: Ops, cid: str, word: str, n: int) -> None:
         ops.apply_effects(cid, part.all_effects)
     ops.run_triggers("injury", cid, {"injury_value": part.value * n})
 
-
-def injury_total(ops: Ops, cid: str) -> int:
-    """Sum of injury values, for save DCs."""
-    c = ops.peek(cid)
-    values = {b.id: b.value for b in ops.rs.body}
-    return sum(values.get(k.split(".")[0], 0) * v for k, v in c.injuries.items())

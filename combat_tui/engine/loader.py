@@ -101,11 +101,6 @@ class Catalogue:
         return self._rulesets
 
     @property
-    def sources(self) -> dict[str, Path]:
-        self._load_all()
-        return self._sources
-
-    @property
     def problems(self) -> list[str]:
         self._load_all()
         return self._problems

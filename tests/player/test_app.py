@@ -82,7 +82,6 @@ async def test_it_follows_the_gm_changing_the_save(tmp_path: Path, catalogue: Ca
             await wait_for(pilot, lambda: "19/24" in screen_text(app), "Kara's HP after damage")
         finally:
             gm.close()
-        assert app.reloads >= 3
 
 
 async def test_a_damaged_save_keeps_the_last_good_state(tmp_path: Path, catalogue: Catalogue) -> None:

@@ -48,7 +48,6 @@ class PlayerApp(App[None]):
         self.cat = cat if cat is not None else catalogue()
         self.set_reactive(PlayerApp.view, first)
         self.following = follow
-        self.reloads = 0  # changes seen on disk (each one re-read)
         self._stop = asyncio.Event()
 
     def compose(self) -> ComposeResult:
@@ -87,7 +86,6 @@ class PlayerApp(App[None]):
             async for _ in awatch(self.path.parent, watch_filter=ours, stop_event=self._stop, debounce=300,
                                   step=30, recursive=False):
                 await self.reload()
-                self.reloads += 1
         except (OSError, RuntimeError):  # the folder vanished, or too many watches
             self.notice = "⚠ stopped following the save: its folder can no longer be watched"
 
