@@ -219,7 +219,11 @@ def body_map(rs: RulesetDef, c: Combatant) -> Text:
     out = Text()
     healthy: list[str] = []
     for part in rs.body:
-        for key in instances(part, part_count(rs, c, part)):
+        keys = instances(part, part_count(rs, c, part))
+        if len(keys) > 1 and not any(c.injuries.get(k, 0) for k in keys):
+            healthy.append(f"{part.name.lower()}×{len(keys)}")  # every one unhurt: one word for the pair
+            continue
+        for key in keys:
             n = c.injuries.get(key, 0)
             label = key.replace(".", " ")
             if n:

@@ -53,3 +53,20 @@ async def test_zero_counters_are_never_counted_in_a_lump(tmp_path: Path) -> None
         await pilot.press("colon", *"gain Zherynn charges 2", "enter", "escape")
         await pilot.pause()
         assert any(line.startswith("Spell charges 2") for line in sheet_lines(app)), sheet_lines(app)
+
+
+async def test_the_body_map_shows_the_creatures_own_body(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Ysolde pc init=12", "add Wolf body=quadruped init=8", "start",
+                    "injure Wolf leg.2", ruleset="body-injury")
+    app = RecordingApp(s)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        human = " ".join(sheet_lines(app))
+        assert "Humanoid" in human and "arm×2" in human and "tail" not in human and "wing" not in human
+        await highlight(pilot, app, "Wolf")
+        await pilot.pause()
+        lines = sheet_lines(app)
+        wolf = " ".join(lines)
+        assert any(line.startswith("Injuries") and "Quadruped" in line for line in lines)
+        assert any(line.startswith("leg 2: ") for line in lines), lines
+        assert "tail" in wolf and "leg 1" in wolf and "leg 4" in wolf and "arm" not in wolf

@@ -62,7 +62,11 @@ class Sheet(ViewStatic):
                 continue  # an untouched counter says nothing
             lines.append(pool_text(state, rs, c, pd, width=width))
         if rs.body:
-            lines.append(Text("Injuries", style="bold underline"))
+            heading = Text("Injuries", style="bold underline")
+            plan = rs.body_plan(c.body)
+            if plan is not None:  # whose parts these are: a wolf's four legs, a human's two
+                heading.append(f"  {plan.name}", style="dim")
+            lines.append(heading)
             lines.append(body_map(rs, c))
         if c.notes:
             lines.append(Text("Note: ", style="bold").append(c.notes))
