@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .commands import _int, body_plan, command, health_pool, one_creature_anyone
 from .errors import CommandError
+from .injuries import instances, part_count
 from .model import Side
 from .ops import Ops
 from .targets import clean_name, clean_note
@@ -57,6 +58,10 @@ def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         if before is None or plan.id != before.id:
             said.append(f"body {before.name if before else '?'} → {plan.name}")
             c.body = plan.id
+            kept = {k for b in rs.body for k in instances(b, part_count(rs, c, b))}
+            lost = sorted(k.replace(".", " ") for k, n in c.injuries.items() if n and k not in kept)
+            if lost:  # an injury must stay on the sheet, and count towards the save DCs
+                raise CommandError(f"{c.name} is injured where a {plan.name.lower()} has no part: {', '.join(lost)}")
     if "notes" in kw:
         c.notes = clean_note(kw["notes"])
         said.append("note set" if c.notes else "note cleared")

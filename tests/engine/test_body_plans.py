@@ -96,3 +96,12 @@ def test_the_loader_checks_body_plans(tmp_path: Path, change: tuple[str, str], f
 def test_a_ruleset_with_plans_loads(tmp_path: Path) -> None:
     (tmp_path / "mine.toml").write_text(MINI + BODY, encoding="utf-8")
     assert load_all(tmp_path).rulesets["mini"].body_plans[0].parts == {"head": 1}
+
+
+def test_a_plan_that_would_drop_an_injured_part_is_refused(catalogue: Catalogue) -> None:
+    enc = fight(catalogue)
+    enc.run("injure Wolf tail")
+    with pytest.raises(CommandError, match="Wolf is injured where a humanoid has no part: tail"):
+        enc.run("edit Wolf body=humanoid")
+    enc.run("edit Wolf body=dragon")  # a dragon has a tail too
+    assert "wing" in parts(enc, "Wolf")
