@@ -6,16 +6,30 @@ it), every way it can be completed, and a Tab that cycles through them.
 
 from __future__ import annotations
 
-from .engine.commands import COMMANDS
+from .engine.commands import COMMANDS, split
 from .engine.encounter import Encounter
+from .engine.errors import CombatError
+from .engine.injuries import parts_of
+from .engine.targets import creatures
 from .engine.timekeeping import is_out
 
 _CREATURE_FIRST = {"remove", "init", "act", "spend", "gain", "dmg", "heal", "cond", "uncond", "hold", "delay",
-                   "enter", "injure", "note", "hide", "reveal", "prompt", "resolve", "dismiss", "preroll"}
+                   "enter", "injure", "note", "hide", "reveal", "prompt", "resolve", "dismiss", "preroll", "edit"}
 
 
-def vocabulary(enc: Encounter, command: str, position: int) -> list[str]:
-    """Words that may come at `position` (1 = the first after the command)."""
+def _own_parts(enc: Encounter, head: str) -> list[str]:
+    """The body parts every creature named after `injure` has (all of them while that cannot be read)."""
+    rs = enc.rs
+    try:
+        ids = creatures(enc.state, split(head)[1])
+    except (CombatError, IndexError):
+        return [b.id for b in rs.body]
+    own = [{b.id for b in parts_of(rs, enc.state.combatants[cid])} for cid in ids]
+    return [b.id for b in rs.body if all(b.id in o for o in own)]
+
+
+def vocabulary(enc: Encounter, command: str, position: int, head: str = "") -> list[str]:
+    """Words that may come at `position` (1 = the first after the command); `head`: what was typed before."""
     rs = enc.rs
     if command in _CREATURE_FIRST and position == 1:
         # the living first, then the sides, then those out of the fight (a full name still reaches them)
@@ -35,15 +49,19 @@ def vocabulary(enc: Encounter, command: str, position: int) -> list[str]:
     if command == "dmg":
         return list(rs.damage.types)
     if command == "injure":
-        return [b.id for b in rs.body]
+        return _own_parts(enc, head)
     if command == "prompt":
         return [t.id for t in rs.tables]
     if command == "set":
         return [o.id for o in rs.options]
     if command == "rest":
         return ["short", "long"]
+    body = ["body="] if rs.body_plans else []
     if command == "add":
-        return ["pc", "npc", "ally", "surprised", "hidden", "hp=", "init="] + [f"{s.id}=" for s in rs.stats]
+        return ["pc", "npc", "ally", "surprised", "hidden", "hp=", "init=", *body] + [f"{s.id}=" for s in rs.stats]
+    if command == "edit":
+        pools = [f"{p.id}=" for p in rs.pools if p.id != "hp"]
+        return ["name=", "side=", "hp=", *body, "notes=", *pools] + [f"{s.id}=" for s in rs.stats]
     return []
 
 
@@ -78,7 +96,7 @@ def completions(enc: Encounter, text: str) -> list[str]:
         return []
     position = len(words)
     low = last.lower()
-    return [_finish(head, last, word, quoted) for word in vocabulary(enc, command, position)
+    return [_finish(head, last, word, quoted) for word in vocabulary(enc, command, position, head)
             if word.lower().startswith(low) and (len(word) > len(last) or quoted)]
 
 

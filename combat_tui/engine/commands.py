@@ -17,7 +17,7 @@ from .bounds import parse_int
 from .errors import CommandError
 from .model import Combatant, Prompt, Side
 from .ops import Ops
-from .ruleset import ActionDef, ConditionDef, PoolDef, Refresh, TimeModel
+from .ruleset import ActionDef, BodyPlanDef, ConditionDef, PoolDef, Refresh, TimeModel
 from .targets import clean_name, clean_note, creatures, pick, take_creatures
 from .timekeeping import current_actor, is_out, slot_index
 
@@ -137,6 +137,10 @@ def health_pool(ops: Ops) -> str | None:
     return ops.rs.health_pool()
 
 
+def body_plan(ops: Ops, word: str) -> BodyPlanDef:
+    return pick("body plan", word, ((p.id, p.name, p) for p in ops.rs.body_plans))
+
+
 def _need(args: list[str], n: int, usage: str) -> None:
     if len(args) < n:
         raise CommandError(f"usage: {usage}")
@@ -152,6 +156,11 @@ def _targets(ops: Ops, args: list[str], need_after: int) -> tuple[list[str], lis
     return take_creatures(ops.state, args, need_after, _in_fight(ops))
 
 
+def one_creature_anyone(ops: Ops, spec: str) -> str:
+    """One creature by name, the dead too."""
+    return _one_creature(ops, spec, everyone=True)
+
+
 def _one_creature(ops: Ops, spec: str, everyone: bool = False) -> str:
     ids = creatures(ops.state, spec, None if everyone else _in_fight(ops))
     if len(ids) != 1:
@@ -161,7 +170,7 @@ def _one_creature(ops: Ops, spec: str, everyone: bool = False) -> str:
 
 # -- setting up -----------------------------------------------------------------------------------
 
-_ADD = "add NAME [xN] [init=N] [hp=N] [pc|npc|ally] [surprised] [hidden] [KEY=VALUE ...]"
+_ADD = "add NAME [xN] [init=N] [hp=N] [pc|npc|ally] [surprised] [hidden] [body=PLAN] [KEY=VALUE ...]"
 
 
 @command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4)")
@@ -191,7 +200,7 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         kw[health] = kw.pop("hp")  # `hp=` always means the ruleset's main health pool
     stats = {s.id for s in rs.stats}
     pools = {p.id for p in rs.pools}
-    known = {"init", "notes", "side"} | stats | pools | {b.id for b in rs.body}
+    known = {"init", "notes", "side"} | stats | pools | {b.id for b in rs.body} | ({"body"} if rs.body_plans else set())
     for key in kw:
         if key.replace("-", "_") not in {k.replace("-", "_") for k in known}:
             raise CommandError(f"unknown key {key!r} for add (known: {', '.join(sorted(known))})")
@@ -228,6 +237,8 @@ def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw:
         if key in c.stats or key.replace("-", "_") in {s.id.replace("-", "_") for s in rs.stats}:
             sid = next(s.id for s in rs.stats if s.id.replace("-", "_") == key.replace("-", "_"))
             c.stats[sid] = _int(ops, value, sid)
+    if "body" in kw:
+        c.body = body_plan(ops, kw["body"]).id
     for part in rs.body:
         if part.id in kw:
             c.parts[part.id] = _int(ops, kw[part.id], part.name)
@@ -627,3 +638,6 @@ def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.refresh(cid, kind)
     conditions.expire(ops, lambda e: e.kind in ends, only=chosen)
     ops.say(f"{args[0].capitalize()} rest for {len(ids)} creature(s)")
+
+
+from . import edit as _edit_command  # noqa: E402,F401  registers `edit` (its own module: this one is long)

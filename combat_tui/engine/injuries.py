@@ -5,15 +5,45 @@ from __future__ import annotations
 import re
 
 from .errors import CommandError
+from .model import Combatant
 from .ops import Ops
-from .ruleset import BodyPartDef
+from .ruleset import BodyPartDef, RulesetDef
 from .targets import pick
 
 
-def instances(part: BodyPartDef, count: int | None = None) -> list[str]:
+def part_count(rs: RulesetDef, c: Combatant, part: BodyPartDef) -> int:
+    """How many of a part this creature has: its own count (`add ... tail=1`), else its body plan's, else
+    the ruleset's typical count (a ruleset without plans)."""
+    if part.id in c.parts:
+        return c.parts[part.id]
+    plan = rs.body_plan(c.body)
+    return part.count if plan is None else plan.parts.get(part.id, 0)
+
+
+def instances(part: BodyPartDef, n: int) -> list[str]:
     """This creature's parts of a kind: `arm.1`, `arm.2`; a single one is just `head`; none is none."""
-    n = part.count if count is None else count
     return [part.id] if n == 1 else [f"{part.id}.{i}" for i in range(1, n + 1)]
+
+
+def parts_of(rs: RulesetDef, c: Combatant) -> list[BodyPartDef]:
+    """The kinds of part this creature has at least one of, in the ruleset's order."""
+    return [b for b in rs.body if part_count(rs, c, b) > 0]
+
+
+def _own_part(rs: RulesetDef, c: Combatant, word: str) -> BodyPartDef:
+    """One of this creature's parts; a part of the ruleset it lacks (a human's tail) is refused by name."""
+    own = parts_of(rs, c)
+    try:
+        return pick("body part", word, ((b.id, b.name, b) for b in own))
+    except CommandError as missing:
+        try:
+            other = pick("body part", word, ((b.id, b.name, b) for b in rs.body))
+        except CommandError:
+            raise missing from None
+        plan = rs.body_plan(c.body)
+        body = f" ({plan.name.lower()})" if plan is not None else ""
+        raise CommandError(f"{c.name}{body} has no {other.name.lower()}; it has "
+                           f"{', '.join(b.name.lower() for b in own) or 'no body parts'}") from None
 
 
 def injure(ops: Ops, cid: str, word: str, n: int) -> None:
@@ -21,11 +51,9 @@ def injure(ops: Ops, cid: str, word: str, n: int) -> None:
         raise CommandError("this ruleset tracks no body parts")
     m = re.fullmatch(r"(.+?)[. ]?([0-9]+)?", word.strip())
     assert m is not None
-    part = pick("body part", m.group(1), ((b.id, b.name, b) for b in ops.rs.body))
     c = ops.c(cid)
-    names = instances(part, c.parts.get(part.id))
-    if not names:
-        raise CommandError(f"{c.name} has no {part.name.lower()} (add it with {part.id}=N when adding)")
+    part = _own_part(ops.rs, c, m.group(1))
+    names = instances(part, part_count(ops.rs, c, part))
     if m.group(2):
         key = f"{part.id}.{m.group(2)}" if len(names) > 1 else part.id
         if key not in names:

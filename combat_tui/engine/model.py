@@ -65,7 +65,8 @@ class Combatant(Model):
     pools: dict[Line, PoolState] = Field(default_factory=dict)
     conditions: list[ConditionState] = Field(default_factory=list)
     injuries: dict[Line, Int] = Field(default_factory=dict)  # body part instance ("arm.2") -> injuries
-    parts: dict[Line, Int] = Field(default_factory=dict)  # body part id -> how many it has, where not typical
+    body: Line | None = None  # body plan id; None (and saves from before plans) is the ruleset's default
+    parts: dict[Line, Int] = Field(default_factory=dict)  # body part id -> how many it has, where not its plan's
     notes: Text = ""
     hidden: bool = False
     health_shown: bool = False  # the players' view shows its exact health, not only unhurt/hurt/bloodied/down

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import StrEnum
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -235,6 +235,15 @@ class BodyPartDef(Strict):
     all_effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # every part of the kind injured
 
 
+class BodyPlanDef(Strict):
+    """A kind of body (humanoid, quadruped, winged...): how many of each part such a creature has."""
+
+    id: Line
+    name: Line
+    description: Text = ""
+    parts: dict[Line, Annotated[int, Field(ge=0, le=MAX_PARTS)]] = Field(default_factory=dict, max_length=MAX_ITEMS)
+
+
 class RulesetDef(Strict):
     schema_version: Int = RULESET_SCHEMA_VERSION
     id: Line
@@ -253,6 +262,7 @@ class RulesetDef(Strict):
     rules: list[RuleDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     options: list[OptionDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     body: list[BodyPartDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    body_plans: list[BodyPlanDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # the first is the default
 
     @field_validator("schema_version")
     @classmethod
@@ -274,7 +284,8 @@ class RulesetDef(Strict):
         classes = {s.id for s in self.speed_classes}
         for kind, ids in (("condition", [c.id for c in self.conditions]), ("pool", [p.id for p in self.pools]),
                           ("stat", [s.id for s in self.stats]), ("action", [a.id for a in self.actions]),
-                          ("table", [t.id for t in self.tables])):
+                          ("table", [t.id for t in self.tables]), ("body part", [b.id for b in self.body]),
+                          ("body plan", [b.id for b in self.body_plans])):
             dupes = {i for i, n in Counter(ids).items() if n > 1}  # linear: a file may list thousands
             if dupes:
                 raise ValueError(f"duplicate {kind} id(s): {', '.join(sorted(dupes))}")
@@ -322,6 +333,10 @@ class RulesetDef(Strict):
             for be in b.effects:
                 check_effects(be.effects, f"body.{b.id}")
             check_effects(b.all_effects, f"body.{b.id}.all_effects")
+        parts = {b.id for b in self.body}
+        for plan in self.body_plans:
+            for part_id in plan.parts:
+                need(part_id, parts, "body part", f"body_plans.{plan.id}.parts")
         self._check_formulas()
         return self
 
@@ -379,6 +394,10 @@ class RulesetDef(Strict):
         if self.damage.health is not None:
             return self.damage.health
         return self.damage.absorb[-1] if self.damage.absorb else None
+
+    def body_plan(self, plan_id: str | None) -> BodyPlanDef | None:
+        """A creature's body plan: the one named, else the default (the first); None without plans."""
+        return next((p for p in self.body_plans if p.id == plan_id), self.body_plans[0] if self.body_plans else None)
 
     def pool(self, pid: str) -> PoolDef:
         for p in self.pools:

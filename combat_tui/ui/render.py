@@ -214,12 +214,16 @@ SEVERITY_STYLE = {"minor": "yellow", "major": "dark_orange", "severe": "red", "d
 
 def body_map(rs: RulesetDef, c: Combatant) -> Text:
     """Each injured part with its count and severity; untouched parts as a short dim list."""
-    from ..engine.injuries import instances
+    from ..engine.injuries import instances, part_count
 
     out = Text()
     healthy: list[str] = []
     for part in rs.body:
-        for key in instances(part, c.parts.get(part.id)):
+        keys = instances(part, part_count(rs, c, part))
+        if len(keys) > 1 and not any(c.injuries.get(k, 0) for k in keys):
+            healthy.append(f"{part.name.lower()}×{len(keys)}")  # every one unhurt: one word for the pair
+            continue
+        for key in keys:
             n = c.injuries.get(key, 0)
             label = key.replace(".", " ")
             if n:

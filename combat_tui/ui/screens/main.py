@@ -23,6 +23,7 @@ from textual.widgets import Input
 
 from ...engine.clean import clean_line
 from ...engine.errors import CombatError
+from ...engine.injuries import parts_of
 from ...engine.lookup import entries
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
@@ -90,6 +91,8 @@ class MainScreen(Covered[None]):
         B("s", "spend", "Spend", "spend from a pool", show=False),
         B("g", "gain", "Gain", "gain into a pool", show=False),
         B("i", "injure", "Injure", "injure a body part", show=False),
+        B("E", "edit", "Edit", "edit the highlighted creature: name=, side=, hp= (a maximum), a stat (Tab lists)",
+          key_display="E", show=False),
         B("v", "prompt_value", "Prompt value", "give the waiting prompt your own result"),
         B("x", "prompt_dismiss", "Dismiss prompt", "dismiss the waiting prompt"),
         B("o", "hold", "Hold", "the acting creature holds: leaves the order until it enters", show=False),
@@ -546,10 +549,12 @@ class MainScreen(Covered[None]):
         spec = self.targets()
         if spec is None:
             return
-        rs = self.session.encounter.rs
-        parts = [Choice(b.id, b.name, "; ".join(f"{e.count}: {e.text}" for e in b.effects), b.severity)
-                 for b in rs.body]
+        enc = self.session.encounter
         aimed = self._aimed
+        # only parts every creature aimed at has: no tail for a human
+        own = [{b.id for b in parts_of(enc.rs, c)} for c in enc.state.roster() if c.id in aimed]
+        parts = [Choice(b.id, b.name, "; ".join(f"{e.count}: {e.text}" for e in b.effects), b.severity)
+                 for b in enc.rs.body if all(b.id in ids for ids in own)]
         self.choose("Injure which part?", parts, lambda part: self.hit(f"injure {spec} {part}", aimed))
 
     def _first_prompt(self) -> int | None:
@@ -615,6 +620,17 @@ class MainScreen(Covered[None]):
         bar = self.query_one(CommandBar)
         bar.value = "roll "
         self.set_focus(bar)  # now, as action_command does
+        bar.cursor_position = len(bar.value)
+
+    def action_edit(self) -> None:
+        """The command bar, with `edit` and the highlighted creature's name: the GM types what changes."""
+        c = self.session.encounter.state.combatants.get(self.picked() or "")
+        if c is None:
+            self.notify("Pick a creature first (arrows in the order pane)", severity="warning")
+            return
+        bar = self.query_one(CommandBar)
+        bar.value = f"edit {shlex.quote(c.name)} "
+        self.set_focus(bar)
         bar.cursor_position = len(bar.value)
 
     def action_command(self) -> None:

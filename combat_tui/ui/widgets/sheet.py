@@ -1,4 +1,4 @@
-"""The selected creature's sheet: its pools drawn by kind, its injuries, its note."""
+"""The selected creature's sheet: its health, the pools a fight changes, its injuries, its note, its stats."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from ...engine.ruleset import PoolKind, TimeModel
 from ...session import Session
 from ..render import body_map, pool_text
+from .sheet_parts import sheet_pools, stat_lines
 from .view_static import ViewStatic
 
 
@@ -53,23 +54,21 @@ class Sheet(ViewStatic):
         if c.hidden:
             head.append("  hidden", style="italic dim")
         lines: list[Text] = [head]
-        order = [PoolKind.TRACK, PoolKind.BAR, PoolKind.PIPS, PoolKind.MARKER, PoolKind.COUNTER]
         width = max(6, min(16, self.size.width - 24)) if self.size.width else 10
-        for kind in order:
-            for pd in rs.pools:
-                if pd.kind is kind and pd.id in c.pools:
-                    ps = c.pools[pd.id]
-                    if kind is PoolKind.COUNTER and ps.current == 0 and ps.max is None:
-                        continue  # an untouched counter says nothing
-                    lines.append(pool_text(state, rs, c, pd, width=width))
-        quiet = [pd.name for pd in rs.pools if pd.kind is PoolKind.COUNTER and pd.id in c.pools
-                 and c.pools[pd.id].current == 0 and c.pools[pd.id].max is None]
-        if quiet:
-            shown = ", ".join(quiet) if len(quiet) <= 2 else f"{len(quiet)} counters"
-            lines.append(Text(f"at 0: {shown}", style="dim"))
+        # Health first, then what changes in a fight: a short sheet (80x24) cuts from the bottom.
+        for pd in sheet_pools(rs):
+            ps = c.pools.get(pd.id)
+            if ps is None or (pd.kind is PoolKind.COUNTER and ps.current == 0 and ps.max is None):
+                continue  # an untouched counter says nothing
+            lines.append(pool_text(state, rs, c, pd, width=width))
         if rs.body:
-            lines.append(Text("Injuries", style="bold underline"))
+            heading = Text("Injuries", style="bold underline")
+            plan = rs.body_plan(c.body)
+            if plan is not None:  # whose parts these are: a wolf's four legs, a human's two
+                heading.append(f"  {plan.name}", style="dim")
+            lines.append(heading)
             lines.append(body_map(rs, c))
         if c.notes:
             lines.append(Text("Note: ", style="bold").append(c.notes))
+        lines += stat_lines(rs, c, self.size.width or 40)
         self.show(Group(*lines))

@@ -1,0 +1,97 @@
+"""`edit`: change a creature mid-fight (its name, side, body plan, a pool's maximum, a stat, its note)
+with the same key=value words as `add`. One undoable event, journaled like any other."""
+
+from __future__ import annotations
+
+from .commands import _int, body_plan, command, health_pool, one_creature_anyone
+from .errors import CommandError
+from .injuries import instances, part_count
+from .model import Side
+from .ops import Ops
+from .targets import clean_name, clean_note
+
+EDIT = "edit NAME [name=NEW] [side=pc|npc|ally] [hp=N] [POOL=N] [STAT=N] [body=PLAN] [notes=TEXT]"
+
+
+def _norm(key: str) -> str:
+    return key.lower().replace("-", "_")
+
+
+@command("edit", EDIT, "change a creature: rename it, its side, a pool's maximum, a stat")
+def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    if not args or not kw:
+        raise CommandError(f"usage: {EDIT}")
+    cid = one_creature_anyone(ops, " ".join(args))  # the dead too: a GM fixes a typo on a corpse
+    rs = ops.rs
+    health = health_pool(ops)
+    pools = {_norm(p.id): p for p in rs.pools}
+    stats = {_norm(s.id): s for s in rs.stats}
+    if "hp" in kw and "hp" not in pools and health is not None:
+        kw[health] = kw.pop("hp")  # `hp=` means the ruleset's hit points, as in `add`
+    known = {"name", "side", "notes"} | set(pools) | set(stats) | ({"body"} if rs.body_plans else set())
+    unknown = [k for k in kw if _norm(k) not in known]
+    if unknown:
+        hint = " (initiative: use init NAME N)" if "init" in unknown and "init" not in stats else ""
+        raise CommandError(f"unknown key {unknown[0]!r} for edit{hint}; known: {', '.join(sorted(known))}")
+    c = ops.c(cid)
+    old_name = c.name
+    said: list[str] = []
+    if "name" in kw:
+        name = clean_name(kw["name"])
+        taken = {o.name.lower() for o in ops.state.combatants.values() if o.id != cid}
+        if name.lower() in taken:
+            raise CommandError(f"another creature is already called {name}")
+        if name != c.name:
+            said.append(f"renamed {name}")
+            c.name = name
+    if "side" in kw:
+        try:
+            side = Side(kw["side"].lower())
+        except ValueError:
+            raise CommandError(f"side {kw['side']!r}: pc, npc or ally") from None
+        if side is not c.side:
+            said.append(f"side {c.side.value} → {side.value}")
+            c.side = side
+    if "body" in kw:
+        plan = body_plan(ops, kw["body"])
+        before = rs.body_plan(c.body)
+        if before is None or plan.id != before.id:
+            said.append(f"body {before.name if before else '?'} → {plan.name}")
+            c.body = plan.id
+            kept = {k for b in rs.body for k in instances(b, part_count(rs, c, b))}
+            lost = sorted(k.replace(".", " ") for k, n in c.injuries.items() if n and k not in kept)
+            if lost:  # an injury must stay on the sheet, and count towards the save DCs
+                raise CommandError(f"{c.name} is injured where a {plan.name.lower()} has no part: {', '.join(lost)}")
+    if "notes" in kw:
+        c.notes = clean_note(kw["notes"])
+        said.append("note set" if c.notes else "note cleared")
+    for key, value in kw.items():
+        sd = stats.get(_norm(key))
+        if sd is not None and _norm(key) not in pools:
+            new = _int(ops, value, sd.name, c)
+            if new != c.stats.get(sd.id, sd.default):
+                said.append(f"{sd.name} {c.stats.get(sd.id, sd.default)} → {new}")
+                c.stats[sd.id] = new
+    tops = {}
+    for key, value in kw.items():
+        pd = pools.get(_norm(key))
+        if pd is not None:
+            top = _int(ops, value, pd.name, c)
+            if top < 0:
+                raise CommandError(f"{pd.name} cannot be negative ({top})")
+            tops[pd.id] = top
+    was = {pid: (ps.current, ps.max) for pid, ps in c.pools.items()}
+    for pid, top in tops.items():
+        c.pools[pid].fixed_max = top
+    ops.recompute(cid)
+    for pid, (current, old_max) in was.items():
+        ps = c.pools[pid]
+        if ps.max == old_max:
+            continue
+        if old_max is not None and current >= old_max and ps.max is not None:
+            ops.set_pool(cid, pid, ps.max, quiet=True)  # unhurt stays unhurt: a corrected maximum, not healing
+        said.append(f"{rs.pool(pid).name} max {old_max if old_max is not None else '-'} → "
+                    f"{ps.max if ps.max is not None else '-'}")
+    if not said:
+        raise CommandError(f"{old_name} is already like that: nothing to change")
+    ops.say(f"{old_name}: " + ", ".join(said))
