@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import on
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -46,6 +47,7 @@ class OrderPane(OptionList):
         self._width = 12
         self._clock: tuple[int, int] | None = None
         self._following = False
+        self._acting_row: int | None = None  # the first acting creature's row
 
     def on_mount(self) -> None:
         self.rebuild()
@@ -58,6 +60,24 @@ class OrderPane(OptionList):
 
     def on_resize(self) -> None:
         self.rebuild()
+        self.call_after_refresh(self._keep_in_view)  # once the rows are measured at the new size
+
+    def _keep_in_view(self) -> None:
+        """The highlighted row in view, and the acting one as well when both fit (a smaller terminal,
+        or a prompt's bar taking a row, may have left either below the edge)."""
+        tops, top = [], 0
+        for text in self._row_texts:
+            tops.append(top)
+            top += _height(text)
+        rows = [i for i in (self.highlighted, self._acting_row) if i is not None and i < len(tops)]
+        if not rows:
+            return
+        first = min(tops[i] for i in rows)
+        last = max(tops[i] + _height(self._row_texts[i]) for i in rows)
+        if last - first > self.scrollable_content_region.height and self.highlighted in rows:
+            first = tops[self.highlighted]  # no room for both: the highlighted one
+            last = first + _height(self._row_texts[self.highlighted])
+        self.scroll_to_region(Region(0, first, 1, last - first), animate=False, immediate=True, force=True)
 
     def _watch_highlighted(self, old: int | None, new: int | None) -> None:
         # OptionList's own watcher (scroll to it, tell the screen) runs as well
@@ -166,6 +186,7 @@ class OrderPane(OptionList):
             rows.append((None, Text("Out of the fight", style="bold cyan")))
             rows += [(c.id, self._line(c, now, "† ")) for c in out]
         self._show(rows)
+        self._acting_row = next((i for i, (cid, _text) in enumerate(rows) if cid in now), None)
         if len(self._row_cache) > 2 * len(state.combatants) + 16:  # forget creatures long gone
             self._row_cache = {cid: v for cid, v in self._row_cache.items() if cid in state.combatants}
         self.select(keep or (acting[0] if acting else None), quiet=True)
