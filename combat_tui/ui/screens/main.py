@@ -100,8 +100,8 @@ class MainScreen(Covered[None]):
         B("space", "mark", "Mark", "mark the highlighted creature; actions then hit all marked", key_display="space"),
         B("escape", "unmark", "Unmark all", "clear the marks", show=False, key_display="Escape"),
         B("l", "lookup", "Lookup", "look up a condition, action, table or rule"),
-        B("L", "read_log", "Log", "read the log back: ↑ ↓ PageUp PageDown Home End scroll it; Escape or L "
-          "again returns, and the log follows new lines again", key_display="L", show=False),
+        B("L", "read_log", "Log", "read the log back: ↑↓ PgUp PgDn Home End; Escape returns", key_display="L",
+          show=False),
         B("ctrl+s", "save", "Save as", "save a copy under a name and go on in it", show=False),
         B("ctrl+o", "open", "Open", "open another encounter", show=False),
         B("P", "players", "Players' view", "the players' view: the command for another terminal, or serve it to "
