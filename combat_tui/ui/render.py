@@ -174,11 +174,6 @@ def row_pools(state: State, rs: RulesetDef, c: Combatant) -> list[Text]:
     return out
 
 
-def brief(state: State, rs: RulesetDef, c: Combatant) -> Text:
-    """A one-line glance at a creature's pools, for the order pane."""
-    return Text(" ").join(row_pools(state, rs, c))
-
-
 def fit_pools(pieces: list[Text], width: int) -> Text:
     """The pieces that fit in `width`, whole and in order, then `…` when some had no room (and it
     has); the first (health) is cut only when it alone is wider."""

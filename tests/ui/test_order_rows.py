@@ -137,3 +137,21 @@ async def test_the_help_says_what_the_hidden_mark_means(tmp_path: Path) -> None:
         await pilot.pause()
         text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         assert "hidden" in text and "players' view leaves" in text
+
+
+async def test_rows_fit_beside_a_scrollbar_that_came_later(tmp_path: Path) -> None:
+    """Ten more creatures bring the scrollbar, and less room: the rows are cut again to what is left."""
+    s = new_session(tmp_path, "add 'Aldebrand the Unbowed' pc hp=24 init=17", "add Osk pc init=3", "start",
+                    ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        before = pane.scrollable_content_region.width
+        await pilot.press("colon", *"add Bandit x10 hp=9", "enter", "escape")
+        await pilot.pause()
+        await pilot.pause()
+        width = pane.scrollable_content_region.width
+        assert width < before, "the scrollbar took room"
+        name = row_of(pane, "Aldebrand the Unbowed")[0]
+        assert Text(name).cell_len <= width and name.endswith("…"), f"cut by the edge, not by the row: {name!r}"

@@ -62,6 +62,11 @@ class OrderPane(OptionList):
         self.rebuild()
         self.call_after_refresh(self._keep_in_view)  # once the rows are measured at the new size
 
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """The rows are cut to the room beside the scrollbar: it came or went (no resize says so)."""
+        if self._width != max(self.scrollable_content_region.width, 12):
+            self.call_after_refresh(self.on_resize)  # not now: the rows are being measured
+
     def _keep_in_view(self) -> None:
         """The highlighted row in view, and the acting one as well when both fit (a smaller terminal,
         or a prompt's bar taking a row, may have left either below the edge)."""
