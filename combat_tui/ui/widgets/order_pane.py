@@ -137,7 +137,11 @@ class OrderPane(OptionList):
         out.append(lead, style="dim")
         name = Text(c.name, style="bold" if acting else "")
         if c.hidden:  # shortened before the mark: the GM must see the players cannot
-            name.truncate(max(width - out.cell_len - len(HIDDEN), 1), overflow="ellipsis")
+            room = max(width - out.cell_len - len(HIDDEN), 2)
+            if name.cell_len > room:
+                name.truncate(room - 1)
+                name.rstrip()
+                name.append("…")
             name.append(HIDDEN, style="dim italic")
         out.append_text(name)
         out.truncate(width, overflow="ellipsis")
