@@ -7,6 +7,7 @@ without colour too: ✗ depleted, ⚠ critical, ● / ○ pips, ✓ unused once-
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ..engine import formula
@@ -148,26 +149,46 @@ def tc_heading(at: int | None, now: int) -> Text:
     return Text(f"TC {at}{here}", style="bold cyan")
 
 
-def brief(state: State, rs: RulesetDef, c: Combatant) -> Text:
-    """A one-line glance at a creature's state, for the order pane."""
-    out = Text()
-    for pd in summary_pools(rs):
+def row_pools(state: State, rs: RulesetDef, c: Combatant) -> list[Text]:
+    """The order row's pools, one piece each, health first: what a GM looks for before the budgets."""
+    health = health_pool(rs)
+    pools = sorted(summary_pools(rs), key=lambda pd: pd.id != health)  # stable: the rest keep their order
+    out: list[Text] = []
+    for pd in pools:
         ps = c.pools.get(pd.id)
         if ps is None:
             continue
-        if out:
-            out.append(" ")
+        piece = Text()
         if pd.short:
-            out.append(f"{pd.short} ", style="dim")
+            piece.append(f"{pd.short} ", style="dim")
         if pd.kind is PoolKind.PIPS:
-            out.append_text(pool_text(state, rs, c, pd, label=False))
+            piece.append_text(pool_text(state, rs, c, pd, label=False))
         else:
             style = "bold red" if is_critical(state, rs, c, pd) or is_depleted(pd, ps) else ""
-            out.append(f"{ps.current}" + (f"/{ps.max}" if ps.max is not None else ""), style=style)
+            piece.append(f"{ps.current}" + (f"/{ps.max}" if ps.max is not None else ""), style=style)
             if is_depleted(pd, ps):
-                out.append(DEPLETED, style="bold red")
+                piece.append(DEPLETED, style="bold red")
             elif is_critical(state, rs, c, pd):
-                out.append(CRITICAL, style="bold red")
+                piece.append(CRITICAL, style="bold red")
+        out.append(piece)
+    return out
+
+
+def fit_pools(pieces: list[Text], width: int) -> Text:
+    """The pieces that fit in `width`, whole and in order, then `…` when some had no room (and it
+    has); the first (health) is cut only when it alone is wider."""
+    out = Text()
+    for piece in pieces:
+        sep = " " if out else ""
+        if out.cell_len + len(sep) + piece.cell_len > width:
+            if not out:  # not even the first: it is cut, never left out
+                out = piece.copy()
+                out.truncate(width, overflow="ellipsis")
+            elif out.cell_len + 2 <= width:
+                out.append(" …", style="dim")
+            break
+        out.append(sep)
+        out.append_text(piece)
     return out
 
 
@@ -193,19 +214,39 @@ def condition_text(state: State, rs: RulesetDef, cs: ConditionState) -> Text:
     return out
 
 
-def condition_badges(rs: RulesetDef, c: Combatant, limit: int = 3) -> Text:
-    names = []
+def condition_labels(rs: RulesetDef, c: Combatant) -> list[str]:
+    """The conditions the GM put on a creature (not those they imply), by name, with any value."""
+    out = []
     for cs in c.conditions:
         if not cs.direct:
             continue
         try:
-            names.append(rs.condition(cs.id).name)
+            name = rs.condition(cs.id).name
         except KeyError:
-            names.append(cs.id)
-    out = Text()
-    if names:
-        out.append(", ".join(names[:limit]) + ("…" if len(names) > limit else ""), style="italic magenta")
+            name = cs.id
+        out.append(name if cs.value is None else f"{name} {cs.value}")
     return out
+
+
+def condition_badges(labels: list[str], width: int) -> Text:
+    """As many conditions as fit in `width`, then how many more ("+2 more"). Never none: with no room
+    for the first whole, it is shortened, so at least its start and the count show."""
+    style = "italic magenta"
+    for k in range(len(labels), 0, -1):
+        left = len(labels) - k
+        text = ", ".join(labels[:k]) + (f" +{left} more" if left else "")
+        if cell_len(text) <= width:
+            out = Text(", ".join(labels[:k]), style=style)
+            if left:
+                out.append(f" +{left} more", style="dim")
+            return out
+    if not labels:
+        return Text()
+    left = len(labels) - 1
+    more = f" +{left} more" if left and width - len(f" +{left} more") >= 4 else (f" +{left}" if left else "")
+    first = Text(labels[0], style=style)
+    first.truncate(max(width - len(more), 1), overflow="ellipsis")
+    return first.append(more, style="dim")
 
 
 SEVERITY_STYLE = {"minor": "yellow", "major": "dark_orange", "severe": "red", "deadly": "bold red",

@@ -15,6 +15,7 @@ EXTRA = [
     ("Tab", "in the command bar: complete the word; elsewhere: next pane"),
     ("Enter", "in the conditions list: add the highlighted condition"),
     ("ctrl+p", "command palette: creatures, conditions, rules, actions"),
+    ("hidden", "after a name in the order: the players' view leaves the creature out (reveal shows it)"),
 ]
 
 

@@ -11,7 +11,7 @@ import shlex
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -103,6 +103,8 @@ class MainScreen(Covered[None]):
         B("space", "mark", "Mark", "mark the highlighted creature; actions then hit all marked", key_display="space"),
         B("escape", "unmark", "Unmark all", "clear the marks", show=False, key_display="Escape"),
         B("l", "lookup", "Lookup", "look up a condition, action, table or rule"),
+        B("L", "read_log", "Log", "read the log back: ↑↓ PgUp PgDn Home End; Escape returns", key_display="L",
+          show=False),
         B("ctrl+s", "save", "Save as", "save a copy under a name and go on in it", show=False),
         B("ctrl+o", "open", "Open", "open another encounter", show=False),
         B("P", "players", "Players' view", "the players' view: the command for another terminal, or serve it to "
@@ -312,6 +314,17 @@ class MainScreen(Covered[None]):
         if any(c.id == event.cid for c in active(enc.state, enc.rs)):
             self._actor = event.cid
 
+    @on(LogPane.Done)
+    def _done_reading(self) -> None:
+        self.query_one(LogPane).reading = False
+        self.set_focus(self.query_one(OrderPane))
+
+    @on(events.DescendantFocus)
+    def _focus_moved(self, event: events.DescendantFocus) -> None:
+        log = self.query_one(LogPane)
+        if log.reading and event.widget is not log:  # Tab or a click took the GM elsewhere: done reading
+            log.reading = False
+
     @on(ConditionsPane.Chosen)
     def _condition_chosen(self, event: ConditionsPane.Chosen) -> None:
         self._add_condition(event.cond_id)
@@ -333,8 +346,8 @@ class MainScreen(Covered[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "run_command":
             return isinstance(self.focused, CommandBar)  # elsewhere Enter is the focused widget's
-        if action == "unmark" and isinstance(self.focused, Input):
-            return None  # Escape in the command bar leaves it (Textual gives the bar its letters itself)
+        if action == "unmark" and isinstance(self.focused, Input | LogPane):
+            return None  # Escape leaves the command bar (Textual gives it its letters itself), or the log
         enc = self.session.encounter
         rs, state = enc.rs, enc.state
         turn_order = rs.time.model is TimeModel.TURN_ORDER
@@ -650,6 +663,14 @@ class MainScreen(Covered[None]):
 
     def action_unmark(self) -> None:
         self.marked = frozenset()
+
+    def action_read_log(self) -> None:
+        log = self.query_one(LogPane)
+        if log.reading:
+            self._done_reading()
+            return
+        log.reading = True
+        self.set_focus(log)
 
     def action_lookup(self) -> None:
         rs = self.session.encounter.rs

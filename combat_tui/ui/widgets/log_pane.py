@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.text import Text
+from textual.binding import Binding
 from textual.events import Resize
 from textual.geometry import Size
-from textual.reactive import Reactive
+from textual.message import Message
+from textual.reactive import Reactive, reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -36,6 +38,17 @@ def hang(text: Text, width: int, console: Console) -> list[Text]:
 
 
 class LogPane(ScrollView, can_focus=True):
+    """Follows the newest line; `reading` (the screen's key for it) makes it taller and lets the GM scroll
+    back with the arrows, PageUp/PageDown, Home/End until Escape, when it follows again."""
+
+    BINDINGS = [Binding("escape", "done", "Back to the order", show=False, id="log.done")]
+    READING = "Reading the log: ↑ ↓ PgUp PgDn Home End · Escape: back"
+
+    reading: reactive[bool] = reactive(False, init=False)
+
+    class Done(Message):
+        """The GM has read enough (Escape)."""
+
     # A growing log would make Textual lay out the whole screen after every line (its scrollbar might
     # appear); the pane always shows its scrollbar (app.tcss), so the scrollbar is told directly.
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
@@ -50,6 +63,16 @@ class LogPane(ScrollView, can_focus=True):
         self.lines: list[Strip] = []  # every entry's lines at the current width
         self._width = 0
         self._follow = True  # showing the newest line; False while the GM has scrolled back
+
+    def watch_reading(self, reading: bool) -> None:
+        self.set_class(reading, "-reading")
+        self.border_title = self.READING if reading else None
+        if not reading:  # back at the newest line, following again
+            self._follow = True
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def action_done(self) -> None:
+        self.post_message(self.Done())
 
     def on_mount(self) -> None:
         for event in self.session.encounter.history()[-30:]:
@@ -88,6 +111,8 @@ class LogPane(ScrollView, can_focus=True):
             self._entries = [(text, len(strips)) for text, strips in wrapped]
             self.lines = [strip for _text, strips in wrapped for strip in strips]
             self._lines_changed()
+        elif self._follow:  # shorter now (done reading, a smaller terminal): the newest line stays in view
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import on
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -16,8 +17,12 @@ from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active
 from ...session import Session
-from ..render import brief, condition_badges, initiative_lead, tc_heading
+from ..render import condition_badges, condition_labels, fit_pools, initiative_lead, row_pools, tc_heading
 from ..strips import text_strip
+
+INDENT = "   "  # a row's lines under its name (narrow, each column counts)
+WHOLE = 1 << 16  # room for every condition, whole
+HIDDEN = " hidden"  # after the name of a creature the players' view leaves out, as on the sheet
 
 
 class OrderPane(OptionList):
@@ -42,6 +47,7 @@ class OrderPane(OptionList):
         self._width = 12
         self._clock: tuple[int, int] | None = None
         self._following = False
+        self._acting_row: int | None = None  # the first acting creature's row
 
     def on_mount(self) -> None:
         self.rebuild()
@@ -54,6 +60,29 @@ class OrderPane(OptionList):
 
     def on_resize(self) -> None:
         self.rebuild()
+        self.call_after_refresh(self._keep_in_view)  # once the rows are measured at the new size
+
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """The rows are cut to the room beside the scrollbar: it came or went (no resize says so)."""
+        if self._width != max(self.scrollable_content_region.width, 12):
+            self.call_after_refresh(self.on_resize)  # not now: the rows are being measured
+
+    def _keep_in_view(self) -> None:
+        """The highlighted row in view, and the acting one as well when both fit (a smaller terminal,
+        or a prompt's bar taking a row, may have left either below the edge)."""
+        tops, top = [], 0
+        for text in self._row_texts:
+            tops.append(top)
+            top += _height(text)
+        rows = [i for i in (self.highlighted, self._acting_row) if i is not None and i < len(tops)]
+        if not rows:
+            return
+        first = min(tops[i] for i in rows)
+        last = max(tops[i] + _height(self._row_texts[i]) for i in rows)
+        if last - first > self.scrollable_content_region.height and self.highlighted in rows:
+            first = tops[self.highlighted]  # no room for both: the highlighted one
+            last = first + _height(self._row_texts[self.highlighted])
+        self.scroll_to_region(Region(0, first, 1, last - first), animate=False, immediate=True, force=True)
 
     def _watch_highlighted(self, old: int | None, new: int | None) -> None:
         # OptionList's own watcher (scroll to it, tell the screen) runs as well
@@ -86,33 +115,50 @@ class OrderPane(OptionList):
         return strips
 
     def _line(self, c: Combatant, now: set[str], lead: str) -> Text:
-        """Two rows: who (with the acting and marked signs), then how they stand. Kept while nothing it
-        shows can have changed: at 1,000 creatures, drawing every row again cost more than the command."""
+        """Who (with the acting, marked and hidden signs), then how they stand: health, the other pools
+        and the conditions on one line when they fit; else the pools that fit, and the conditions on a
+        line of their own. Kept while nothing it shows can have changed: at 1,000 creatures, drawing
+        every row again cost more than the command."""
         enc = self.session.encounter
-        state = enc.state
         width = self._width
         key = (enc.changed_at(f"c:{c.id}"), c.id in now, c.id in self.marked, lead, width, self._clock,
                enc.changed_at("options"))
         hit = self._row_cache.get(c.id)
         if hit is not None and hit[0] == key:
             return hit[1]
-        acting = c.id in now
+        text = Text("\n").join([self._who(c, c.id in now, lead, width), *self._stands(c, width)])
+        self._row_cache[c.id] = (key, text)
+        return text
+
+    def _who(self, c: Combatant, acting: bool, lead: str, width: int) -> Text:
         out = Text()
         out.append("▶" if acting else " ", style="bold reverse" if acting else "")
         out.append("◆" if c.id in self.marked else " ", style="bold yellow")
         out.append(lead, style="dim")
-        out.append(c.name, style="bold" if acting else "")
-        second = Text("    ")
-        second.append_text(brief(state, enc.rs, c))
-        badges = condition_badges(enc.rs, c, limit=2)
-        if badges:
-            second.append(" ")
-            second.append_text(badges)
-        for line in (out, second):
-            line.truncate(width, overflow="ellipsis")
-        text = Text("\n").join([out, second])
-        self._row_cache[c.id] = (key, text)
-        return text
+        name = Text(c.name, style="bold" if acting else "")
+        if c.hidden:  # shortened before the mark: the GM must see the players cannot
+            room = max(width - out.cell_len - len(HIDDEN), 2)
+            if name.cell_len > room:
+                name.truncate(room - 1)
+                name.rstrip()
+                name.append("…")
+            name.append(HIDDEN, style="dim italic")
+        out.append_text(name)
+        out.truncate(width, overflow="ellipsis")
+        return out
+
+    def _stands(self, c: Combatant, width: int) -> list[Text]:
+        enc = self.session.encounter
+        room = width - len(INDENT)
+        pools = row_pools(enc.state, enc.rs, c)
+        labels = condition_labels(enc.rs, c)
+        one = Text(" ").join([*pools, condition_badges(labels, WHOLE)] if labels else pools)
+        if one.cell_len <= room:
+            return [Text(INDENT).append_text(one)]
+        lines = [Text(INDENT).append_text(fit_pools(pools, room))]
+        if labels:
+            lines.append(Text(INDENT).append_text(condition_badges(labels, room)))
+        return lines
 
     def _clock_in_formulas(self) -> bool:
         """Whether a pool's critical mark can change with the round or TC alone (rows then redraw)."""
@@ -123,7 +169,7 @@ class OrderPane(OptionList):
         enc = self.session.encounter
         state, rs = enc.state, enc.rs
         keep = self._current_id()
-        self._width = max(self.scrollable_content_region.width - 1, 12)
+        self._width = max(self.scrollable_content_region.width, 12)  # the padding keeps it off the scrollbar
         self._clock = (state.clock.round, state.clock.tc) if self._clock_in_formulas() else None
         acting = [c.id for c in active(state, rs)]
         now = set(acting)
@@ -149,6 +195,7 @@ class OrderPane(OptionList):
             rows.append((None, Text("Out of the fight", style="bold cyan")))
             rows += [(c.id, self._line(c, now, "† ")) for c in out]
         self._show(rows)
+        self._acting_row = next((i for i, (cid, _text) in enumerate(rows) if cid in now), None)
         if len(self._row_cache) > 2 * len(state.combatants) + 16:  # forget creatures long gone
             self._row_cache = {cid: v for cid, v in self._row_cache.items() if cid in state.combatants}
         self.select(keep or (acting[0] if acting else None), quiet=True)
@@ -158,10 +205,12 @@ class OrderPane(OptionList):
 
     def _show(self, rows: list[tuple[str | None, Text]]) -> None:
         """Replace only the rows whose text changed when the rows are the same creatures in the same
-        places; otherwise set them all."""
+        places, each as tall as before; otherwise set them all (a row's conditions took a line of their
+        own, or gave it back: every row below moved)."""
         shape = [cid if cid is not None else text.plain for cid, text in rows]
-        if shape == self._row_keys:
-            changed = [(i, text) for i, (_cid, text) in enumerate(rows) if self._row_texts[i] is not text]
+        changed = [(i, text) for i, (_cid, text) in enumerate(rows)
+                   if shape == self._row_keys and self._row_texts[i] is not text]
+        if shape == self._row_keys and all(_height(text) == _height(self._row_texts[i]) for i, text in changed):
             if changed and hasattr(self, "_option_render_cache") and hasattr(Option, "_set_prompt"):
                 # Every row keeps its height, so OptionList's map of lines stays true: only the drawn
                 # rows are dropped (its public replace would measure all 1,000 options again).
@@ -251,3 +300,7 @@ class OrderPane(OptionList):
     def _moved(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:
             self.post_message(self.Picked(event.option.id))
+
+
+def _height(row: Text) -> int:
+    return row.plain.count("\n") + 1

@@ -31,6 +31,9 @@ class Sheet(ViewStatic):
     def watch_selected(self) -> None:
         self.render_sheet()
 
+    def on_resize(self) -> None:
+        self.render_sheet()  # the bars are drawn to the width: at once, not at the next key
+
     _drawn: tuple[object, ...] | None = None
 
     def render_sheet(self) -> None:
