@@ -17,7 +17,7 @@ from textual.widgets import OptionList
 
 from combat_tui import paths
 from combat_tui.engine import storage
-from combat_tui.session import Session, catalogue
+from combat_tui.session import Session, catalogue, demo_copy
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
@@ -185,3 +185,31 @@ async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> N
     # and Session.open on the same path (the command line's way in) shows the undone state
     _, _, view3, _ = await resumed(session.path)
     assert view3 == undone
+
+
+async def test_a_played_demo_opened_again_resumes_and_start_again_keeps_it() -> None:
+    from .keys import RecordingApp
+
+    played = Session.open(demo_copy("time-count"), catalogue())
+    played.run("next")
+    played.run("next")
+    cursor = played.encounter.doc.cursor
+    played.close()
+    for pick, want in (("demo:time-count", "resumed"), ("fresh:time-count", "kept as")):
+        app = RecordingApp(None)  # type: ignore[arg-type]
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, OpenScreen)
+            options = app.screen.query_one("#saves", OptionList)
+            await pick_option(pilot, options, pick)
+            await pilot.press("enter")
+            await pilot.pause()
+            session = main_screen(app).session
+            assert session.path == paths.saves_dir() / "demo-time-count.json"
+            assert any(want in note for _, note in app.notes), app.notes
+            if pick.startswith("demo:"):
+                assert session.encounter.doc.cursor == cursor  # where the GM left it
+            else:
+                assert session.encounter.doc.cursor < cursor
+                kept = [p for p in paths.saves_dir().glob("*.json") if p != session.path]
+                assert [storage.load(p).cursor for p in kept] == [cursor]
