@@ -219,6 +219,7 @@ def _paths(args: argparse.Namespace) -> int:
     print(f"data:     {clean_line(str(paths.data_dir(args.data_dir)))}")  # from the environment, maybe
     print(f"saves:    {clean_line(str(paths.saves_dir(args.data_dir)))}")
     print(f"rulesets: {clean_line(str(paths.user_rulesets_dir()))}")
+    print(f"settings: {clean_line(str(paths.settings_file()))}")
     return 0
 
 
@@ -272,7 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
     s.add_argument("--port", type=int, default=8000, metavar="N", help="port to listen on (default: 8000)")
     command("list", "list the saves in the data folder", _list)
-    command("paths", "print where data and rulesets live", _paths)
+    command("paths", "print where data, rulesets and settings live", _paths)
     return p
 
 

@@ -17,6 +17,7 @@ from .dialogs.quit import QuitDialog
 from .key_line import KeyLine, RoutedKey
 from .palette import EncounterCommands
 from .player.serving import stop_all
+from .preferences import Preferences
 from .quiet_gc import QuietCollector
 from .screens.main import MainScreen
 from .screens.open import OpenScreen
@@ -33,6 +34,7 @@ class CombatApp(App[None]):
         self.session = session
         self.data_dir = data_dir
         self.note = note  # one line for the GM once the screen is up (a demo resumed, say)
+        self.preferences = Preferences(self)
         self.collector = QuietCollector(self)
         self.keys = KeyLine(self, super().on_event)
         # What the GM decided for changes not saved (exit status, one line for the terminal): set, the
@@ -48,6 +50,7 @@ class CombatApp(App[None]):
             loop = asyncio.get_running_loop()
             for sig in self.SIGNALS:
                 loop.add_signal_handler(sig, self.exit)
+        self.preferences.apply()
         if self.session is not None:
             self.push_screen(MainScreen(self.session))
         else:

@@ -175,3 +175,9 @@ def test_a_played_demo_is_resumed_and_fresh_keeps_the_played_copy(
     assert storage.load(kept[0]).cursor == played  # the played copy, under another name
     code, _, err = run(capsys, "--data-dir", data, "--fresh")
     assert code == 1 and err.count("\n") == 1 and "--demo" in err
+
+
+def test_paths_names_the_settings_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "paths")
+    lines = dict(line.split(":", 1) for line in out.splitlines())
+    assert code == 0 and Path(lines["settings"].strip()) == tmp_path / "config" / "settings.toml"

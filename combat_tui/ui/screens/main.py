@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import Reactive, reactive
@@ -125,6 +125,13 @@ class MainScreen(Covered[None]):
         self._aimed: frozenset[str] = frozenset()  # the creatures the last targets() named
         self._actor: str | None = None  # the acting creature the highlight last stood on
         self._hit_other = False  # a creature not acting was hit since the GM last moved the highlight
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """In the order of BINDINGS, keys the settings file remapped too (Textual puts those last), so the
+        footer keeps the order of use."""
+        order = {b.id: i for i, b in enumerate(self.BINDINGS) if isinstance(b, Binding)}
+        return dict(sorted(super().active_bindings.items(), key=lambda kv: order.get(kv[1].binding.id, len(order))))
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -677,7 +684,8 @@ class MainScreen(Covered[None]):
         from .help import HelpScreen
 
         unsaved = self.session.save_error if self.session.unsaved else None
-        self.app.push_screen(HelpScreen(self.BINDINGS, unsaved))
+        keymap = getattr(getattr(self.app, "preferences", None), "keymap", None)  # the settings file's keys
+        self.app.push_screen(HelpScreen(self.BINDINGS, unsaved, keymap if isinstance(keymap, dict) else None))
 
     async def action_quit(self) -> None:
         await self.app.action_quit()  # the app's: it asks first when a change is not saved
