@@ -24,6 +24,7 @@ from textual.widgets import Input
 from ...engine.clean import clean_line
 from ...engine.errors import CombatError
 from ...engine.lookup import entries
+from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
@@ -60,6 +61,16 @@ def duration_words(answer: str, valued: bool) -> str:
         else:
             out.append(f"until={w}")
     return " ".join(out)
+
+
+def pool_values(who: list[Combatant], pid: str) -> str:
+    """What a pool holds now, for a picker: `12/24` for one creature, `Kara 12/24 · Orc 7` for more."""
+    def value(c: Combatant) -> str:
+        s = c.pools.get(pid)
+        return "—" if s is None else f"{s.current}" + (f"/{s.max}" if s.max is not None else "")
+    if len(who) == 1:
+        return value(who[0])
+    return " · ".join(f"{c.name} {value(c)}" for c in who[:3]) + (" · …" if len(who) > 3 else "")
 
 
 def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool = True,
@@ -477,8 +488,10 @@ class MainScreen(Covered[None]):
             return
         aimed = self._aimed
         rs = self.session.encounter.rs
-        pools = [Choice(p.id, p.name, p.description, p.kind.value) for p in rs.pools]
-        self.choose(f"{verb.capitalize()}: which pool?", pools,
+        who = [c for c in self.session.encounter.state.roster() if c.id in aimed]
+        pools = [Choice(p.id, p.name, p.description, pool_values(who, p.id)) for p in rs.pools
+                 if any(p.id in c.pools for c in who) or not who]
+        self.choose(f"{verb.capitalize()} ({self.target_label()}): which pool?", pools,
                     lambda pid: self.ask(f"{verb.capitalize()} how much {rs.pool(pid).name}?", "1",
                                          lambda n: self.hit(f"{verb} {spec} {pid} {n}", aimed, target=False),
                                          value="1"))
