@@ -456,7 +456,7 @@ class MainScreen(Covered[None]):
 
         def with_value(extra: str) -> None:
             ask = f"{cd.name} on {self.target_label()}: " + ("value, then how long" if cd.valued else "how long?")
-            hint = f"Enter: {lasts} · 3 = {unit} · end-of-round · start-of-turn"
+            hint = f"Enter: {lasts} · 3 = 3 {unit} · end-of-round · start-of-turn"
             self.ask(ask, hint, lambda answer: self.hit(
                 f"cond {spec} {cond_id}{extra} {duration_words(answer, cd.valued)}".rstrip(), aimed),
                 value="1" if cd.valued else "", allow_empty=True)
