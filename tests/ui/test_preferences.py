@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Static
+
 from combat_tui import paths, settings
 from combat_tui.ui.screens.help import HelpScreen
 
@@ -38,7 +40,9 @@ async def test_theme_and_remapped_keys_are_used_and_shown_in_help(tmp_path: Path
         assert isinstance(app.screen, HelpScreen)
         text = " ".join(" ".join(strip.text.split()) for strip in app.screen._compositor.render_strips())
         assert "f5 damage" in text and "remapped from d" in text and "remapped from h" in text, text
-        assert "main.damage" in text  # the id the settings file names it by
+        assert "(remapped from h) heal" in text  # and its id, for the settings file
+        notes = " ".join(str(w.content) for w in app.screen.query(Static))
+        assert '"main.damage" = "f5"' in notes  # how to remap one
     assert not [line for kind, line in app.notes if kind == "warning"]
 
 

@@ -23,10 +23,10 @@ EXTRA = [
 def key_table(bindings: list[BindingType], unsaved: str | None = None, keymap: dict[str, str] | None = None) -> Table:
     """`keymap`: the settings file's keys by binding id; those it changed say so."""
     changed = remapped(bindings, keymap or {})
-    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1), expand=True)
     table.add_column("key", style="bold cyan", no_wrap=True)
-    table.add_column("what it does")
-    table.add_column("id", style="dim", no_wrap=True)  # what the settings file remaps it by
+    table.add_column("what it does", ratio=1)
+    table.add_column("id", style="dim", no_wrap=True)  # what the settings file remaps it by, less "main."
     for b in bindings:
         if isinstance(b, Binding):
             what = Text(b.tooltip or b.description)
@@ -39,7 +39,7 @@ def key_table(bindings: list[BindingType], unsaved: str | None = None, keymap: d
                 what.append(f" (remapped from {key})" if now else f" (no key: {key} is remapped to another)",
                             style="italic")
                 key = now or "—"
-            table.add_row(Text(key), what, Text(b.id or ""))
+            table.add_row(Text(key), what, Text((b.id or "").removeprefix("main.")))
     for key, text in EXTRA:
         table.add_row(Text(key), Text(text), Text(""))
     return table
@@ -65,8 +65,8 @@ class HelpScreen(ModalScreen[None]):
             yield Static(key_table(self.bindings, self.unsaved, self.keymap))
             saved = "Every change is saved at once; " if self.unsaved is None else ""
             yield Static(Text("Actions apply to the marked creatures (space marks), else the highlighted one. "
-                              f"{saved}u undoes, U redoes. Escape closes. Keys are remapped by id in the settings file "
-                              "(combat-tui paths).", style="dim"))
+                              f"{saved}u undoes, U redoes. Escape closes. A key is remapped in the settings file "
+                              '(combat-tui paths) by its id: "main.damage" = "f5".', style="dim"))
 
     def action_close(self) -> None:
         self.dismiss(None)
