@@ -52,7 +52,7 @@ class NewScreen(Screen[None]):
         with Horizontal(id="new-box"):
             with Vertical(id="new-left"):
                 yield Label(Text("Ruleset", style="bold"))
-                yield OptionList(*[Option(Text(f"{rs.name}  ({rid})"), id=rid)
+                yield OptionList(*[Option(Text(rs.name), id=rid)
                                    for rid, rs in sorted(self.cat.rulesets.items())], id="ruleset", markup=False)
                 yield Label(Text("Name", style="bold"))
                 yield Input(placeholder="ford ambush", id="name")
