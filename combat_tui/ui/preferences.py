@@ -53,8 +53,8 @@ class Preferences:
             self.problems.append(f"settings: no theme named {theme!r}; the default is used")
         if self.keymap:
             self.app.set_keymap(self.keymap)
-        for line in self.problems:
-            self.app.notify(line, severity="warning", markup=False, timeout=15)
+        if self.problems:  # one line, however many things were wrong
+            self.app.notify("; ".join(self.problems), severity="warning", markup=False, timeout=15)
         self.app.theme_changed_signal.subscribe(self.app, self._theme_changed)
 
     def _theme_changed(self, theme: Theme) -> None:
