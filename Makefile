@@ -13,9 +13,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-## run: the app on a fresh copy of a demo encounter (make run DEMO=time-count for another)
+## run: the app on a demo encounter, resumed if played (make run DEMO=time-count for another; ARGS=--fresh to start it again, the played copy kept)
 run: $(STAMP)
-	$(BIN)/combat-tui --demo $(DEMO)
+	$(BIN)/combat-tui --demo $(DEMO) $(ARGS)
 
 ## test: the whole test suite
 test: $(STAMP)

@@ -219,6 +219,7 @@ def _paths(args: argparse.Namespace) -> int:
     print(f"data:     {clean_line(str(paths.data_dir(args.data_dir)))}")  # from the environment, maybe
     print(f"saves:    {clean_line(str(paths.saves_dir(args.data_dir)))}")
     print(f"rulesets: {clean_line(str(paths.user_rulesets_dir()))}")
+    print(f"settings: {clean_line(str(paths.settings_file()))}")
     return 0
 
 
@@ -272,7 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
     s.add_argument("--port", type=int, default=8000, metavar="N", help="port to listen on (default: 8000)")
     command("list", "list the saves in the data folder", _list)
-    command("paths", "print where data and rulesets live", _paths)
+    command("paths", "print where data, rulesets and settings live", _paths)
     return p
 
 
@@ -285,14 +286,16 @@ def app_parser() -> argparse.ArgumentParser:
     width = max(len(c.dest) for c in sub._choices_actions)
     lines = [f"  {c.dest:{width}}  {c.help}" for c in sub._choices_actions]
     p = Parser(prog="combat-tui", formatter_class=argparse.RawDescriptionHelpFormatter,
-               usage="combat-tui [--data-dir DIR] [FILE | --demo RULESET]\n"
+               usage="combat-tui [--data-dir DIR] [FILE | --demo RULESET [--fresh]]\n"
                      "       combat-tui [--data-dir DIR] COMMAND ...   (combat-tui COMMAND --help)",
                description="A combat tracker for game masters. Without a COMMAND it opens the tracker:\n"
-                           "on FILE, on a fresh demo encounter, or on its start screen.",
+                           "on FILE, on a demo encounter, or on its start screen.",
                epilog="commands:\n" + "\n".join(lines))
     p.add_argument("file", nargs="?", metavar="FILE", help="an encounter to resume (a path, or a save's name)")
-    p.add_argument("--demo", metavar="RULESET", help="play a fresh copy of a shipped demo encounter "
-                   "(a ruleset id: " + ", ".join(sorted(catalogue().rulesets)) + ")")
+    p.add_argument("--demo", metavar="RULESET", help="play a shipped demo encounter: your played copy of it "
+                   "if there is one, else a new copy (a ruleset id: " + ", ".join(sorted(catalogue().rulesets)) + ")")
+    p.add_argument("--fresh", action="store_true", help="with --demo: start the demo again from the beginning; "
+                   "the copy you played is kept under another name")
     p.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR)
     return p
 
@@ -300,15 +303,19 @@ def app_parser() -> argparse.ArgumentParser:
 def _app(argv: list[str]) -> int:
     """`combat-tui [FILE]`, `combat-tui --demo RULESET`: the interactive app."""
     args = app_parser().parse_args(argv)
-    from .session import Session, demo_copy
+    from .session import Session, open_demo
     from .ui.app import CombatApp
 
-    session = None
+    if args.fresh and not args.demo:
+        raise CombatError("--fresh goes with --demo (combat-tui --demo RULESET --fresh)")
+    session, note = None, ""
     if args.demo:
-        session = Session.open(demo_copy(args.demo, args.data_dir), catalogue())
+        demo = open_demo(args.demo, args.data_dir, fresh=args.fresh)
+        session = Session.open(demo.path, catalogue())
+        note = demo.note(f"combat-tui --demo {args.demo} --fresh")
     elif args.file:
         session = Session.open(save_path(args.file, args.data_dir), catalogue())
-    app = CombatApp(session, args.data_dir)
+    app = CombatApp(session, args.data_dir, note=note)
     app.run()
     if app.outcome is not None:  # changes that could not be saved: where they went, or that they are lost
         with contextlib.suppress(OSError):  # the terminal may be gone (it was closed)

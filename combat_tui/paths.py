@@ -1,7 +1,7 @@
 """Every place combat-tui reads or writes, in one module, on platformdirs.
 
 The data folder can be moved with `--data-dir` or the environment variable COMBAT_TUI_DATA_DIR;
-the config folder (a GM's own rulesets) with COMBAT_TUI_CONFIG_DIR.
+the config folder (a GM's own rulesets and settings) with COMBAT_TUI_CONFIG_DIR.
 """
 
 from __future__ import annotations
@@ -24,6 +24,11 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
 def config_dir() -> Path:
     chosen = os.environ.get(CONFIG_ENV)
     return Path(chosen).expanduser() if chosen else Path(platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def settings_file() -> Path:
+    """The GM's preferences (theme, keys): see settings.py."""
+    return config_dir() / "settings.toml"
 
 
 def user_rulesets_dir() -> Path:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -21,6 +20,7 @@ from .engine import storage
 from .engine.clean import clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError, SaveError
+from .engine.files import NotReadable, read_regular_text
 from .engine.loader import Catalogue, load_all
 from .lock import SaveLock
 from .save_file import Job, SaveFile, sweep_journals
@@ -188,19 +188,71 @@ class Session:
         return target
 
 
-def demo_copy(ruleset: str, data_dir: str | None = None) -> Path:
-    """A fresh copy of a shipped demo in the saves folder, so playing it never changes the original."""
+@dataclass(frozen=True)
+class DemoCopy:
+    path: Path
+    resumed: bool = False  # the GM's played copy, as it was left
+    kept: Path | None = None  # started again: where the played copy went
+
+    def note(self, again: str) -> str:
+        """One line for the GM ("" for a first copy); `again` is how to start afresh (a command, a choice)."""
+        if self.resumed:
+            return f"Your played copy of this demo, resumed; {again} starts it again and keeps this one"
+        if self.kept is not None:
+            return f"A fresh copy of this demo; the one you played is kept as {self.kept.stem}"
+        return ""
+
+
+def demo_path(ruleset: str, data_dir: str | None = None) -> Path:
+    """Where the GM's played copy of a shipped demo lives, in the saves folder."""
+    return paths.saves_dir(data_dir) / f"demo-{ruleset}.json"
+
+
+def demo_copy(ruleset: str, data_dir: str | None = None, fresh: bool = False) -> Path:
+    return open_demo(ruleset, data_dir, fresh).path
+
+
+def open_demo(ruleset: str, data_dir: str | None = None, fresh: bool = False) -> DemoCopy:
+    """The GM's copy of a shipped demo, so playing it never changes the original. A copy already played
+    is resumed; `fresh` starts again from the shipped one and keeps the played copy under another name."""
     source = paths.demo_saves_dir() / f"{ruleset}.json"
     if not source.is_file():
         known = ", ".join(sorted(p.stem for p in paths.demo_saves_dir().glob("*.json")))
         raise CombatError(f"no demo for {ruleset!r} (demos: {known})")
-    target = paths.saves_dir(data_dir) / f"demo-{ruleset}.json"
+    target = demo_path(ruleset, data_dir)
+    if target.exists() and not fresh:
+        return DemoCopy(target, resumed=True)
+    lock = SaveLock(target)
+    lock.acquire()  # never from under a tracker that has it open
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
-    except OSError as exc:
-        raise SaveError(f"cannot copy the demo to {target}: {exc.strerror or exc}") from None
-    return target
+        kept = _keep_played(target) if target.exists() else None
+        try:
+            text = read_regular_text(source, storage.MAX_SAVE_BYTES, "save")
+        except NotReadable as exc:
+            raise SaveError(f"cannot read the demo: {exc}") from None
+        storage.write_atomic(target, text)
+    finally:
+        lock.release()
+    return DemoCopy(target, kept=kept)
+
+
+def _keep_played(target: Path) -> Path:
+    """The played copy of a demo under a new name beside it (`demo-X-played-YYYYMMDD-HHMMSS.json`), its
+    journal folded in; a copy that does not load is moved as it is."""
+    base = f"{target.stem}-played-{datetime.now():%Y%m%d-%H%M%S}"
+    kept, n = target.with_name(f"{base}.json"), 2
+    while kept.exists():
+        kept, n = target.with_name(f"{base}-{n}.json"), n + 1
+    try:
+        doc = storage.load(target)
+    except CombatError:  # damaged or unreadable: kept byte for byte, for the GM to look at
+        try:
+            os.rename(target, kept)
+        except OSError as exc:
+            raise SaveError(f"cannot keep the played copy of the demo: {exc.strerror or exc}") from None
+        return kept
+    storage.save(doc, kept)
+    return kept
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from .bounds import parse_int
 from .errors import CommandError
 from .model import Combatant, Prompt, Side
 from .ops import Ops
-from .ruleset import ActionDef, BodyPlanDef, ConditionDef, PoolDef, Refresh, TimeModel
+from .ruleset import ActionDef, BodyPlanDef, ConditionDef, PoolDef, Refresh, RulesetDef, TimeModel
 from .targets import clean_name, clean_note, creatures, pick, take_creatures
 from .timekeeping import current_actor, is_out, slot_index
 
@@ -170,7 +170,7 @@ def _one_creature(ops: Ops, spec: str, everyone: bool = False) -> str:
 
 # -- setting up -----------------------------------------------------------------------------------
 
-_ADD = "add NAME [xN] [init=N] [hp=N] [pc|npc|ally] [surprised] [hidden] [body=PLAN] [KEY=VALUE ...]"
+_ADD = "add NAME [xN] [init=N] [hp=N] [pc|npc|ally] [surprised] [hidden] [body=PLAN] [KEY=VALUE ...] [stat-KEY=N]"
 
 
 @command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4)")
@@ -191,6 +191,11 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             hidden = True
         else:
             name_words.append(w)
+    if "side" in kw:  # `side=ally` says what the bare word says
+        try:
+            side = Side(kw["side"].lower())
+        except ValueError:
+            raise CommandError(f"side={kw['side']}: a side is pc, npc or ally") from None
     base = clean_name(" ".join(name_words))
     if count > 100:
         raise CommandError("at most 100 creatures at once")
@@ -201,6 +206,7 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     stats = {s.id for s in rs.stats}
     pools = {p.id for p in rs.pools}
     known = {"init", "notes", "side"} | stats | pools | {b.id for b in rs.body} | ({"body"} if rs.body_plans else set())
+    forced = _stat_keys(rs, kw)
     for key in kw:
         if key.replace("-", "_") not in {k.replace("-", "_") for k in known}:
             raise CommandError(f"unknown key {key!r} for add (known: {', '.join(sorted(known))})")
@@ -219,10 +225,28 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if any(len(n) > 48 for n in names):
         raise CommandError("that name is too long")
     for name in names:
-        _add_one(ops, name, side, surprised, hidden, kw)
+        _add_one(ops, name, side, surprised, hidden, kw, forced)
 
 
-def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw: dict[str, str]) -> None:
+STAT_PREFIX = "stat-"
+
+
+def _stat_keys(rs: RulesetDef, kw: dict[str, str]) -> dict[str, str]:
+    """`stat-KEY=N` always sets the stat KEY: the way to a stat whose key `add` reads as something
+    else (a stat `init`, where `init=` is the initiative). Taken out of `kw`; by stat id."""
+    ids = {s.id.replace("-", "_"): s.id for s in rs.stats}
+    out: dict[str, str] = {}
+    for key in [k for k in kw if k.replace("_", "-").startswith(STAT_PREFIX)]:
+        sid = ids.get(key[len(STAT_PREFIX):].replace("-", "_"))
+        if sid is None:
+            raise CommandError(f"no stat {key[len(STAT_PREFIX):]!r} in {rs.name} "
+                               f"(stats: {', '.join(s.id for s in rs.stats) or 'none'})")
+        out[sid] = kw.pop(key)
+    return out
+
+
+def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw: dict[str, str],
+             forced: dict[str, str]) -> None:
     rs = ops.rs
     counters = ops.counters()
     cid = f"c{counters.next_cid}"
@@ -237,6 +261,8 @@ def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw:
         if key in c.stats or key.replace("-", "_") in {s.id.replace("-", "_") for s in rs.stats}:
             sid = next(s.id for s in rs.stats if s.id.replace("-", "_") == key.replace("-", "_"))
             c.stats[sid] = _int(ops, value, sid)
+    for sid, value in forced.items():
+        c.stats[sid] = _int(ops, value, next(s.name for s in rs.stats if s.id == sid))
     if "body" in kw:
         c.body = body_plan(ops, kw["body"]).id
     for part in rs.body:

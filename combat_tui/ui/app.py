@@ -12,11 +12,12 @@ from textual.app import App
 from textual.binding import Binding
 
 from ..engine.errors import CombatError
-from ..session import Session, catalogue, demo_copy
+from ..session import Session, catalogue, open_demo
 from .dialogs.quit import QuitDialog
 from .key_line import KeyLine, RoutedKey
 from .palette import EncounterCommands
 from .player.serving import stop_all
+from .preferences import Preferences
 from .quiet_gc import QuietCollector
 from .screens.main import MainScreen
 from .screens.open import OpenScreen
@@ -28,10 +29,12 @@ class CombatApp(App[None]):
     COMMANDS = App.COMMANDS | {EncounterCommands}
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit")]
 
-    def __init__(self, session: Session | None = None, data_dir: str | None = None) -> None:
+    def __init__(self, session: Session | None = None, data_dir: str | None = None, note: str = "") -> None:
         super().__init__()
         self.session = session
         self.data_dir = data_dir
+        self.note = note  # one line for the GM once the screen is up (a demo resumed, say)
+        self.preferences = Preferences(self)
         self.collector = QuietCollector(self)
         self.keys = KeyLine(self, super().on_event)
         # What the GM decided for changes not saved (exit status, one line for the terminal): set, the
@@ -47,10 +50,13 @@ class CombatApp(App[None]):
             loop = asyncio.get_running_loop()
             for sig in self.SIGNALS:
                 loop.add_signal_handler(sig, self.exit)
+        self.preferences.apply()
         if self.session is not None:
             self.push_screen(MainScreen(self.session))
         else:
             self.push_screen(OpenScreen(self.data_dir))
+        if self.note:
+            self.notify(self.note, markup=False, timeout=15)
         self.call_after_refresh(self.collector.start)
 
     async def on_event(self, event: events.Event) -> None:
@@ -126,8 +132,16 @@ class CombatApp(App[None]):
             return
         self.show_session(session)
 
-    def open_demo(self, ruleset: str) -> None:
+    def open_demo(self, ruleset: str, fresh: bool = False) -> None:
+        """A demo from the open screen: the played copy resumed, or (`fresh`) started again, the played one kept."""
+        if self.session is not None:
+            self.session.flush()  # this demo may be the one open: the played copy kept has every change
         try:
-            self.open_path(demo_copy(ruleset, self.data_dir))
+            demo = open_demo(ruleset, self.data_dir, fresh=fresh)
         except CombatError as exc:
             self.notify(str(exc), severity="error", markup=False)
+            return
+        self.open_path(demo.path)
+        note = demo.note("its “start again” entry in the open screen")
+        if note and self.session is not None and self.session.path == demo.path:
+            self.notify(note, markup=False, timeout=15)

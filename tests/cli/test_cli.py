@@ -142,3 +142,42 @@ def test_the_app_says_where_changes_not_saved_went_and_fails_when_they_were_lost
     monkeypatch.setattr(CombatApp, "run", run)
     assert main(["--data-dir", str(tmp_path), "--demo", "boon-bane"]) == 1
     assert capsys.readouterr().err.strip() == line
+
+
+def test_a_played_demo_is_resumed_and_fresh_keeps_the_played_copy(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from combat_tui.engine import storage
+    from combat_tui.ui.app import CombatApp
+
+    seen: list[tuple[Path, int, str]] = []
+
+    def play(app: CombatApp) -> None:  # the GM plays two turns, or only looks
+        assert app.session is not None
+        if not seen:
+            app.session.run("next")
+            app.session.run("next")
+        seen.append((app.session.path, app.session.encounter.doc.cursor, app.note))
+        app.session.close()
+
+    monkeypatch.setattr(CombatApp, "run", play)
+    data = str(tmp_path / "d")
+    assert main(["--data-dir", data, "--demo", "three-action"]) == 0
+    assert main(["--data-dir", data, "--demo", "three-action"]) == 0
+    (path, played, first_note), (again, resumed, note) = seen
+    assert first_note == ""
+    assert again == path and resumed == played  # the evening is where it was left
+    assert "resumed" in note and "--demo three-action --fresh" in note
+    assert main(["--data-dir", data, "--demo", "three-action", "--fresh"]) == 0
+    fresh_path, fresh, fresh_note = seen[-1]
+    assert fresh_path == path and fresh < played
+    kept = [p for p in path.parent.glob("*.json") if p != path]
+    assert len(kept) == 1 and kept[0].stem in fresh_note
+    assert storage.load(kept[0]).cursor == played  # the played copy, under another name
+    code, _, err = run(capsys, "--data-dir", data, "--fresh")
+    assert code == 1 and err.count("\n") == 1 and "--demo" in err
+
+
+def test_paths_names_the_settings_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "paths")
+    lines = dict(line.split(":", 1) for line in out.splitlines())
+    assert code == 0 and Path(lines["settings"].strip()) == tmp_path / "config" / "settings.toml"

@@ -27,6 +27,28 @@ def test_add_numbers_groups_and_continues(make) -> None:  # type: ignore[no-unty
     assert hp(enc, "Goblin 2") == 7
 
 
+def test_add_side_word_sets_the_side(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Wolf side=ally")
+    assert enc.view()["combatants"][0]["side"] == "ally"
+    with pytest.raises(CommandError, match="a side is pc, npc or ally"):
+        enc.run("add Imp side=foe")
+    assert names(enc) == ["Wolf"]
+
+
+def test_a_stat_whose_key_add_reads_as_initiative_is_set_with_stat_prefix(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")  # its stat `init` is the initiative bonus; `init=` is the initiative
+    enc.run("add Kara pc init=17 stat-init=3 pdef=14")
+    kara = next(c for c in enc.state.roster() if c.name == "Kara")
+    assert (kara.initiative, kara.stats["init"], kara.stats["pdef"]) == (17, 3, 14)
+    enc.run("add Orc stat_speed=25")
+    assert next(c for c in enc.state.roster() if c.name == "Orc").stats["speed"] == 25
+    before = names(enc)
+    with pytest.raises(CommandError, match="no stat 'luck'"):
+        enc.run("add Imp stat-luck=2")
+    assert names(enc) == before
+
+
 def test_targets_lists_wildcards_sides_and_words(make) -> None:  # type: ignore[no-untyped-def]
     enc = make("three-action")
     enc.run("add Orc x3 hp=10")

@@ -225,3 +225,31 @@ async def test_save_as_and_open_use_the_data_folder_the_app_was_given(tmp_path: 
         listed = [app.screen.query_one(OptionList).get_option_at_index(i).id
                   for i in range(app.screen.query_one(OptionList).option_count)]
         assert f"save:{data / 'saves' / 'ford.json'}" in listed, "ctrl+o listed another folder's saves"
+
+
+async def test_pool_pickers_show_the_creatures_values_not_the_pools_kind(tmp_path: Path) -> None:
+    s = make_session(tmp_path, "energy-stamina", "add Aeus pc", "add Brute", "start", "spend Aeus energy 1")
+    app = CombatApp(s)
+    aeus = creature(s, "Aeus")
+    energy, aura = aeus.pools["energy"], aeus.pools["aura"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("s", "g"):
+            await pilot.press(key)
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, ChooseDialog) and "Aeus" in dialog.title_text.plain
+            hints = {c.id: c.hint for c in dialog.choices}
+            assert hints["energy"] == f"{energy.current}/{energy.max}" and energy.current != energy.max
+            assert hints["aura"] == f"{aura.current}/{aura.max}"
+            kinds = {p.kind.value for p in s.encounter.rs.pools}
+            assert not kinds & set(hints.values())
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("down", "space", "up", "space", "s")  # both marked: each one's value, by name
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChooseDialog)
+        brute = creature(s, "Brute").pools["energy"]
+        hint = next(c.hint for c in dialog.choices if c.id == "energy")
+        assert f"Aeus {energy.current}/{energy.max}" in hint and f"Brute {brute.current}/{brute.max}" in hint

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static, TextArea
 
 from combat_tui import paths
 from combat_tui.engine import storage
-from combat_tui.session import Session, catalogue
+from combat_tui.session import Session, catalogue, demo_copy
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
@@ -140,6 +140,32 @@ async def test_demo_played_in_the_app_resumes_the_same(ruleset: str) -> None:
     assert svg2 == svg
 
 
+async def test_new_encounter_screen_shows_examples_and_keys_and_takes_what_is_typed() -> None:
+    app = CombatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewScreen)
+        area = screen.query_one("#creatures", TextArea)
+        assert area.text == "" and "hp=" in str(area.placeholder)  # an example, not text to delete
+        await pick_option(pilot, screen.query_one("#ruleset", OptionList), "three-action")
+        await pilot.pause()
+        keys = str(screen.query_one("#new-keys", Static).content)
+        rs = catalogue().get("three-action")
+        for stat in rs.stats:  # every stat, by its key and its own name; `init` is the initiative's
+            assert f"{'stat-' if stat.id == 'init' else ''}{stat.id}={stat.name}" in keys
+        assert f"hp={rs.pool('hp').name}" in keys and "init=initiative" in keys
+        await pick_option(pilot, screen.query_one("#ruleset", OptionList), "boon-bane")
+        await pilot.pause()
+        assert "pdef=" not in str(screen.query_one("#new-keys", Static).content)  # follows the ruleset
+        await pick_option(pilot, screen.query_one("#ruleset", OptionList), "three-action")
+        await pilot.press("tab", *"keys", "tab", *"Kara pc init=17 stat-init=3 pdef=14", "ctrl+s")
+        await pilot.pause()
+        (kara,) = main_screen(app).session.encounter.state.roster()
+        assert (kara.name, kara.initiative, kara.stats["init"], kara.stats["pdef"]) == ("Kara", 17, 3, 14)
+
+
 async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> None:
     app = CombatApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -148,7 +174,8 @@ async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> N
         await pilot.pause()
         assert isinstance(app.screen, NewScreen)
         await pick_option(pilot, app.screen.query_one("#ruleset", OptionList), "three-action")
-        await pilot.press("tab", *"ford ambush", "ctrl+s")
+        await pilot.press("tab", *"ford ambush", "tab", *"Kara pc hp=24 init=17", "enter",
+                          *"Goblin x4 hp=7 init=d20+2", "ctrl+s")
         await pilot.pause()
         screen = main_screen(app)
         session = screen.session
@@ -185,3 +212,31 @@ async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> N
     # and Session.open on the same path (the command line's way in) shows the undone state
     _, _, view3, _ = await resumed(session.path)
     assert view3 == undone
+
+
+async def test_a_played_demo_opened_again_resumes_and_start_again_keeps_it() -> None:
+    from .keys import RecordingApp
+
+    played = Session.open(demo_copy("time-count"), catalogue())
+    played.run("next")
+    played.run("next")
+    cursor = played.encounter.doc.cursor
+    played.close()
+    for pick, want in (("demo:time-count", "resumed"), ("fresh:time-count", "kept as")):
+        app = RecordingApp(None)  # type: ignore[arg-type]
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, OpenScreen)
+            options = app.screen.query_one("#saves", OptionList)
+            await pick_option(pilot, options, pick)
+            await pilot.press("enter")
+            await pilot.pause()
+            session = main_screen(app).session
+            assert session.path == paths.saves_dir() / "demo-time-count.json"
+            assert any(want in note for _, note in app.notes), app.notes
+            if pick.startswith("demo:"):
+                assert session.encounter.doc.cursor == cursor  # where the GM left it
+            else:
+                assert session.encounter.doc.cursor < cursor
+                kept = [p for p in paths.saves_dir().glob("*.json") if p != session.path]
+                assert [storage.load(p).cursor for p in kept] == [cursor]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import Reactive, reactive
@@ -25,6 +25,7 @@ from ...engine.clean import clean_line
 from ...engine.errors import CombatError
 from ...engine.injuries import parts_of
 from ...engine.lookup import entries
+from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
@@ -61,6 +62,16 @@ def duration_words(answer: str, valued: bool) -> str:
         else:
             out.append(f"until={w}")
     return " ".join(out)
+
+
+def pool_values(who: list[Combatant], pid: str) -> str:
+    """What a pool holds now, for a picker: `12/24` for one creature, `Kara 12/24 · Orc 7` for more."""
+    def value(c: Combatant) -> str:
+        s = c.pools.get(pid)
+        return "—" if s is None else f"{s.current}" + (f"/{s.max}" if s.max is not None else "")
+    if len(who) == 1:
+        return value(who[0])
+    return " · ".join(f"{c.name} {value(c)}" for c in who[:3]) + (" · …" if len(who) > 3 else "")
 
 
 def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool = True,
@@ -130,6 +141,13 @@ class MainScreen(Covered[None]):
         self._aimed: frozenset[str] = frozenset()  # the creatures the last targets() named
         self._actor: str | None = None  # the acting creature the highlight last stood on
         self._hit_other = False  # a creature not acting was hit since the GM last moved the highlight
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """In the order of BINDINGS, keys the settings file remapped too (Textual puts those last), so the
+        footer keeps the order of use."""
+        order = {b.id: i for i, b in enumerate(self.BINDINGS) if isinstance(b, Binding)}
+        return dict(sorted(super().active_bindings.items(), key=lambda kv: order.get(kv[1].binding.id, len(order))))
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -454,7 +472,7 @@ class MainScreen(Covered[None]):
 
         def with_value(extra: str) -> None:
             ask = f"{cd.name} on {self.target_label()}: " + ("value, then how long" if cd.valued else "how long?")
-            hint = f"Enter: {lasts} · 3 = {unit} · end-of-round · start-of-turn"
+            hint = f"Enter: {lasts} · 3 = 3 {unit} · end-of-round · start-of-turn"
             self.ask(ask, hint, lambda answer: self.hit(
                 f"cond {spec} {cond_id}{extra} {duration_words(answer, cd.valued)}".rstrip(), aimed),
                 value="1" if cd.valued else "", allow_empty=True)
@@ -486,8 +504,10 @@ class MainScreen(Covered[None]):
             return
         aimed = self._aimed
         rs = self.session.encounter.rs
-        pools = [Choice(p.id, p.name, p.description, p.kind.value) for p in rs.pools]
-        self.choose(f"{verb.capitalize()}: which pool?", pools,
+        who = [c for c in self.session.encounter.state.roster() if c.id in aimed]
+        pools = [Choice(p.id, p.name, p.description, pool_values(who, p.id)) for p in rs.pools
+                 if any(p.id in c.pools for c in who) or not who]
+        self.choose(f"{verb.capitalize()} ({self.target_label()}): which pool?", pools,
                     lambda pid: self.ask(f"{verb.capitalize()} how much {rs.pool(pid).name}?", "1",
                                          lambda n: self.hit(f"{verb} {spec} {pid} {n}", aimed, target=False),
                                          value="1"))
@@ -714,7 +734,8 @@ class MainScreen(Covered[None]):
         from .help import HelpScreen
 
         unsaved = self.session.save_error if self.session.unsaved else None
-        self.app.push_screen(HelpScreen(self.BINDINGS, unsaved))
+        keymap = getattr(getattr(self.app, "preferences", None), "keymap", None)  # the settings file's keys
+        self.app.push_screen(HelpScreen(self.BINDINGS, unsaved, keymap if isinstance(keymap, dict) else None))
 
     async def action_quit(self) -> None:
         await self.app.action_quit()  # the app's: it asks first when a change is not saved

@@ -6,17 +6,34 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from ... import paths
+from ...engine.commands import STAT_PREFIX
 from ...engine.encounter import Encounter
 from ...engine.errors import CombatError
+from ...engine.ruleset import RulesetDef
 from ...session import Session, catalogue
 
-EXAMPLE = "Kara pc hp=24 init=17\nGoblin x4 hp=7 init=d20+2\n"
+EXAMPLE = "Kara pc hp=24 init=17\nGoblin x4 hp=7 init=d20+2"
+RESERVED = {"init", "notes", "side", "hp"}  # keys `add` reads itself: a stat of that id is `stat-ID=`
+
+
+def creature_keys(rs: RulesetDef) -> Text:
+    """The KEY=N words a creature line takes in this ruleset, each with the ruleset's own name for it."""
+    health = rs.health_pool()
+    keys: list[tuple[str, str]] = [("init", "initiative, a number or dice")]
+    if health is not None:
+        keys.insert(0, ("hp", rs.pool(health).name))
+    keys += [(p.id, p.name) for p in rs.pools if p.short and p.id not in (health, "hp")]
+    keys += [(f"{STAT_PREFIX}{s.id}" if s.id in RESERVED else s.id, s.name) for s in rs.stats]
+    out = Text("Keys: ", style="bold")
+    for i, (key, name) in enumerate(keys):
+        out.append(" · " if i else "").append(f"{key}=", style="bold").append(name)
+    return out
 
 
 class NewScreen(Screen[None]):
@@ -35,14 +52,16 @@ class NewScreen(Screen[None]):
         with Horizontal(id="new-box"):
             with Vertical(id="new-left"):
                 yield Label(Text("Ruleset", style="bold"))
-                yield OptionList(*[Option(Text(f"{rs.name}  ({rid})"), id=rid)
+                yield OptionList(*[Option(Text(rs.name), id=rid)
                                    for rid, rs in sorted(self.cat.rulesets.items())], id="ruleset", markup=False)
                 yield Label(Text("Name", style="bold"))
                 yield Input(placeholder="ford ambush", id="name")
             with Vertical(id="new-right"):
                 yield Static(Text("Creatures, one a line: NAME [xN] [hp=N] [init=N|dice] [pc|npc|ally]",
                                   style="bold"), id="new-format")
-                yield TextArea(EXAMPLE, id="creatures")
+                yield TextArea(id="creatures", placeholder=EXAMPLE)
+                with VerticalScroll(id="new-keys-box"):
+                    yield Static(id="new-keys")
                 yield Static(id="new-error")
                 yield Button("Create and start (ctrl+s)", id="create", variant="primary")
         yield Footer()
@@ -53,6 +72,11 @@ class NewScreen(Screen[None]):
         ol = self.query_one("#ruleset", OptionList)
         ol.highlighted = 0
         ol.focus()
+
+    @on(OptionList.OptionHighlighted, "#ruleset")
+    def _ruleset_keys(self, event: OptionList.OptionHighlighted) -> None:
+        rs = self.cat.rulesets.get(event.option.id or "")
+        self.query_one("#new-keys", Static).update(creature_keys(rs) if rs is not None else "")
 
     @on(Button.Pressed, "#create")
     def _pressed(self) -> None:

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...paths import demo_saves_dir
-from ...session import SaveInfo, list_saves
+from ...session import SaveInfo, demo_path, list_saves
 
 
 def played(iso: str) -> str:
@@ -65,8 +65,17 @@ class OpenScreen(Screen[None]):
         if not self.saves:
             opts.append(Option(Text("No saves yet.", style="dim"), disabled=True))
         opts.append(Option(Text("＋ New encounter…", style="bold green"), id="new"))
+        played = {s.path.name: s for s in self.saves}
         for demo in sorted(demo_saves_dir().glob("*.json")):
-            opts.append(Option(Text(f"▷ Demo: {demo.stem}", style="green"), id=f"demo:{demo.stem}"))
+            copy = played.get(demo_path(demo.stem, self.data_dir).name)
+            if copy is None:
+                opts.append(Option(Text(f"▷ Demo: {demo.stem}", style="green"), id=f"demo:{demo.stem}"))
+                continue
+            where = f", {copy.when}" if copy.when else ""
+            opts.append(Option(Text(f"▷ Demo: {demo.stem} — resume your copy{where}", style="green"),
+                               id=f"demo:{demo.stem}"))
+            opts.append(Option(Text(f"▷ Demo: {demo.stem} — start again (your copy is kept)", style="green"),
+                               id=f"fresh:{demo.stem}"))
         return opts
 
     def on_mount(self) -> None:
@@ -87,6 +96,8 @@ class OpenScreen(Screen[None]):
             app.open_path(pick[5:])
         elif pick.startswith("demo:"):
             app.open_demo(pick[5:])
+        elif pick.startswith("fresh:"):
+            app.open_demo(pick[6:], fresh=True)
 
     def action_new(self) -> None:
         from .new import NewScreen

@@ -10,13 +10,47 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+# Dropped first when the keys do not fit (all of them are in `?`, which always shows).
+DROP = ("lookup", "mark", "command", "command_palette", "prompt_value", "prompt_dismiss", "prompt_roll", "act", "undo")
+
+
+def key_width(key: FooterKey, compact: bool) -> int:
+    """Cells a key takes in the footer, its margin included (see Textual's FooterKey styles)."""
+    words = cell_len(key.key_display) + (cell_len(key.description) + 1 if key.description else 0)
+    if key.has_class("-command-palette"):
+        return words + (1 if compact else 4)  # its border (and padding)
+    return words + (1 if compact else 2)  # a margin, or padding
+
 
 class QuietFooter(Footer):
     _shape: tuple[Any, ...] | None = None
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, made to fit: compact when the full ones do not, then the least used hidden."""
+        keys = list(super().compose())
+        self._fit([k for k in keys if isinstance(k, FooterKey)])
+        yield from keys
+
+    def on_resize(self) -> None:
+        self._fit(list(self.query(FooterKey)))
+
+    def _fit(self, keys: list[FooterKey]) -> None:
+        room = self.size.width or self.app.size.width
+        self.compact = sum(key_width(k, False) for k in keys) > room
+        used = sum(key_width(k, self.compact) for k in keys)
+        for k in keys:
+            k.display = True
+        for action in DROP:
+            for k in keys:
+                if used > room and k.action == action and k.display:
+                    k.display = False
+                    used -= key_width(k, self.compact)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if self.relight(screen):

@@ -1,0 +1,95 @@
+"""The settings file applied to the app: the theme, and keys remapped by the bindings' ids."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.keys import key_to_character
+from textual.theme import Theme
+
+from .. import settings
+from ..engine.errors import CombatError
+
+
+def binding_ids() -> set[str]:
+    """Every id a GM may remap: the bindings of the app, its screens and its dialogs."""
+    from .app import CombatApp
+    from .dialogs.ask import AskScreen
+    from .dialogs.choose import ChooseDialog
+    from .dialogs.quit import QuitDialog
+    from .screens.help import HelpScreen
+    from .screens.main import MainScreen
+    from .screens.new import NewScreen
+    from .screens.open import OpenScreen
+    from .widgets.command_bar import CommandBar
+
+    owners: list[Any] = [CombatApp, MainScreen, OpenScreen, NewScreen, HelpScreen, AskScreen, ChooseDialog,
+                         QuitDialog, CommandBar]
+    return {b.id for owner in owners for b in owner.BINDINGS if isinstance(b, Binding) and b.id}
+
+
+class Preferences:
+    """Loaded once at start; the theme saved again whenever the GM picks another (the palette)."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self.app = app
+        self.loaded = settings.load()
+        known = binding_ids()
+        self.keymap = {bid: keys for bid, keys in self.loaded.keys.items() if bid in known}
+        unknown = sorted(set(self.loaded.keys) - known)
+        self.problems = [p for p in [self.loaded.problem] if p]
+        if unknown:
+            self.problems.append(f"settings: no key with the id {unknown[0]!r} (the ids are in ?)")
+        self._saved = self.loaded.theme
+
+    def apply(self) -> None:
+        """Theme and keys into the app, then a line for each problem; called once the app is mounted."""
+        theme = self.loaded.theme
+        if theme is not None and theme in self.app.available_themes:
+            self.app.theme = theme
+        elif theme is not None:
+            self.problems.append(f"settings: no theme named {theme!r}; the default is used")
+        if self.keymap:
+            self.app.set_keymap(self.keymap)
+        if self.problems:  # one line, however many things were wrong
+            self.app.notify("; ".join(self.problems), severity="warning", markup=False, timeout=15)
+        self.app.theme_changed_signal.subscribe(self.app, self._theme_changed)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        if theme.name == self._saved or not self.loaded.readable:
+            return  # a file that could not be read is the GM's to mend, never overwritten
+        try:
+            settings.save_theme(theme.name)
+        except CombatError as exc:
+            self.app.notify(str(exc), severity="warning", markup=False)
+            return
+        self._saved = theme.name
+
+
+def remapped(bindings: list[BindingType], keymap: dict[str, str]) -> dict[str, str]:
+    """For the help screen: binding id -> the keys it has now, for each binding the keymap changed,
+    and "" for one whose key another binding took over."""
+    ids = {b.id for b in bindings if isinstance(b, Binding)}
+    taken = {k for bid, keys in keymap.items() if bid in ids for k in keys.split(",")}
+    out: dict[str, str] = {}
+    for b in bindings:
+        if not isinstance(b, Binding) or not b.id:
+            continue
+        if b.id in keymap:
+            out[b.id] = keymap[b.id]
+        elif any(_same(k, t) for k in b.key.split(",") for t in taken):
+            out[b.id] = ""
+    return out
+
+
+def _same(key: str, other: str) -> bool:
+    """`?` and `question_mark` are the same key."""
+    a, b = key.strip(), other.strip()
+    return a == b or (key_to_character(a) or a) == (key_to_character(b) or b)
+
+
+def shown(keys: str) -> str:
+    """`question_mark,f5` as `? f5`."""
+    return " ".join(key_to_character(k) or k for k in keys.split(",") if k)
