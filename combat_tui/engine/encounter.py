@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, StringConstraints, model_validator
 
-from . import commands, formula
+from . import commands, formula, turns
 from .bounds import Int
 from .clean import Line, clean_command
 from .errors import CombatError, CommandError, SaveError
@@ -112,6 +112,7 @@ class Encounter:
         try:
             cmd.handler(ops, args, kw)
             self._change_triggers(ops)
+            turns.catch_up(ops)
         except CombatError:
             ops.tx.rollback()
             raise

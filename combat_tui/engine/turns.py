@@ -228,6 +228,19 @@ def _advance_tc(ops: Ops) -> None:
             return
 
 
+def catch_up(ops: Ops) -> None:
+    """A creature back in the fight (healed from dead, woken) whose TC went by while it was out acts
+    now: the clock never runs back, and the order never shows a turn in the past."""
+    state = ops.state
+    if ops.rs.time.model is not TimeModel.TIME_COUNT or not state.clock.started:
+        return
+    for cid in ops.tx.touched_combatants():
+        c = state.combatants.get(cid)
+        if c is not None and c.next_tc is not None and c.next_tc < state.clock.tc and not is_out(c, ops.rs):
+            ops.c(cid).next_tc = state.clock.tc
+            ops.say(f"{c.name} is back in the fight: acts at TC {state.clock.tc}")
+
+
 def _advance_tc_once(ops: Ops) -> bool:
     living = [c for c in acting_order(ops.state, ops.rs) if c.next_tc is not None]
     if not living:

@@ -74,3 +74,18 @@ def test_a_prefix_prefers_the_living(make) -> None:  # type: ignore[no-untyped-d
     enc.run("dmg Kar 2")
     assert _hp(enc, "Kara") == 8 and _hp(enc, "Karl") == 10
 
+
+
+def test_time_count_a_creature_back_in_the_fight_acts_now_not_in_the_past(make) -> None:  # type: ignore[no-untyped-def]
+    # Found by the property test: dead when the fight starts, its TC goes by, then it is brought back.
+    enc = make("time-count", seed=0)
+    for line in ("add Orc pc hp=6", "add Kara npc hp=9", "dmg Orc 9", "start", "next"):
+        enc.run(line)
+    orc = next(c for c in enc.state.combatants.values() if c.name == "Orc")
+    assert orc.next_tc is not None and orc.next_tc < enc.state.clock.tc
+    lines = enc.run("uncond Orc dead")
+    orc = next(c for c in enc.state.combatants.values() if c.name == "Orc")
+    assert orc.next_tc == enc.state.clock.tc
+    assert f"Orc is back in the fight: acts at TC {enc.state.clock.tc}" in lines
+    enc.undo()
+    assert next(c for c in enc.state.combatants.values() if c.name == "Orc").next_tc < enc.state.clock.tc
