@@ -357,7 +357,7 @@ def _schedule(ops: Ops, cid: str, action: ActionDef | None, kw: dict[str, str]) 
             sc = pick("speed class", cls_word, ((s.id, s.name, s) for s in ops.rs.speed_classes))
             if c.side == Side.PC:
                 r = ops.roll(sc.random, c)
-                sf, how = r.total, f"{sc.name}, {r.detail}"
+                sf, how = r.total, f"{sc.name}, {r.shown}"
             else:
                 sf, how = sc.static, f"{sc.name} (static)"
     sf += mod
@@ -498,7 +498,7 @@ def _roll(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if not expr.strip():
         raise CommandError("usage: roll EXPR (e.g. roll 1d20+5)")
     r = ops.roll(expr)
-    ops.say(f"Roll {r.detail}")
+    ops.say(f"Roll {r.shown}")
 
 
 def _prompt(ops: Ops, args: list[str]) -> Prompt:

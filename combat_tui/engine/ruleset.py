@@ -217,6 +217,7 @@ class OptionDef(Strict):
     id: Line
     default: Int
     description: Text
+    name: Line | None = None  # the words a GM reads for it (in a roll, a cost); default: the id as words
 
 
 class BodyEffectDef(Strict):
