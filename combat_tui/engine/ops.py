@@ -346,6 +346,8 @@ class Ops:
         row = next((r for r in table.rows if (r.min is None or total >= r.min) and (r.max is None or total <= r.max)),
                    None)
         outcome = f" → {row.label}" + (f": {row.text}" if row.text else "") if row else ""
+        if table.choice and row is not None:  # picked, not rolled: the outcome's number says nothing
+            shown, outcome = row.label, f": {row.text}" if row.text else ""
         self.say(f"{c.name} — {table.name}: {shown}{outcome}")
         extra = {"roll": total}
         if row is not None:

@@ -23,7 +23,7 @@ from textual.widgets import Input
 
 from ...engine.clean import clean_line
 from ...engine.errors import CombatError
-from ...engine.lookup import entries
+from ...engine.lookup import action_cost, cost_for, entries, span
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
@@ -501,12 +501,15 @@ class MainScreen(Covered[None]):
             self._act_dialog(shlex.quote(c.name), frozenset({cid}), c.name)
 
     def _act_dialog(self, spec: str, aimed: frozenset[str], label: str) -> None:
-        rs = self.session.encounter.rs
+        enc = self.session.encounter
+        rs = enc.rs
         tc = rs.time.model is TimeModel.TIME_COUNT
+        actor = next((enc.state.combatants[i] for i in aimed if i in enc.state.combatants), None)
+        classes = {s.id: s.name for s in rs.speed_classes}
         choices = []
-        for a in rs.actions:
-            cost = ", ".join(f"{rs.pool(p).name} {v}" for p, v in a.cost.items())
-            speed = a.speed or (f"SF {a.sf}" if a.sf is not None else "")
+        for a in rs.actions:  # the costs worked out for the one acting, as the GM reads them
+            cost = cost_for(enc.state, rs, actor, a) if actor is not None else action_cost(rs, a)
+            speed = classes.get(a.speed or "", "") or (f"SF {a.sf}" if isinstance(a.sf, int) else "")
             choices.append(Choice(a.id, a.name, a.description, " · ".join(x for x in (cost, speed) if x)))
         if tc:
             choices += [Choice(f"class={s.id}", f"Speed class: {s.name}", f"PCs roll {s.random}, NPCs take {s.static}")
@@ -570,13 +573,20 @@ class MainScreen(Covered[None]):
             self.run_line(f"resolve {uid}")
 
     def action_prompt_value(self) -> None:
+        """A table the GM picks from (decided by two tests, not one die) is a list of its outcomes by name;
+        a rolled table takes the GM's own number (rolled at the table, say)."""
         uid = self._first_prompt()
-        if uid is not None:
-            table = self.session.encounter.rs.table(self.session.encounter.state.prompts[0].table)
-            rows = ", ".join(r.label for r in table.rows[:6])
-            self.ask(f"{table.name}: the table's result (after its modifiers, e.g. d20 minus the penalty)",
-                     rows or "a number",
-                     lambda v: self.run_line(f"resolve {uid} value={v}"))
+        if uid is None:
+            return
+        table = self.session.encounter.rs.table(self.session.encounter.state.prompts[0].table)
+        if table.choice:
+            numbered = [(r, r.min if r.min is not None else r.max) for r in table.rows]
+            picks = [Choice(str(n), r.label, r.text, span(r.min, r.max)) for r, n in numbered if n is not None]
+            self.choose(table.name, picks, lambda n: self.run_line(f"resolve {uid} value={n}"))
+            return
+        rows = ", ".join(f"{span(r.min, r.max)} {r.label}" for r in table.rows[:6])
+        self.ask(f"{table.name}: your own result, a number", rows or "e.g. 12",
+                 lambda v: self.run_line(f"resolve {uid} value={v}"))
 
     def action_prompt_dismiss(self) -> None:
         uid = self._first_prompt()
