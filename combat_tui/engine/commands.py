@@ -60,6 +60,29 @@ def split(line: str) -> list[str]:
         raise CommandError("cannot read the command: a quotation mark is not closed") from None
 
 
+def quote(word: str) -> str:
+    """A word of a command line as a GM would type it: bare when it can be, else in double quotes
+    (`"Garret's Hound"`), which `split` reads back; shell quoting only for what double quotes cannot hold."""
+    if word and shlex.quote(word) == word:
+        return word
+    if '"' not in word and "\\" not in word:
+        return f'"{word}"'
+    return shlex.quote(word)
+
+
+def named(item_id: str, options: list[tuple[str, str]]) -> str:
+    """A ruleset item as a command line names it for the GM: by its name (quoted), when the name reads
+    back as that item; else by its id. `options` are (id, name) of every item of the kind."""
+    name = next(n for i, n in options if i == item_id)
+    if name.lower().replace(" ", "-") == item_id.lower().replace("_", "-"):
+        return item_id  # the id is the word itself (`prone`): as a GM types it
+    try:
+        found = pick("item", name, ((i, n, i) for i, n in options))
+    except CommandError:
+        found = None
+    return quote(name) if found == item_id else item_id
+
+
 def find_command(word: str) -> Command:
     low = word.lower()
     if low in COMMANDS:
@@ -366,7 +389,10 @@ def _schedule(ops: Ops, cid: str, action: ActionDef | None, kw: dict[str, str]) 
     c = ops.c(cid)
     c.next_tc = clock.tc + sf
     c.acted = sf > 0
-    ops.say(f"{c.name}: {how} → SF {sf}, next acts at TC {c.next_tc}")
+    shown = f"{how} → SF {sf}" if how != "SF" else f"SF {sf}"  # a typed SF needs no arrow to itself
+    if mod:
+        shown += f" (with {mod:+d})"
+    ops.say(f"{c.name}: {shown}, next acts at TC {c.next_tc}")
 
 
 def _pool_amount(ops: Ops, args: list[str], verb: str, other: str) -> tuple[list[str], PoolDef, int]:

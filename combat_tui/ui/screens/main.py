@@ -7,7 +7,6 @@ they are given and post messages; only this screen runs commands.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 
 from rich.text import Text
@@ -22,6 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from ...engine.clean import clean_line
+from ...engine.commands import named, quote
 from ...engine.errors import CombatError
 from ...engine.lookup import action_cost, cost_for, entries, span
 from ...engine.ruleset import TimeModel
@@ -243,7 +243,7 @@ class MainScreen(Covered[None]):
             self.notify("Pick a creature first (arrows in the order pane)", severity="warning")
             return None
         self._aimed = frozenset(ids)
-        return shlex.quote(",".join(state.combatants[i].name for i in ids))
+        return quote(",".join(state.combatants[i].name for i in ids))
 
     def target_label(self) -> str:
         state = self.session.encounter.state
@@ -432,6 +432,7 @@ class MainScreen(Covered[None]):
         aimed = self._aimed
         rs = self.session.encounter.rs
         cd = rs.condition(cond_id)
+        conds = [(c.id, c.name) for c in rs.conditions]
 
         unit = "TC" if rs.time.model is TimeModel.TIME_COUNT else "rounds"
         lasts = cd.default_duration or "until removed"
@@ -440,7 +441,7 @@ class MainScreen(Covered[None]):
             ask = f"{cd.name} on {self.target_label()}: " + ("value, then how long" if cd.valued else "how long?")
             hint = f"Enter: {lasts} · 3 = {unit} · end-of-round · start-of-turn"
             self.ask(ask, hint, lambda answer: self.hit(
-                f"cond {spec} {cond_id}{extra} {duration_words(answer, cd.valued)}".rstrip(), aimed),
+                f"cond {spec} {named(cond_id, conds)}{extra} {duration_words(answer, cd.valued)}".rstrip(), aimed),
                 value="1" if cd.valued else "", allow_empty=True)
 
         if cd.subjective:
@@ -448,7 +449,7 @@ class MainScreen(Covered[None]):
             who = [Choice("all", "everyone")] + [Choice(c.id, c.name) for c in state.roster()]
             self.choose(f"{cd.name}: relative to whom?", who,
                         lambda w: with_value(" from=all" if w == "all" else
-                                             f" from={shlex.quote(state.combatants[w].name)}"))
+                                             f" from={quote(state.combatants[w].name)}"))
         else:
             with_value("")
 
@@ -457,9 +458,10 @@ class MainScreen(Covered[None]):
         c = enc.state.combatants.get(self.picked() or "")
         if c is None:
             return
-        spec = shlex.quote(c.name)
+        spec = quote(c.name)
+        conds = [(cd.id, cd.name) for cd in enc.rs.conditions]
         # one choice per instance: Flanked to Kara and Flanked to Bram, each poison with its own clock
-        choices = [Choice(f"{cs.id} uid={cs.uid}", condition_text(enc.state, enc.rs, cs).plain,
+        choices = [Choice(f"{named(cs.id, conds)} uid={cs.uid}", condition_text(enc.state, enc.rs, cs).plain,
                           enc.rs.condition(cs.id).description) for cs in c.conditions if cs.direct]
         self.choose(f"Remove from {c.name}", choices,
                     lambda pick: self.hit(f"uncond {spec} {pick}", frozenset({c.id})))
@@ -471,9 +473,11 @@ class MainScreen(Covered[None]):
         aimed = self._aimed
         rs = self.session.encounter.rs
         pools = [Choice(p.id, p.name, p.description, p.kind.value) for p in rs.pools]
+        pools_named = [(p.id, p.name) for p in rs.pools]
         self.choose(f"{verb.capitalize()}: which pool?", pools,
                     lambda pid: self.ask(f"{verb.capitalize()} how much {rs.pool(pid).name}?", "1",
-                                         lambda n: self.hit(f"{verb} {spec} {pid} {n}", aimed, target=False),
+                                         lambda n: self.hit(f"{verb} {spec} {named(pid, pools_named)} {n}", aimed,
+                                                            target=False),
                                          value="1"))
 
     def action_spend(self) -> None:
@@ -498,7 +502,7 @@ class MainScreen(Covered[None]):
     def _act_for(self, cid: str) -> None:
         c = self.session.encounter.state.combatants.get(cid)
         if c is not None:
-            self._act_dialog(shlex.quote(c.name), frozenset({cid}), c.name)
+            self._act_dialog(quote(c.name), frozenset({cid}), c.name)
 
     def _act_dialog(self, spec: str, aimed: frozenset[str], label: str) -> None:
         enc = self.session.encounter
@@ -525,9 +529,11 @@ class MainScreen(Covered[None]):
             self.ask("Speed factor", "e.g. 6", lambda v: self.hit(f"act {spec} sf={v}", aimed, target=False))
             return
         if pick.startswith("class="):
-            self.hit(f"act {spec} {pick}", aimed, target=False)
+            word = named(pick[6:], [(c.id, c.name) for c in rs.speed_classes])
+            self.hit(f"act {spec} class={word}", aimed, target=False)
             return
         action = next(a for a in rs.actions if a.id == pick)
+        pick = named(pick, [(a.id, a.name) for a in rs.actions])  # the echo names it as the GM reads it
         needs_speed = rs.time.model is TimeModel.TIME_COUNT and action.speed is None and action.sf is None
 
         def go(target: str) -> None:
@@ -541,7 +547,7 @@ class MainScreen(Covered[None]):
         if any(e.to == "target" for e in action.effects):
             who = [Choice(c.id, c.name) for c in enc.state.roster()]
             self.choose(f"{action.name}: on whom?", who,
-                        lambda w: go(f" on={shlex.quote(enc.state.combatants[w].name)}"))
+                        lambda w: go(f" on={quote(enc.state.combatants[w].name)}"))
         else:
             go("")
 
@@ -553,7 +559,9 @@ class MainScreen(Covered[None]):
         parts = [Choice(b.id, b.name, "; ".join(f"{e.count}: {e.text}" for e in b.effects), b.severity)
                  for b in rs.body]
         aimed = self._aimed
-        self.choose("Injure which part?", parts, lambda part: self.hit(f"injure {spec} {part}", aimed))
+        names = [(b.id, b.name) for b in rs.body]
+        self.choose("Injure which part?", parts,
+                    lambda part: self.hit(f"injure {spec} {named(part, names)}", aimed))
 
     def _first_prompt(self) -> int | None:
         prompts = self.session.encounter.state.prompts
@@ -595,7 +603,7 @@ class MainScreen(Covered[None]):
 
     def _current(self) -> str | None:
         cid = current_actor(self.session.encounter.state)
-        return shlex.quote(self.session.encounter.state.combatants[cid].name) if cid else None
+        return quote(self.session.encounter.state.combatants[cid].name) if cid else None
 
     def action_hold(self) -> None:
         who = self._current()
@@ -608,7 +616,7 @@ class MainScreen(Covered[None]):
         now = current_actor(enc.state)
         later = [Choice(c.id, c.name) for c in acting_order(enc.state, enc.rs) if c.id != now]
         self.choose("Saving the turn: act after whom?", later,
-                    lambda cid: self.run_line(f"hold {who} after={shlex.quote(enc.state.combatants[cid].name)}"))
+                    lambda cid: self.run_line(f"hold {who} after={quote(enc.state.combatants[cid].name)}"))
 
     def action_delay(self) -> None:
         who = self._current()
@@ -619,7 +627,7 @@ class MainScreen(Covered[None]):
         state = self.session.encounter.state
         waiting = [Choice(cid, state.combatants[cid].name) for cid in state.waiting if cid in state.combatants]
         self.choose("Who enters now?", waiting,
-                    lambda cid: self.run_line(f"enter {shlex.quote(state.combatants[cid].name)}"))
+                    lambda cid: self.run_line(f"enter {quote(state.combatants[cid].name)}"))
 
     def action_roll(self) -> None:
         bar = self.query_one(CommandBar)
