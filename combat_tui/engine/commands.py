@@ -20,6 +20,7 @@ from .ops import Ops
 from .ruleset import ActionDef, ConditionDef, PoolDef, Refresh, TimeModel
 from .targets import clean_name, clean_note, creatures, pick, take_creatures
 from .timekeeping import current_actor, is_out, slot_index
+from .words import humane
 
 MAX_AMOUNT = 1_000_000  # any one number typed: damage, a stat, a duration
 
@@ -636,7 +637,7 @@ def _set(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     opt = pick("option", args[0], ((o.id, o.id, o) for o in ops.rs.options))
     value = _int(ops, args[1], "value")
     ops.options()[opt.id] = value
-    ops.say(f"Option {opt.id} = {value} ({opt.description})")
+    ops.say(f"Option {opt.name or humane(opt.id)} = {value} ({opt.description})")
 
 
 @command("rest", "rest short|long [NAMES]", "refresh what a short or long rest refreshes")
