@@ -205,4 +205,6 @@ async def test_no_ruleset_id_or_formula_reaches_the_gm(tmp_path: Path, monkeypat
         flat = re.sub(r"\b[\w-]+=", "=", flat)  # `add Seren con=14`: the keys of a typed command are its syntax
         leaks += [f"{f!r} in {flat!r}" for f in bad_formulas if f in flat]
         leaks += [f"{i!r} in {flat!r}" for i in bad_ids & _words(flat)]
+        if re.search(r"→ [-–—]?(\s|$)", flat):  # an arrow to nothing: `= 14 → -`
+            leaks.append(f"an arrow to nothing in {flat!r}")
     assert not leaks, "\n".join(sorted(set(leaks))[:40])
