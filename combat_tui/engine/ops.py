@@ -325,7 +325,8 @@ class Ops:
         if not table.repeat and any(p.cid == cid and p.table == table_id for p in self.state.prompts):
             return  # one pending prompt per creature and table
         self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason, condition=condition))
-        self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): `resolve` rolls it")
+        how = "the GM picks the outcome" if table.choice else "`resolve` rolls it"  # a choice has no die
+        self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): {how}")
 
     def resolve(self, prompt: Prompt, value: int | None = None) -> None:
         table = self.rs.table(prompt.table)

@@ -283,6 +283,7 @@ async def test_v_on_a_combat_roll_lists_the_outcomes_by_name_and_range(tmp_path:
         await pilot.pause()
         await pilot.press("a")
         await choose(pilot, app, "strike")
+        assert any(line.endswith("the GM picks the outcome") for line in s.encounter.doc.log[-1].lines)
         await pilot.press("v")
         await pilot.pause()
         screen = app.screen
