@@ -102,6 +102,8 @@ class PlainStringifier(d20.SimpleStringifier):  # type: ignore[misc]
 
     def _stringify(self, node: Any) -> str:
         if (node.annotation or "").startswith(MARK):  # a name's number: the breakdown shows the number
+            if type(node).__name__ == "Parenthetical":
+                return self._stringify(node.value)
             node = copy.copy(node)
             node.annotation = None
         if not node.kept and not self._in_dropped:
@@ -243,7 +245,9 @@ def _number_text(text: str, name: str, value: object) -> str:
         value = int(value)
     if not isinstance(value, int | float) or (isinstance(value, float) and not math.isfinite(value)):
         raise _fail(text, f"name '{name}' is not a number")
-    return f"({value} {MARK}{name}])"
+    # The number carries its name through the dice library, for the roll shown in words; a negative
+    # one is wrapped so the name covers its sign.
+    return f"({value} {MARK}{name}])" if value >= 0 else f"(({value}) {MARK}{name}])"
 
 
 def _substitute(text: str, base: str, names: Mapping[str, int]) -> str:

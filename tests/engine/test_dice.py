@@ -409,3 +409,9 @@ def test_limits_allow_the_boundary() -> None:
 def test_not_a_string() -> None:
     with pytest.raises(DiceError):
         roll(20, rng())  # type: ignore[arg-type]
+
+
+def test_shown_keeps_a_negative_name_whole_and_the_breakdown_as_it_was() -> None:
+    result = roll("1d20 + con", rng(), {"con": -2}, Words({"con": "CON"}))
+    assert result.shown == f"1d20 {result.total + 2} + CON -2 = {result.total}"
+    assert result.detail == f"1d20 ({result.total + 2}) + (-2) = {result.total}"
