@@ -17,15 +17,15 @@ DEMOS: dict[str, tuple[str, list[str]]] = {
     "three-action": ("Ambush at the ford", [
         "add Kara pc hp=24 init=17", "add Brother Osk pc hp=20 init=12",
         "add Bandit x3 hp=11", "add Bandit Captain hp=26 init=14", "start",
-        "dmg 'Bandit 1' 7", "cond 'Bandit 2' prone",
+        'dmg "Bandit 1" 7', 'cond "Bandit 2" prone',
     ]),
     "energy-stamina": ("Duel in the rain", [
         "add Seren pc con=14 aura_mod=2", "add Tomas pc con=12",
-        "add Reaver x2 con=12", "start", "act Seren melee", "dmg 'Reaver 1' 6",
+        "add Reaver x2 con=12", "start", "act Seren melee", 'dmg "Reaver 1" 6',
     ]),
     "body-injury": ("The pit fight", [
         "add Ysolde pc init=15", "add Marek pc init=9", "add Pit Ghoul x2", "start",
-        "injure 'Pit Ghoul 1' arm",
+        'injure "Pit Ghoul 1" arm',
     ]),
     "time-count": ("Zherynn, Aeus and Garret", [
         "add Zherynn pc init=6", "add Aeus pc init=13", "add Garret npc init=7", "add Garret's Hound init=9",

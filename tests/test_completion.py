@@ -31,7 +31,7 @@ def test_a_completed_name_is_followed_by_a_space(make) -> None:  # type: ignore[
     typed = text + "pr"  # the GM goes on typing: `cond Ka⇥pr`
     assert typed == "cond Kara pr"
     assert complete(enc, typed) == "cond Kara prone "
-    assert enc.run(complete(enc, typed) or "") == ["Kara is Prone"]
+    assert enc.run(complete(enc, typed) or "") == ["Kara gains Prone"]
 
 
 def test_the_living_come_first_and_tab_cycles(make) -> None:  # type: ignore[no-untyped-def]

@@ -20,6 +20,7 @@ from .ops import Ops
 from .ruleset import ActionDef, BodyPlanDef, ConditionDef, PoolDef, Refresh, RulesetDef, TimeModel
 from .targets import clean_name, clean_note, creatures, pick, take_creatures
 from .timekeeping import current_actor, is_out, slot_index
+from .words import humane
 
 MAX_AMOUNT = 1_000_000  # any one number typed: damage, a stat, a duration
 
@@ -58,6 +59,29 @@ def split(line: str) -> list[str]:
         return list(lexer)
     except ValueError:
         raise CommandError("cannot read the command: a quotation mark is not closed") from None
+
+
+def quote(word: str) -> str:
+    """A word of a command line as a GM would type it: bare when it can be, else in double quotes
+    (`"Garret's Hound"`), which `split` reads back; shell quoting only for what double quotes cannot hold."""
+    if word and shlex.quote(word) == word:
+        return word
+    if '"' not in word and "\\" not in word:
+        return f'"{word}"'
+    return shlex.quote(word)
+
+
+def named(item_id: str, options: list[tuple[str, str]]) -> str:
+    """A ruleset item as a command line names it for the GM: by its name (quoted), when the name reads
+    back as that item; else by its id. `options` are (id, name) of every item of the kind."""
+    name = next(n for i, n in options if i == item_id)
+    if name.lower().replace(" ", "-") == item_id.lower().replace("_", "-"):
+        return item_id  # the id is the word itself (`prone`): as a GM types it
+    try:
+        found = pick("item", name, ((i, n, i) for i, n in options))
+    except CommandError:
+        found = None
+    return quote(name) if found == item_id else item_id
 
 
 def find_command(word: str) -> Command:
@@ -394,7 +418,7 @@ def _schedule(ops: Ops, cid: str, action: ActionDef | None, kw: dict[str, str]) 
             sc = pick("speed class", cls_word, ((s.id, s.name, s) for s in ops.rs.speed_classes))
             if c.side == Side.PC:
                 r = ops.roll(sc.random, c)
-                sf, how = r.total, f"{sc.name}, {r.detail}"
+                sf, how = r.total, f"{sc.name}, {r.shown}"
             else:
                 sf, how = sc.static, f"{sc.name} (static)"
     sf += mod
@@ -403,7 +427,10 @@ def _schedule(ops: Ops, cid: str, action: ActionDef | None, kw: dict[str, str]) 
     c = ops.c(cid)
     c.next_tc = clock.tc + sf
     c.acted = sf > 0
-    ops.say(f"{c.name}: {how} → SF {sf}, next acts at TC {c.next_tc}")
+    shown = f"{how} → SF {sf}" if how != "SF" else f"SF {sf}"  # a typed SF needs no arrow to itself
+    if mod:
+        shown += f" (with {mod:+d})"
+    ops.say(f"{c.name}: {shown}, next acts at TC {c.next_tc}")
 
 
 def _pool_amount(ops: Ops, args: list[str], verb: str, other: str) -> tuple[list[str], PoolDef, int]:
@@ -535,7 +562,7 @@ def _roll(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if not expr.strip():
         raise CommandError("usage: roll EXPR (e.g. roll 1d20+5)")
     r = ops.roll(expr)
-    ops.say(f"Roll {r.detail}")
+    ops.say(f"Roll {r.shown}")
 
 
 def _prompt(ops: Ops, args: list[str]) -> Prompt:
@@ -647,7 +674,7 @@ def _set(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     opt = pick("option", args[0], ((o.id, o.id, o) for o in ops.rs.options))
     value = _int(ops, args[1], "value")
     ops.options()[opt.id] = value
-    ops.say(f"Option {opt.id} = {value} ({opt.description})")
+    ops.say(f"Option {opt.name or humane(opt.id)} = {value} ({opt.description})")
 
 
 @command("rest", "rest short|long [NAMES]", "refresh what a short or long rest refreshes")

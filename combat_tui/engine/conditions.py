@@ -87,7 +87,7 @@ def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: st
     c.conditions.append(new)
     why = f" (with {ops.rs.condition(_cond_of(ops, cid, parent)).name})" if parent is not None else (
         f", {describe(new.ends, ops.state)}" if new.ends else "")
-    ops.say(f"{c.name} is {label(ops, new)}{why}")
+    ops.say(f"{c.name} gains {label(ops, new)}{why}")  # "is" read wrong for most: "is Concussion"
     for daughter in cd.implies:
         add(ops, cid, daughter, source=source, parent=new.uid)
     ops.recompute(cid)

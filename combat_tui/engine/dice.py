@@ -55,6 +55,7 @@ import d20.expression
 
 from .bounds import MAX_STEP
 from .errors import DiceError
+from .words import MARK, Words, rolled_words
 
 __all__ = [
     "BOON_DIE",
@@ -82,6 +83,7 @@ class Roll:
     expr: str
     total: int
     detail: str
+    shown: str = ""  # as the GM reads it: dice rolled and named numbers (`1d20 11 − Bleed 1 = 10`)
 
 
 # ----- plain-text output -----
@@ -99,6 +101,11 @@ class PlainStringifier(d20.SimpleStringifier):  # type: ignore[misc]
         return str(super().stringify(the_roll))
 
     def _stringify(self, node: Any) -> str:
+        if (node.annotation or "").startswith(MARK):  # a name's number: the breakdown shows the number
+            if type(node).__name__ == "Parenthetical":
+                return self._stringify(node.value)
+            node = copy.copy(node)
+            node.annotation = None
         if not node.kept and not self._in_dropped:
             self._in_dropped = True
             try:
@@ -107,6 +114,11 @@ class PlainStringifier(d20.SimpleStringifier):  # type: ignore[misc]
                 self._in_dropped = False
             return f"{inside} dropped"
         return str(super()._stringify(node))
+
+    def stringify_node(self, node: Any) -> str:
+        """One node of a rolled tree (a dice term), as the breakdown shows it."""
+        self._in_dropped = False
+        return self._stringify(node)
 
     def _str_expression(self, node: Any) -> str:
         return f"{self._stringify(node.roll)} = {_floor(node.total)}"
@@ -233,7 +245,9 @@ def _number_text(text: str, name: str, value: object) -> str:
         value = int(value)
     if not isinstance(value, int | float) or (isinstance(value, float) and not math.isfinite(value)):
         raise _fail(text, f"name '{name}' is not a number")
-    return f"({value})"
+    # The number carries its name through the dice library, for the roll shown in words; a negative
+    # one is wrapped so the name covers its sign.
+    return f"({value} {MARK}{name}])" if value >= 0 else f"(({value}) {MARK}{name}])"
 
 
 def _substitute(text: str, base: str, names: Mapping[str, int]) -> str:
@@ -362,7 +376,8 @@ def _prepare(text: str, names: Mapping[str, int]) -> Any:
     return tree
 
 
-def roll(expr: str, rng: random.Random, names: Mapping[str, int] | None = None) -> Roll:
+def roll(expr: str, rng: random.Random, names: Mapping[str, int] | None = None,
+         words: Words | None = None) -> Roll:
     """Roll ``expr`` (see the module docstring for the notation) drawing from ``rng``.
 
     Raises :class:`DiceError` with a one-line message quoting the expression on any problem.
@@ -378,6 +393,7 @@ def roll(expr: str, rng: random.Random, names: Mapping[str, int] | None = None) 
             result = _ROLLER.roll(tree, stringifier=stringifier)
             total = _floor(result.expr.total)
             detail = stringifier.stringify(result.expr)
+            shown = rolled_words(result.expr, total, words or Words(), stringifier.stringify_node)
         except d20.TooManyRolls:
             raise _fail(expr, f"more than {MAX_DICE} dice rolled (rerolls and explosions included)") from None
         except ZeroDivisionError:
@@ -391,4 +407,4 @@ def roll(expr: str, rng: random.Random, names: Mapping[str, int] | None = None) 
             d20.expression.random = saved
     if abs(total) > MAX_TOTAL:
         raise _fail(expr, f"the result is too large (more than {MAX_TOTAL:,})")
-    return Roll(expr=expr, total=total, detail=detail)
+    return Roll(expr=expr, total=total, detail=detail, shown=shown)

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .ruleset import ActionDef, ConditionDef, RuleDef, RulesetDef, TableDef
+from . import formula
+from .errors import FormulaError
+from .model import Combatant, State
+from .ruleset import ActionDef, ConditionDef, Number, RuleDef, RulesetDef, TableDef
+from .words import formula_words, ident, labels
 
 
 @dataclass(frozen=True)
@@ -52,31 +56,75 @@ def _condition(rs: RulesetDef, cd: ConditionDef) -> Entry:
     return Entry("condition", cd.id, cd.name, tuple(lines))
 
 
+def _amounts(rs: RulesetDef, amounts: dict[str, Number], names: dict[str, int]) -> str | None:
+    """`Action Points 1, Attacks this round 1`, zeros left out; None when a number needs what is unknown."""
+    out = []
+    for pid, v in amounts.items():
+        try:
+            n = v if isinstance(v, int) else formula.evaluate(v, names)
+        except FormulaError:
+            return None
+        if n:
+            out.append(f"{rs.pool(pid).name} {n}")
+    return ", ".join(out)
+
+
+def action_cost(rs: RulesetDef, a: ActionDef, names: dict[str, int] | None = None) -> str:
+    """What an action costs (and gains) as a GM reads it: numbers worked out for a creature's `names`;
+    without them, options at their defaults, else the ruleset's own words for it."""
+    known = names if names is not None else {ident(o.id): o.default for o in rs.options}
+    cost, gain = _amounts(rs, a.cost, known), _amounts(rs, a.gain, known)
+    if cost is None or gain is None:
+        if a.cost_words:
+            return a.cost_words
+        words = labels(rs)
+        cost = ", ".join(f"{rs.pool(p).name} {formula_words(v, words)}" for p, v in a.cost.items())
+        gain = ", ".join(f"{rs.pool(p).name} {formula_words(v, words)}" for p, v in a.gain.items())
+    return "; ".join(x for x in (cost, f"gains {gain}" if gain else "") if x)
+
+
+def cost_for(state: State, rs: RulesetDef, c: Combatant, a: ActionDef) -> str:
+    from .ops import names_for  # ops needs this module's neighbours first
+
+    return action_cost(rs, a, names_for(state, rs, c))
+
+
 def _action(rs: RulesetDef, a: ActionDef) -> Entry:
     lines = [a.description] if a.description else []
-    cost = ", ".join(f"{rs.pool(p).name} {v}" for p, v in a.cost.items())
+    cost = action_cost(rs, a)
     if cost:
         lines.append(f"Cost: {cost}")
-    gain = ", ".join(f"{rs.pool(p).name} {v}" for p, v in a.gain.items())
-    if gain:
-        lines.append(f"Gain: {gain}")
     if a.speed:
         sc = next(s for s in rs.speed_classes if s.id == a.speed)
-        lines.append(f"Speed: {sc.name} ({sc.random} / {sc.static})")
+        lines.append(f"Speed: {sc.name} (PCs roll {sc.random}, NPCs take {sc.static})")
     if a.sf is not None:
-        lines.append(f"Speed factor: {a.sf}")
+        lines.append(f"Speed factor: {formula_words(a.sf, labels(rs))}")
     return Entry("action", a.id, a.name, tuple(lines))
 
 
-def _table(t: TableDef) -> Entry:
+def _table(rs: RulesetDef, t: TableDef) -> Entry:
     lines = [t.description] if t.description else []
-    lines.append(f"Roll: {t.roll}")
+    if not t.choice:
+        lines.append(f"Roll: {formula_words(t.roll, labels(rs))}")
     for r in t.rows:
-        lo = "" if r.min is None else str(r.min)
-        hi = "" if r.max is None else str(r.max)
-        span = lo if lo == hi else f"{lo or '…'}–{hi or '…'}"
-        lines.append(f"  {span}: {r.label}" + (f" — {r.text}" if r.text else ""))
+        lines.append(f"  {span(r.min, r.max)}: {r.label}" + (f" — {r.text}" if r.text else ""))
     return Entry("table", t.id, t.name, tuple(lines))
+
+
+def span(lo: int | None, hi: int | None) -> str:
+    """A table row's range as a GM reads it: `5`, `3–4`, `6 or more`, `−2 or less`."""
+    def num(n: int) -> str:
+        return str(n).replace("-", "−")
+
+    if lo is not None and lo == hi:
+        return num(lo)
+    if lo is None and hi is None:
+        return "any"
+    if lo is None:
+        return f"{num(hi or 0)} or less"
+    if hi is None:
+        return f"{num(lo)} or more"
+    return f"{num(lo)}–{num(hi)}"
 
 
 def _rule(r: RuleDef) -> Entry:
@@ -85,7 +133,7 @@ def _rule(r: RuleDef) -> Entry:
 
 def entries(rs: RulesetDef) -> list[Entry]:
     return ([_condition(rs, c) for c in rs.conditions] + [_action(rs, a) for a in rs.actions]
-            + [_table(t) for t in rs.tables] + [_rule(r) for r in rs.rules])
+            + [_table(rs, t) for t in rs.tables] + [_rule(r) for r in rs.rules])
 
 
 def search(rs: RulesetDef, term: str) -> list[Entry]:

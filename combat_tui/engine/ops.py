@@ -18,6 +18,7 @@ from .errors import CommandError
 from .events import RollRecord, Transaction
 from .model import Clock, Combatant, Counters, PoolState, Prompt, Slot, State
 from .ruleset import EffectDef, PoolKind, Refresh, RulesetDef
+from .words import labels
 
 if TYPE_CHECKING:
     from . import dice
@@ -139,7 +140,7 @@ class Ops:
         names = self.names(c, extra) if c is not None else dict(extra or {})
         from . import dice  # d20 builds its grammar on import: only when the first die is rolled
 
-        result = dice.roll(expr, self.rng, names)
+        result = dice.roll(expr, self.rng, names, labels(self.rs))
         self.rolls.append(RollRecord(expr=result.expr, total=result.total, detail=result.detail))
         return result
 
@@ -324,7 +325,8 @@ class Ops:
         if not table.repeat and any(p.cid == cid and p.table == table_id for p in self.state.prompts):
             return  # one pending prompt per creature and table
         self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason, condition=condition))
-        self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): `resolve` rolls it")
+        how = "the GM picks the outcome" if table.choice else "`resolve` rolls it"  # a choice has no die
+        self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): {how}")
 
     def resolve(self, prompt: Prompt, value: int | None = None) -> None:
         table = self.rs.table(prompt.table)
@@ -339,12 +341,14 @@ class Ops:
             total, shown = prompt.rolled.total, prompt.rolled.detail
         elif value is None:
             r = self.roll(table.roll, c)
-            total, shown = r.total, r.detail
+            total, shown = r.total, r.shown
         else:
             total, shown = value, f"{value} (given)"
         row = next((r for r in table.rows if (r.min is None or total >= r.min) and (r.max is None or total <= r.max)),
                    None)
         outcome = f" → {row.label}" + (f": {row.text}" if row.text else "") if row else ""
+        if table.choice and row is not None:  # picked, not rolled: the outcome's number says nothing
+            shown, outcome = row.label, f": {row.text}" if row.text else ""
         self.say(f"{c.name} — {table.name}: {shown}{outcome}")
         extra = {"roll": total}
         if row is not None:
@@ -367,9 +371,9 @@ class Ops:
             raise CommandError(f"{table.name}: the GM picks the outcome, resolve value=N")
         r = self.roll(table.roll, self.peek(prompt.cid))
         self.prompts()
-        prompt.rolled = Rolled(total=r.total, detail=r.detail)
+        prompt.rolled = Rolled(total=r.total, detail=r.shown)
         label = self.outcome(prompt.table, r.total)
-        self.say(f"{self.peek(prompt.cid).name} — {table.name}: {r.detail}" + (f" → {label}" if label else "")
+        self.say(f"{self.peek(prompt.cid).name} — {table.name}: {r.shown}" + (f" → {label}" if label else "")
                  + " (`resolve` applies it)")
 
     def require(self, ok: bool, message: str) -> None:

@@ -163,6 +163,9 @@ class ActionDef(Strict):
     effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     requires: Line | None = None  # formula over the actor; the action is refused when it is false
     description: Text = ""
+    # The cost and gain in words, for a lookup, when a formula's number depends on the creature
+    # ("1 Stamina, or 1 Exhaustion when out of Stamina"). On the act list the number is worked out.
+    cost_words: Line | None = None
 
 
 class SpeedClassDef(Strict):
@@ -217,6 +220,7 @@ class OptionDef(Strict):
     id: Line
     default: Int
     description: Text
+    name: Line | None = None  # the words a GM reads for it (in a roll, a cost); default: the id as words
 
 
 class BodyEffectDef(Strict):

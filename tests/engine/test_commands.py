@@ -192,3 +192,25 @@ def test_hold_after_someone_in_one_command(make) -> None:  # type: ignore[no-unt
     enc.run("undo")
     enc.run("undo")
     assert enc.view()["active"] == ["Kara"]
+
+
+@pytest.mark.parametrize("name", ["Kara", "Garret's Hound", "Orc 2", 'The "Boss"', "back\\slash", "Kara,Orc 2"])
+def test_quote_reads_as_typed_and_back(name: str) -> None:
+    """A name in a command line reads as a GM types it (double quotes, no shell escapes for an
+    apostrophe) and the parser reads it back whole."""
+    from combat_tui.engine.commands import quote, split
+
+    line = f"act {quote(name)} strike"
+    assert split(line) == ["act", name, "strike"]
+    assert "'\"'\"'" not in line
+    if "'" in name and '"' not in name:
+        assert f'"{name}"' in line
+
+
+def test_named_uses_a_name_that_reads_back_else_the_id() -> None:
+    from combat_tui.engine.commands import named
+
+    items = [("prone", "Prone"), ("melee", "Melee attack"), ("other", "melee")]
+    assert named("prone", items) == "prone"
+    assert named("melee", items) == '"Melee attack"'
+    assert named("other", items) == "other"  # its name "melee" reads back as another item's id

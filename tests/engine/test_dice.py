@@ -14,6 +14,7 @@ import pytest
 
 from combat_tui.engine.dice import BOON_DIE, Roll, roll
 from combat_tui.engine.errors import DiceError
+from combat_tui.engine.words import Words
 
 
 def rng(seed: int = 1) -> random.Random:
@@ -312,11 +313,28 @@ def test_threads_do_not_mix_their_generators() -> None:
 def test_roll_is_plain_data() -> None:
     result = roll("1d20 + bonus adv", rng(), {"bonus": 2})
     data = dataclasses.asdict(result)
-    assert set(data) == {"expr", "total", "detail"}
+    assert set(data) == {"expr", "total", "detail", "shown"}
     assert type(data["expr"]) is str and type(data["total"]) is int and type(data["detail"]) is str
+    assert type(data["shown"]) is str
     assert Roll(**json.loads(json.dumps(data))) == result
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.total = 3  # type: ignore[misc]
+
+
+def test_shown_names_the_modifiers_and_drops_what_comes_to_nothing() -> None:
+    words = Words({"bleed": "Bleed penalty", "check": "Check", "con": "CON"}, frozenset({"check"}))
+    names = {"bleed": 1, "check": 0, "con": 3}
+    result = roll("1d20 * (1 - check) + 3d6 * check + con - bleed", rng(), names, words)
+    die = result.total - 3 + 1
+    assert result.shown == f"1d20 {die} + CON 3 − Bleed penalty 1 = {result.total}"
+    assert "check" not in result.shown.lower() and "3d6" not in result.shown
+    assert result.detail.startswith("1d20 (") and "* (0)" in result.detail  # the breakdown keeps every term
+
+
+def test_shown_keeps_a_named_group_that_is_one() -> None:
+    words = Words({"a": "Cut", "b": "Pierced", "on": "Impairments"}, frozenset({"on"}))
+    result = roll("10 - 2 * on * (a + b)", rng(), {"a": 0, "b": 1, "on": 1}, words)
+    assert result.shown == "10 − 2 × Pierced 1 = 8"
 
 
 # ----- errors -----
@@ -391,3 +409,9 @@ def test_limits_allow_the_boundary() -> None:
 def test_not_a_string() -> None:
     with pytest.raises(DiceError):
         roll(20, rng())  # type: ignore[arg-type]
+
+
+def test_shown_keeps_a_negative_name_whole_and_the_breakdown_as_it_was() -> None:
+    result = roll("1d20 + con", rng(), {"con": -2}, Words({"con": "CON"}))
+    assert result.shown == f"1d20 {result.total + 2} + CON -2 = {result.total}"
+    assert result.detail == f"1d20 ({result.total + 2}) + (-2) = {result.total}"

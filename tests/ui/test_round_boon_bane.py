@@ -52,9 +52,9 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         await choose(pilot, app, "strike")
         assert (pool(s, "Kara", "ap"), pool(s, "Kara", "attacks")) == (2, 1)
         assert [(p["creature"], p["table"]) for p in s.encounter.view()["prompts"]] == [("Kara", "Combat roll outcome")]
-        # v: the GM gives the outcome, 5 = both passed and the attacker had more successes
+        # v: the GM picks the outcome by name: both passed and the attacker had more successes
         await pilot.press("v")
-        await entry(pilot, app, "5")
+        await choose(pilot, app, "both pass: hit")
         assert s.encounter.view()["prompts"] == []
         # the hit on the Orc: 6 slashing, its Armor Rating 2 takes 2 off
         await highlight(pilot, app, "Orc")
@@ -263,11 +263,36 @@ async def test_p_on_a_combat_roll_asks_for_the_outcome(tmp_path: Path) -> None:
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Combat roll outcome"]
         await pilot.press("p")
         await pilot.pause()
-        assert asking(app), "p 'rolled' the combat roll's outcome instead of asking for it"
-        await entry(pilot, app, "2")  # attacker critical win: a maneuver follows
+        assert isinstance(app.screen, ChooseDialog), "p 'rolled' the combat roll's outcome instead of asking for it"
+        await choose(pilot, app, "attacker critical")  # a maneuver follows
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Maneuver (critical win)"]
         await pilot.press("p")
         await pilot.pause()
-        assert asking(app)
-        await entry(pilot, app, "2")  # Brace
+        assert isinstance(app.screen, ChooseDialog)
+        await choose(pilot, app, "brace")
         assert "braced" in conds(s, "Kara") and s.encounter.view()["prompts"] == []
+
+
+async def test_v_on_a_combat_roll_lists_the_outcomes_by_name_and_range(tmp_path: Path) -> None:
+    """The combat roll's outcome is picked from a list (name and range), not typed as a secret number;
+    the pick applies that row."""
+    s = make_session(tmp_path, "add Kara pc init=6", "add Orc init=5 hp=12", "start")
+    app = CombatApp(s)
+    rows = [r for r in s.encounter.rs.table("combat-roll").rows]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await choose(pilot, app, "strike")
+        assert any(line.endswith("the GM picks the outcome") for line in s.encounter.doc.log[-1].lines)
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChooseDialog) and not asking(app)
+        listed = {c.label: c.hint for c in screen.choices}
+        assert set(listed) == {r.label for r in rows}
+        assert listed["Both pass: miss"] == "6 or more" and listed["Both fail"] == "1"
+        await choose(pilot, app, "defender critical")
+        assert s.encounter.view()["prompts"] == []
+        last = s.encounter.doc.log[-1].lines
+        assert any("Defender critical win: The attack is wholly negated" in line for line in last), last
+        assert not any("(given)" in line for line in last)

@@ -7,7 +7,6 @@ they are given and post messages; only this screen runs commands.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 
 from rich.text import Text
@@ -22,9 +21,10 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from ...engine.clean import clean_line
+from ...engine.commands import named, quote
 from ...engine.errors import CombatError
 from ...engine.injuries import parts_of
-from ...engine.lookup import entries
+from ...engine.lookup import action_cost, cost_for, entries, span
 from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
@@ -266,7 +266,7 @@ class MainScreen(Covered[None]):
             self.notify("Pick a creature first (arrows in the order pane)", severity="warning")
             return None
         self._aimed = frozenset(ids)
-        return shlex.quote(",".join(state.combatants[i].name for i in ids))
+        return quote(",".join(state.combatants[i].name for i in ids))
 
     def target_label(self) -> str:
         state = self.session.encounter.state
@@ -466,6 +466,7 @@ class MainScreen(Covered[None]):
         aimed = self._aimed
         rs = self.session.encounter.rs
         cd = rs.condition(cond_id)
+        conds = [(c.id, c.name) for c in rs.conditions]
 
         unit = "TC" if rs.time.model is TimeModel.TIME_COUNT else "rounds"
         lasts = cd.default_duration or "until removed"
@@ -474,7 +475,7 @@ class MainScreen(Covered[None]):
             ask = f"{cd.name} on {self.target_label()}: " + ("value, then how long" if cd.valued else "how long?")
             hint = f"Enter: {lasts} · 3 = 3 {unit} · end-of-round · start-of-turn"
             self.ask(ask, hint, lambda answer: self.hit(
-                f"cond {spec} {cond_id}{extra} {duration_words(answer, cd.valued)}".rstrip(), aimed),
+                f"cond {spec} {named(cond_id, conds)}{extra} {duration_words(answer, cd.valued)}".rstrip(), aimed),
                 value="1" if cd.valued else "", allow_empty=True)
 
         if cd.subjective:
@@ -482,7 +483,7 @@ class MainScreen(Covered[None]):
             who = [Choice("all", "everyone")] + [Choice(c.id, c.name) for c in state.roster()]
             self.choose(f"{cd.name}: relative to whom?", who,
                         lambda w: with_value(" from=all" if w == "all" else
-                                             f" from={shlex.quote(state.combatants[w].name)}"))
+                                             f" from={quote(state.combatants[w].name)}"))
         else:
             with_value("")
 
@@ -491,9 +492,10 @@ class MainScreen(Covered[None]):
         c = enc.state.combatants.get(self.picked() or "")
         if c is None:
             return
-        spec = shlex.quote(c.name)
+        spec = quote(c.name)
+        conds = [(cd.id, cd.name) for cd in enc.rs.conditions]
         # one choice per instance: Flanked to Kara and Flanked to Bram, each poison with its own clock
-        choices = [Choice(f"{cs.id} uid={cs.uid}", condition_text(enc.state, enc.rs, cs).plain,
+        choices = [Choice(f"{named(cs.id, conds)} uid={cs.uid}", condition_text(enc.state, enc.rs, cs).plain,
                           enc.rs.condition(cs.id).description) for cs in c.conditions if cs.direct]
         self.choose(f"Remove from {c.name}", choices,
                     lambda pick: self.hit(f"uncond {spec} {pick}", frozenset({c.id})))
@@ -507,9 +509,11 @@ class MainScreen(Covered[None]):
         who = [c for c in self.session.encounter.state.roster() if c.id in aimed]
         pools = [Choice(p.id, p.name, p.description, pool_values(who, p.id)) for p in rs.pools
                  if any(p.id in c.pools for c in who) or not who]
+        pools_named = [(p.id, p.name) for p in rs.pools]
         self.choose(f"{verb.capitalize()} ({self.target_label()}): which pool?", pools,
                     lambda pid: self.ask(f"{verb.capitalize()} how much {rs.pool(pid).name}?", "1",
-                                         lambda n: self.hit(f"{verb} {spec} {pid} {n}", aimed, target=False),
+                                         lambda n: self.hit(f"{verb} {spec} {named(pid, pools_named)} {n}", aimed,
+                                                            target=False),
                                          value="1"))
 
     def action_spend(self) -> None:
@@ -534,15 +538,18 @@ class MainScreen(Covered[None]):
     def _act_for(self, cid: str) -> None:
         c = self.session.encounter.state.combatants.get(cid)
         if c is not None:
-            self._act_dialog(shlex.quote(c.name), frozenset({cid}), c.name)
+            self._act_dialog(quote(c.name), frozenset({cid}), c.name)
 
     def _act_dialog(self, spec: str, aimed: frozenset[str], label: str) -> None:
-        rs = self.session.encounter.rs
+        enc = self.session.encounter
+        rs = enc.rs
         tc = rs.time.model is TimeModel.TIME_COUNT
+        actor = next((enc.state.combatants[i] for i in aimed if i in enc.state.combatants), None)
+        classes = {s.id: s.name for s in rs.speed_classes}
         choices = []
-        for a in rs.actions:
-            cost = ", ".join(f"{rs.pool(p).name} {v}" for p, v in a.cost.items())
-            speed = a.speed or (f"SF {a.sf}" if a.sf is not None else "")
+        for a in rs.actions:  # the costs worked out for the one acting, as the GM reads them
+            cost = cost_for(enc.state, rs, actor, a) if actor is not None else action_cost(rs, a)
+            speed = classes.get(a.speed or "", "") or (f"SF {a.sf}" if isinstance(a.sf, int) else "")
             choices.append(Choice(a.id, a.name, a.description, " · ".join(x for x in (cost, speed) if x)))
         if tc:
             choices += [Choice(f"class={s.id}", f"Speed class: {s.name}", f"PCs roll {s.random}, NPCs take {s.static}")
@@ -558,9 +565,11 @@ class MainScreen(Covered[None]):
             self.ask("Speed factor", "e.g. 6", lambda v: self.hit(f"act {spec} sf={v}", aimed, target=False))
             return
         if pick.startswith("class="):
-            self.hit(f"act {spec} {pick}", aimed, target=False)
+            word = named(pick[6:], [(c.id, c.name) for c in rs.speed_classes])
+            self.hit(f"act {spec} class={word}", aimed, target=False)
             return
         action = next(a for a in rs.actions if a.id == pick)
+        pick = named(pick, [(a.id, a.name) for a in rs.actions])  # the echo names it as the GM reads it
         needs_speed = rs.time.model is TimeModel.TIME_COUNT and action.speed is None and action.sf is None
 
         def go(target: str) -> None:
@@ -574,7 +583,7 @@ class MainScreen(Covered[None]):
         if any(e.to == "target" for e in action.effects):
             who = [Choice(c.id, c.name) for c in enc.state.roster()]
             self.choose(f"{action.name}: on whom?", who,
-                        lambda w: go(f" on={shlex.quote(enc.state.combatants[w].name)}"))
+                        lambda w: go(f" on={quote(enc.state.combatants[w].name)}"))
         else:
             go("")
 
@@ -588,7 +597,9 @@ class MainScreen(Covered[None]):
         own = [{b.id for b in parts_of(enc.rs, c)} for c in enc.state.roster() if c.id in aimed]
         parts = [Choice(b.id, b.name, "; ".join(f"{e.count}: {e.text}" for e in b.effects), b.severity)
                  for b in enc.rs.body if all(b.id in ids for ids in own)]
-        self.choose("Injure which part?", parts, lambda part: self.hit(f"injure {spec} {part}", aimed))
+        names = [(b.id, b.name) for b in enc.rs.body]
+        self.choose("Injure which part?", parts,
+                    lambda part: self.hit(f"injure {spec} {named(part, names)}", aimed))
 
     def _first_prompt(self) -> int | None:
         prompts = self.session.encounter.state.prompts
@@ -608,13 +619,20 @@ class MainScreen(Covered[None]):
             self.run_line(f"resolve {uid}")
 
     def action_prompt_value(self) -> None:
+        """A table the GM picks from (decided by two tests, not one die) is a list of its outcomes by name;
+        a rolled table takes the GM's own number (rolled at the table, say)."""
         uid = self._first_prompt()
-        if uid is not None:
-            table = self.session.encounter.rs.table(self.session.encounter.state.prompts[0].table)
-            rows = ", ".join(r.label for r in table.rows[:6])
-            self.ask(f"{table.name}: the table's result (after its modifiers, e.g. d20 minus the penalty)",
-                     rows or "a number",
-                     lambda v: self.run_line(f"resolve {uid} value={v}"))
+        if uid is None:
+            return
+        table = self.session.encounter.rs.table(self.session.encounter.state.prompts[0].table)
+        if table.choice:
+            numbered = [(r, r.min if r.min is not None else r.max) for r in table.rows]
+            picks = [Choice(str(n), r.label, r.text, span(r.min, r.max)) for r, n in numbered if n is not None]
+            self.choose(table.name, picks, lambda n: self.run_line(f"resolve {uid} value={n}"))
+            return
+        rows = ", ".join(f"{span(r.min, r.max)} {r.label}" for r in table.rows[:6])
+        self.ask(f"{table.name}: your own result, a number", rows or "e.g. 12",
+                 lambda v: self.run_line(f"resolve {uid} value={v}"))
 
     def action_prompt_dismiss(self) -> None:
         uid = self._first_prompt()
@@ -623,7 +641,7 @@ class MainScreen(Covered[None]):
 
     def _current(self) -> str | None:
         cid = current_actor(self.session.encounter.state)
-        return shlex.quote(self.session.encounter.state.combatants[cid].name) if cid else None
+        return quote(self.session.encounter.state.combatants[cid].name) if cid else None
 
     def action_hold(self) -> None:
         who = self._current()
@@ -636,7 +654,7 @@ class MainScreen(Covered[None]):
         now = current_actor(enc.state)
         later = [Choice(c.id, c.name) for c in acting_order(enc.state, enc.rs) if c.id != now]
         self.choose("Saving the turn: act after whom?", later,
-                    lambda cid: self.run_line(f"hold {who} after={shlex.quote(enc.state.combatants[cid].name)}"))
+                    lambda cid: self.run_line(f"hold {who} after={quote(enc.state.combatants[cid].name)}"))
 
     def action_delay(self) -> None:
         who = self._current()
@@ -647,7 +665,7 @@ class MainScreen(Covered[None]):
         state = self.session.encounter.state
         waiting = [Choice(cid, state.combatants[cid].name) for cid in state.waiting if cid in state.combatants]
         self.choose("Who enters now?", waiting,
-                    lambda cid: self.run_line(f"enter {shlex.quote(state.combatants[cid].name)}"))
+                    lambda cid: self.run_line(f"enter {quote(state.combatants[cid].name)}"))
 
     def action_roll(self) -> None:
         bar = self.query_one(CommandBar)
@@ -662,7 +680,7 @@ class MainScreen(Covered[None]):
             self.notify("Pick a creature first (arrows in the order pane)", severity="warning")
             return
         bar = self.query_one(CommandBar)
-        bar.value = f"edit {shlex.quote(c.name)} "
+        bar.value = f"edit {quote(c.name)} "
         self.set_focus(bar)
         bar.cursor_position = len(bar.value)
 

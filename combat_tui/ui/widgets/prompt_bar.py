@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.reactive import reactive
 
+from ...engine.words import formula_words, labels
 from ...session import Session
 from .view_static import ViewStatic
 
@@ -46,7 +47,9 @@ class PromptBar(ViewStatic):
         elif table.choice:
             out.append("   [v] pick the outcome  [x] dismiss", style="cyan")
         else:
-            out.append(f"   [p] roll {table.roll}  [v] give a value  [x] dismiss", style="cyan")
+            dice = formula_words(table.roll, labels(enc.rs))  # a long one is read when rolled, term by term
+            dice = f" {dice}" if len(dice) <= 30 else ""
+            out.append(f"   [p] roll{dice}  [v] give a value  [x] dismiss", style="cyan")
         if len(prompts) > 1:
             out.append(f"   (+{len(prompts) - 1} more)", style="dim")
         self.show(out)

@@ -1,0 +1,79 @@
+"""The ruleset's names as a GM reads them: every formula name has words, rows have names, the
+log says what happened in words that fit every condition."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from mini_ruleset import FIVE
+
+from combat_tui.engine import dice
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.lookup import action_cost, entries
+from combat_tui.engine.words import labels
+
+ORDERED = sorted(FIVE)
+
+
+@pytest.mark.parametrize("ruleset", ORDERED)
+def test_every_formula_name_has_words(catalogue: Catalogue, ruleset: str) -> None:
+    rs = catalogue.get(ruleset)
+    words = labels(rs).names
+    names = {"round", "tc", "level", "roll", "amount"} | {o.id.replace("-", "_") for o in rs.options}
+    names |= {p.id.replace("-", "_") for p in rs.pools} | {s.id.replace("-", "_") for s in rs.stats}
+    for n in names:
+        assert n in words and "_" not in words[n], (n, words.get(n))
+
+
+@pytest.mark.parametrize("ruleset", ORDERED)
+def test_table_rows_and_lookups_read_as_words(catalogue: Catalogue, ruleset: str) -> None:
+    rs = catalogue.get(ruleset)
+    for t in rs.tables:
+        for r in t.rows:
+            assert re.search(r"[A-Za-z]", r.label), f"{t.name}: a row named {r.label!r}"
+    for e in entries(rs):
+        for line in e.lines:
+            for o in rs.options:
+                assert o.id not in line, (e.name, line)
+
+
+def test_a_cost_is_a_number_for_the_actor_and_words_without_one(catalogue: Catalogue) -> None:
+    rs = catalogue.get("body-injury")
+    lunge = next(a for a in rs.actions if a.id == "lunge")
+    assert action_cost(rs, lunge) == lunge.cost_words
+    names = {"stamina": 2, "free_once_per_turn": 1, "exhaustion": 0}
+    assert action_cost(rs, lunge, names) == "Free action 1, Stamina 1"
+    names["stamina"] = 0
+    assert action_cost(rs, lunge, names) == "Free action 1, Exhaustion 1"
+
+
+def test_a_roll_reads_as_dice_and_named_numbers(catalogue: Catalogue) -> None:
+    rs = catalogue.get("three-action")
+    result = dice.roll("1d20 - bleed_penalty", random.Random(4), {"bleed_penalty": 2}, labels(rs))
+    die = result.total + 2
+    assert result.shown == f"1d20 {die} − Bleed Penalty 2 = {result.total}"
+
+
+@pytest.mark.parametrize("ruleset", ORDERED)
+def test_a_condition_gained_reads_right_for_every_condition(catalogue: Catalogue, ruleset: str) -> None:
+    """Not "Ysolde is Concussion": the line reads "gains" whatever the condition is called."""
+    rs = catalogue.get(ruleset)
+    enc = Encounter.new(rs, seed=2)
+    enc.run("add Ysolde pc")
+    enc.run("add Other")
+    for cd in rs.conditions:
+        lines = enc.run(f"cond Ysolde {cd.id}" + (" from=Other" if cd.subjective else ""))
+        assert any(line.startswith(f"Ysolde gains {cd.name}") for line in lines), lines
+        assert not any(" is " + cd.name in line for line in lines), lines
+        enc.run("undo")
+
+
+def test_a_typed_speed_factor_says_it_once(catalogue: Catalogue) -> None:
+    enc = Encounter.new(catalogue.get("time-count"), seed=2)
+    enc.run("add Zherynn pc init=6")
+    enc.run("start")
+    lines = enc.run("act Zherynn sf=5")
+    assert "Zherynn: SF 5, next acts at TC 11" in lines and not any("SF → SF" in line for line in lines)

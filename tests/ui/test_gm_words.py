@@ -1,0 +1,50 @@
+"""Words a GM reads on the main screen: costs worked out for the one acting, the log's echo of a
+command as the GM would type it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from combat_tui.engine import storage
+from combat_tui.engine.commands import split
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.choose import ChooseDialog
+
+from .keys import choose, entry, new_session
+
+SIZE = (120, 40)
+
+
+async def test_the_act_list_shows_each_cost_as_a_number_for_the_actor(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Wren pc init=5", "add Goblin hp=7 init=3", "start", ruleset="boon-bane")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChooseDialog)
+        hints = {c.label: c.hint for c in screen.choices}
+        assert hints["Strike"] == "Action Points 1, Attacks this round 1"
+        assert hints["Stand up"] == ""  # 0 AP by the default reading: nothing to pay
+        await pilot.press("escape")
+        s.run("set ap_per_action 2")
+        await pilot.press("a")
+        await pilot.pause()
+        hints = {c.label: c.hint for c in app.screen.choices}  # type: ignore[attr-defined]
+        assert hints["Dash"] == "Action Points 2"
+
+
+async def test_the_log_echoes_a_name_as_the_gm_types_it_and_it_replays(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Zherynn pc init=9", "add Garret's Hound init=6", "start", ruleset="time-count")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await choose(pilot, app, "a speed factor i type")
+        await entry(pilot, app, "4")
+        line = s.encounter.history()[-1].command
+        assert line == 'act "Garret\'s Hound" sf=4'
+        assert split(line)[1] == "Garret's Hound"
+    doc = storage.load(tmp_path / "fight.json")  # the journal keeps the line and replays it
+    assert doc.log[-1].command == line
