@@ -152,6 +152,13 @@ def remaining(exp: Expiry | None, state: State) -> int | None:
     return max(exp.round - max(state.clock.round, 1), 0)
 
 
+def left_words(left: int, unit: str) -> str:
+    """What a condition has left, as a GM says it: `ends this round`, `1 rd left`, `4 TC left`."""
+    if left <= 0:
+        return "ends this TC" if unit == "TC" else "ends this round"
+    return f"{left} {unit} left"
+
+
 def describe(exp: Expiry | None, state: State) -> str:
     if exp is None:
         return "until removed"

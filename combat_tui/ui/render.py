@@ -15,7 +15,7 @@ from ..engine.errors import CombatError
 from ..engine.model import Combatant, ConditionState, PoolState, State
 from ..engine.ops import names_for
 from ..engine.ruleset import PoolDef, PoolKind, RulesetDef, TimeModel
-from ..engine.timekeeping import describe, remaining
+from ..engine.timekeeping import describe, left_words, remaining
 
 DEPLETED = "✗"
 CRITICAL = "⚠"
@@ -209,7 +209,7 @@ def condition_text(state: State, rs: RulesetDef, cs: ConditionState) -> Text:
     left = remaining(cs.ends, state)
     if cs.ends is not None:
         unit = "TC" if cs.ends.kind == "tc" or cs.ends.round is None else "rd"
-        out.append(f"  {left} {unit}" if left is not None else "", style="cyan")
+        out.append(f"  {left_words(left, unit)}" if left is not None else "", style="cyan")
         out.append(f"  {describe(cs.ends, state)}", style="dim")
     return out
 

@@ -77,3 +77,24 @@ def test_a_typed_speed_factor_says_it_once(catalogue: Catalogue) -> None:
     enc.run("start")
     lines = enc.run("act Zherynn sf=5")
     assert "Zherynn: SF 5, next acts at TC 11" in lines and not any("SF → SF" in line for line in lines)
+
+
+def test_what_a_condition_has_left_reads_as_said() -> None:
+    from combat_tui.engine.timekeeping import left_words
+
+    assert left_words(0, "rd") == "ends this round"  # was "0 rd left"
+    assert left_words(0, "TC") == "ends this TC"
+    assert left_words(1, "rd") == "1 rd left"
+    assert left_words(4, "TC") == "4 TC left"
+
+
+def test_a_condition_ending_this_round_says_so_on_the_sheet(make) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.ui.render import condition_text
+
+    enc = make("three-action")
+    enc.run("add Kara pc hp=10")
+    enc.run("add Orc hp=10")
+    enc.run("start")
+    enc.run("cond Kara prone until=end-of-round")
+    kara = next(c for c in enc.state.roster() if c.name == "Kara")
+    assert condition_text(enc.state, enc.rs, kara.conditions[0]).plain == "Prone  ends this round  to end of round 1"

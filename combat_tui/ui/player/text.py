@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ...engine.player_view import ConditionLine, Health, PoolLine, Row
 from ...engine.ruleset import PoolKind
+from ...engine.timekeeping import left_words
 from ..render import bar, pips
 
 HEALTH_STYLE = {Health.UNHURT: "green", Health.HURT: "yellow", Health.BLOODIED: "bold red",
@@ -47,7 +48,7 @@ def condition_text(cl: ConditionLine) -> Text:
         out.append(" · ")
         out.append(cl.source)
     if cl.left is not None:
-        out.append(f"  {cl.left} {cl.unit} left", style="cyan")
+        out.append(f"  {left_words(cl.left, cl.unit)}", style="cyan")
     return out
 
 
