@@ -23,3 +23,18 @@ def test_every_main_screen_key_is_in_the_readme() -> None:
 
 def test_readme_names_the_two_commands() -> None:
     assert "make run" in README and "make test" in README
+
+
+async def test_the_readme_capture_is_the_app_today(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The README's picture of the main screen is what `scripts/capture.py` prints now."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("capture", Path(__file__).parents[1] / "scripts" / "capture.py")
+    assert spec is not None and spec.loader is not None
+    capture = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(capture)
+    monkeypatch.setenv("COLUMNS", "100")  # the capture sets both for the app's console; undone after
+    monkeypatch.setenv("LINES", "30")
+    shown = await capture.capture("three-action", 100, 30)
+    block = README.split("The main screen at 100×30", 1)[1].split("```text\n", 1)[1].split("\n```", 1)[0]
+    assert block == shown.rstrip("\n")
