@@ -36,7 +36,22 @@ async def test_the_sheet_shows_stats_by_name_and_the_note(tmp_path: Path) -> Non
         assert "Note: flees at half" in lines
         orc = next(c for c in s.encounter.state.roster() if c.name == "Orc")
         for sd in s.encounter.rs.stats:  # each stat whole on one line, never broken across two
+            if orc.stats[sd.id] == 0 == sd.default:  # nothing to say: left off
+                assert not any(f"{sd.name} 0" in line for line in lines), sd.name
+                continue
             assert any(f"{sd.name} {orc.stats[sd.id]}" in line for line in lines), sd.name
+
+
+async def test_stats_at_a_zero_default_are_left_off_and_a_typed_one_shows(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Goblin init=6 ar=2", "add Hale pc init=3", "start", ruleset="boon-bane")
+    app = RecordingApp(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, "Goblin")
+        await pilot.pause()
+        shown = " ".join(sheet_lines(app))
+        assert "Armor Rating 2" in shown
+        assert "Resistance 0" not in shown and "Magical Armor Rating" not in shown, shown
 
 
 async def test_zero_counters_are_never_counted_in_a_lump(tmp_path: Path) -> None:

@@ -19,13 +19,16 @@ def sheet_pools(rs: RulesetDef) -> list[PoolDef]:
 
 def stat_lines(rs: RulesetDef, c: Combatant, width: int) -> list[Text]:
     """Each stat by the ruleset's name and the creature's value, as many to a line as fit; a stat never
-    breaks across lines. Values the GM set away from the ruleset's default stand out."""
+    breaks across lines. Values the GM set away from the ruleset's default stand out; a stat at 0 that
+    defaults to 0 (boon-bane's dozen resistances) says nothing and is left off, as untouched counters are."""
     lines: list[Text] = []
     line = Text()
     for sd in rs.stats:
         if sd.id not in c.stats:
             continue
         value = c.stats[sd.id]
+        if value == 0 and sd.default == 0:
+            continue
         item = Text(sd.name + " ", style="dim")
         item.append(str(value), style="bold" if value != sd.default else "")
         if line and line.cell_len + 3 + item.cell_len > width:
