@@ -48,3 +48,19 @@ async def test_the_log_echoes_a_name_as_the_gm_types_it_and_it_replays(tmp_path:
         assert split(line)[1] == "Garret's Hound"
     doc = storage.load(tmp_path / "fight.json")  # the journal keeps the line and replays it
     assert doc.log[-1].command == line
+
+
+async def test_an_action_without_a_speed_takes_a_number_or_a_speed_class_by_name(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Zherynn pc init=6", "add Garret init=9", "start", ruleset="time-count")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await choose(pilot, app, "attack with a weapon")
+        await entry(pilot, app, "swift")  # was: unknown command word, only `class=swift` worked
+        assert s.encounter.history()[-1].command == 'act Zherynn "Attack with a weapon" class=swift'
+        assert any("Swift" in line and "next acts at TC" in line for line in s.encounter.history()[-1].lines)
+        await pilot.press("u", "a")
+        await choose(pilot, app, "attack with a weapon")
+        await entry(pilot, app, "5")
+        assert s.encounter.history()[-1].command == 'act Zherynn "Attack with a weapon" sf=5'

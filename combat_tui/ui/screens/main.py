@@ -74,6 +74,16 @@ def pool_values(who: list[Combatant], pid: str) -> str:
     return " · ".join(f"{c.name} {value(c)}" for c in who[:3]) + (" · …" if len(who) > 3 else "")
 
 
+def speed_words(answer: str) -> str:
+    """A typed SF (`6`) or speed class (`swift`, `Very slow`) as the `act` words that say it."""
+    answer = answer.strip()
+    if "=" in answer:
+        return answer
+    if answer.lstrip("+-").isdigit():
+        return f"sf={answer}"
+    return f"class={quote(answer)}"
+
+
 def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool = True,
       key_display: str | None = None) -> Binding:
     """A binding with an id (so keys can be remapped) named after its action; the tooltip is the long
@@ -574,9 +584,8 @@ class MainScreen(Covered[None]):
 
         def go(target: str) -> None:
             if needs_speed:
-                self.ask(f"{action.name}: speed factor (or class=NAME)", "e.g. 6",
-                         lambda v: self.hit(f"act {spec} {pick}{target} {v if '=' in v else 'sf=' + v}", aimed,
-                                            target=False))
+                self.ask(f"{action.name}: speed factor or speed class?", "e.g. 6 or Swift",
+                         lambda v: self.hit(f"act {spec} {pick}{target} {speed_words(v)}", aimed, target=False))
             else:
                 self.hit(f"act {spec} {pick}{target}", aimed, target=False)
 
