@@ -46,6 +46,11 @@ def _own_part(rs: RulesetDef, c: Combatant, word: str) -> BodyPartDef:
                            f"{', '.join(b.name.lower() for b in own) or 'no body parts'}") from None
 
 
+def _label(part: BodyPartDef, key: str) -> str:
+    """One part as the GM reads it: `Arm 2` for the second arm, `Head` for the only one."""
+    return f"{part.name} {key.split('.', 1)[1]}" if "." in key else part.name
+
+
 def injure(ops: Ops, cid: str, word: str, n: int) -> None:
     if not ops.rs.body:
         raise CommandError("this ruleset tracks no body parts")
@@ -57,14 +62,15 @@ def injure(ops: Ops, cid: str, word: str, n: int) -> None:
     if m.group(2):
         key = f"{part.id}.{m.group(2)}" if len(names) > 1 else part.id
         if key not in names:
-            raise CommandError(f"{c.name} has {', '.join(names)}")
+            raise CommandError(f"{c.name} has {', '.join(_label(part, k) for k in names)}")
     else:
         key = min(names, key=lambda k: c.injuries.get(k, 0))
     before_all = all(c.injuries.get(k, 0) > 0 for k in names)
     old = c.injuries.get(key, 0)
     new = old + n
     c.injuries[key] = new
-    ops.say(f"{c.name}: {part.name} ({key}) injured, {new} in all [{part.severity}]")
+    ops.say(f"{c.name}: {_label(part, key)} injured ({new} {'injury' if new == 1 else 'injuries'} there, "
+            f"{part.severity})")
     for eff in part.effects:
         if old < eff.count <= new:
             ops.say(f"{c.name}: {eff.text}")

@@ -156,8 +156,8 @@ def row_pools(state: State, rs: RulesetDef, c: Combatant) -> list[Text]:
     out: list[Text] = []
     for pd in pools:
         ps = c.pools.get(pd.id)
-        if ps is None:
-            continue
+        if ps is None or (pd.kind is PoolKind.PIPS and ps.max == 0):
+            continue  # no pips at all (no reactions while off-guard): an unlabelled "✗ none" reads as nothing
         piece = Text()
         if pd.short:
             piece.append(f"{pd.short} ", style="dim")

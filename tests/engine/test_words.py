@@ -11,6 +11,7 @@ from mini_ruleset import FIVE
 
 from combat_tui.engine import dice
 from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.errors import CommandError
 from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.lookup import action_cost, entries
 from combat_tui.engine.words import labels
@@ -98,3 +99,27 @@ def test_a_condition_ending_this_round_says_so_on_the_sheet(make) -> None:  # ty
     enc.run("cond Kara prone until=end-of-round")
     kara = next(c for c in enc.state.roster() if c.name == "Kara")
     assert condition_text(enc.state, enc.rs, kara.conditions[0]).plain == "Prone  ends this round  to end of round 1"
+
+
+def test_an_injury_names_the_part_as_the_gm_reads_it(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("body-injury")
+    enc.run("add Ghoul hp=5")
+    lines = enc.run("injure Ghoul arm")
+    assert lines[0] == "Ghoul: Arm 1 injured (1 injury there, severe)", lines  # was "Arm (arm.1) injured, 1 in all"
+    assert enc.run("injure Ghoul head")[0].startswith("Ghoul: Head injured (1 injury there")
+    with pytest.raises(CommandError, match=r"Ghoul has Arm 1, Arm 2$"):
+        enc.run("injure Ghoul arm.3")
+
+
+def test_an_order_row_leaves_out_pips_a_creature_has_none_of(make) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.ui.render import row_pools
+
+    enc = make("body-injury")
+    enc.run("add Ghoul hp=5")
+    ghoul = enc.state.roster()[0]
+    before = [p.plain for p in row_pools(enc.state, enc.rs, ghoul)]
+    pid = next(p.id for p in enc.rs.pools if p.kind.value == "pips" and p.id in ghoul.pools and p.id != "ap")
+    ghoul.pools[pid].max = 0
+    after = [p.plain for p in row_pools(enc.state, enc.rs, ghoul)]
+    assert not any("none" in p for p in after), after
+    assert len(after) == len(before) - 1
