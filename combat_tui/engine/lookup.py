@@ -56,8 +56,9 @@ def _condition(rs: RulesetDef, cd: ConditionDef) -> Entry:
     return Entry("condition", cd.id, cd.name, tuple(lines))
 
 
-def _amounts(rs: RulesetDef, amounts: dict[str, Number], names: dict[str, int]) -> str | None:
-    """`Action Points 1, Attacks this round 1`, zeros left out; None when a number needs what is unknown."""
+def _amounts(rs: RulesetDef, amounts: dict[str, Number], names: dict[str, int], gained: bool = False) -> str | None:
+    """`Action Points 1, Attacks this round 1` (gained: `+3 Agile Moves earned`), zeros left out; None
+    when a number needs what is unknown."""
     out = []
     for pid, v in amounts.items():
         try:
@@ -65,7 +66,7 @@ def _amounts(rs: RulesetDef, amounts: dict[str, Number], names: dict[str, int]) 
         except FormulaError:
             return None
         if n:
-            out.append(f"{rs.pool(pid).name} {n}")
+            out.append(f"+{n} {rs.pool(pid).name}" if gained else f"{rs.pool(pid).name} {n}")
     return ", ".join(out)
 
 
@@ -73,14 +74,14 @@ def action_cost(rs: RulesetDef, a: ActionDef, names: dict[str, int] | None = Non
     """What an action costs (and gains) as a GM reads it: numbers worked out for a creature's `names`;
     without them, options at their defaults, else the ruleset's own words for it."""
     known = names if names is not None else {ident(o.id): o.default for o in rs.options}
-    cost, gain = _amounts(rs, a.cost, known), _amounts(rs, a.gain, known)
+    cost, gain = _amounts(rs, a.cost, known), _amounts(rs, a.gain, known, gained=True)
     if cost is None or gain is None:
         if a.cost_words:
             return a.cost_words
         words = labels(rs)
         cost = ", ".join(f"{rs.pool(p).name} {formula_words(v, words)}" for p, v in a.cost.items())
-        gain = ", ".join(f"{rs.pool(p).name} {formula_words(v, words)}" for p, v in a.gain.items())
-    return "; ".join(x for x in (cost, f"gains {gain}" if gain else "") if x)
+        gain = ", ".join(f"+{formula_words(v, words)} {rs.pool(p).name}" for p, v in a.gain.items())
+    return "; ".join(x for x in (cost, gain) if x)
 
 
 def cost_for(state: State, rs: RulesetDef, c: Combatant, a: ActionDef) -> str:

@@ -51,6 +51,14 @@ def test_a_cost_is_a_number_for_the_actor_and_words_without_one(catalogue: Catal
     assert action_cost(rs, lunge, names) == "Free action 1, Exhaustion 1"
 
 
+def test_what_an_action_gains_reads_as_a_plus(catalogue: Catalogue) -> None:
+    rs = catalogue.get("energy-stamina")
+    melee = next(a for a in rs.actions if a.gain and a.cost)
+    shown = action_cost(rs, melee)
+    pool = rs.pool(next(iter(melee.gain))).name
+    assert "; +" in shown and shown.endswith(f" {pool}") and "gains" not in shown, shown
+
+
 def test_a_roll_reads_as_dice_and_named_numbers(catalogue: Catalogue) -> None:
     rs = catalogue.get("three-action")
     result = dice.roll("1d20 - bleed_penalty", random.Random(4), {"bleed_penalty": 2}, labels(rs))
