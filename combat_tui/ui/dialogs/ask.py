@@ -74,8 +74,7 @@ class AskScreen(Overlay[str | None]):
         box.set_class(question > room // 2 and not one_row, "-long-question")
         self.query_one("#ask-input", Input).placeholder = self.placeholder if one_row else ""
         hint = Text(self.placeholder, style="italic")
-        if hint.cell_len + 3 + KEYS.cell_len <= room or not self.placeholder:  # the keys only where they fit
-            hint.append(" · " if self.placeholder else "").append_text(KEYS)
+        hint.append(" · " if self.placeholder else "").append_text(KEYS)  # a long hint wraps: the keys stay
         self.query_one("#ask-hint", Label).update(Text("") if one_row else hint)
 
     def on_resize(self) -> None:
