@@ -206,6 +206,8 @@ async def test_open_screen_lists_saves_newest_first_with_their_stamps(terminal) 
         assert "01 Feb 20:30" in rows[clock] and "not started" in rows[clock]
         assert any("scorched" in r and "✗" in r and "not a readable save" in r for r in rows)
         assert sum("▷ Demo:" in r for r in rows) == len(RULESETS)
+        assert any("▷ Demo: Ambush at the ford · Three Actions and a Reaction" in r for r in rows)
+        assert not any(rid in r for r in rows for rid in RULESETS), rows  # names, never ruleset ids
 
 
 async def test_open_screen_save_lines_fit_80_columns(terminal) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 from rich.text import Text
 from textual import on
@@ -13,8 +14,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine import storage
+from ...engine.errors import CombatError
+from ...engine.loader import Catalogue
 from ...paths import demo_saves_dir
-from ...session import SaveInfo, demo_path, list_saves
+from ...session import SaveInfo, catalogue, demo_path, list_saves
 
 
 def played(iso: str) -> str:
@@ -24,14 +28,32 @@ def played(iso: str) -> str:
         return iso
 
 
-def save_line(info: SaveInfo) -> Text:
+def ruleset_label(ruleset_id: str, cat: Catalogue) -> str:
+    """A ruleset as the GM knows it: its name without the bracketed summary, never its id."""
+    try:
+        return cat.get(ruleset_id).name.split(" (")[0]
+    except CombatError:
+        return ruleset_id  # not installed here: the id is all there is to say
+
+
+def demo_label(path: Path, cat: Catalogue) -> str:
+    """`Ambush at the ford · Three Actions and a Reaction` for a shipped demo file."""
+    try:
+        doc = storage.load(path)
+    except CombatError:
+        return path.stem
+    return f"{doc.name or path.stem} · {ruleset_label(doc.ruleset, cat)}"
+
+
+def save_line(info: SaveInfo, cat: Catalogue) -> Text:
     if info.problem:
         out = Text(f"{info.name[:18]:<18} ", style="dim").append(f"✗ {info.problem[:52]}", style="red")
         out.no_wrap = True
         out.overflow = "ellipsis"
         return out
     out = Text(f"{info.name[:18]:<18} ", style="bold")
-    out.append(f"{info.ruleset:<14} ", style="cyan")
+    rules = ruleset_label(info.ruleset, cat)
+    out.append(f"{rules if len(rules) <= 16 else rules[:15] + '…':<16} ", style="cyan")
     out.append(f"{info.when:<11} ")
     out.append(f"{info.creatures} creatures ", style="dim")
     out.append(played(info.updated), style="dim")
@@ -51,6 +73,7 @@ class OpenScreen(Screen[None]):
         super().__init__()
         self.data_dir = data_dir
         self.saves = [s for s in list_saves(data_dir)]
+        self.cat = catalogue()
 
     def compose(self) -> ComposeResult:
         yield Header(icon="⚔")
@@ -61,20 +84,21 @@ class OpenScreen(Screen[None]):
         yield Footer()
 
     def _options(self) -> list[Option]:
-        opts = [Option(save_line(s), id=f"save:{s.path}", disabled=s.problem is not None) for s in self.saves]
+        opts = [Option(save_line(s, self.cat), id=f"save:{s.path}", disabled=s.problem is not None) for s in self.saves]
         if not self.saves:
             opts.append(Option(Text("No saves yet.", style="dim"), disabled=True))
         opts.append(Option(Text("＋ New encounter…", style="bold green"), id="new"))
         played = {s.path.name: s for s in self.saves}
         for demo in sorted(demo_saves_dir().glob("*.json")):
             copy = played.get(demo_path(demo.stem, self.data_dir).name)
+            label = demo_label(demo, self.cat)
             if copy is None:
-                opts.append(Option(Text(f"▷ Demo: {demo.stem}", style="green"), id=f"demo:{demo.stem}"))
+                opts.append(Option(Text(f"▷ Demo: {label}", style="green"), id=f"demo:{demo.stem}"))
                 continue
             where = f", {copy.when}" if copy.when else ""
-            opts.append(Option(Text(f"▷ Demo: {demo.stem} — resume your copy{where}", style="green"),
+            opts.append(Option(Text(f"▷ Demo: {label} — resume your copy{where}", style="green"),
                                id=f"demo:{demo.stem}"))
-            opts.append(Option(Text(f"▷ Demo: {demo.stem} — start again (your copy is kept)", style="green"),
+            opts.append(Option(Text(f"▷ Demo: {label} — start again (your copy is kept)", style="green"),
                                id=f"fresh:{demo.stem}"))
         return opts
 
