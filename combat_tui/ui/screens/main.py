@@ -79,7 +79,7 @@ def speed_words(answer: str) -> str:
     answer = answer.strip()
     if "=" in answer:
         return answer
-    if answer.lstrip("+-").isdigit():
+    if answer[:1].isdigit() or answer[:1] in "+-(":  # a number or dice (`30+1d6`): the SF itself
         return f"sf={answer}"
     return f"class={quote(answer)}"
 
