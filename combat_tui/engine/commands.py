@@ -330,7 +330,7 @@ def _init(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         raise CommandError("in time count, change when a creature acts with `act NAME sf=N`")
     for cid in ids:
         value = _int(ops, rest[0], "initiative", ops.peek(cid))
-        ops.c(cid).initiative = value
+        ops.changing(cid).initiative = value
         ops.say(f"{ops.peek(cid).name}: initiative {value}")
         if started and ops.rs.time.model is TimeModel.TURN_ORDER and cid not in ops.state.waiting:
             ops.require(cid != current_actor(ops.state), "cannot move the creature acting now")
@@ -424,7 +424,7 @@ def _schedule(ops: Ops, cid: str, action: ActionDef | None, kw: dict[str, str]) 
     sf += mod
     sf = max(sf, 0 if sf <= 0 and mod == 0 else 1)
     ops.require(sf >= 0, "a speed factor cannot be negative")
-    c = ops.c(cid)
+    c = ops.changing(cid)
     c.next_tc = clock.tc + sf
     c.acted = sf > 0
     shown = f"{how} → SF {sf}" if how != "SF" else f"SF {sf}"  # a typed SF needs no arrow to itself
@@ -634,7 +634,7 @@ def _note(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = take_creatures(ops.state, args, 0)
     text = clean_note(" ".join(rest))
     for cid in ids:
-        ops.c(cid).notes = text
+        ops.changing(cid).notes = text
         ops.say(f"{ops.peek(cid).name}: note {'set' if text else 'cleared'}")
 
 
@@ -651,7 +651,7 @@ def _reveal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 def _set_hidden(ops: Ops, args: list[str], hidden: bool) -> None:
     _need(args, 1, "hide NAMES" if hidden else "reveal NAMES")
     for cid in creatures(ops.state, " ".join(args)):
-        ops.c(cid).hidden = hidden
+        ops.changing(cid).hidden = hidden
         ops.say(f"{ops.peek(cid).name} is {'hidden' if hidden else 'visible'}")
 
 
@@ -662,7 +662,7 @@ def _show_hp(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if len(args) > 1 and args[-1].lower() in ("off", "on"):
         shown = args.pop().lower() == "on"
     for cid in creatures(ops.state, " ".join(args)):
-        ops.c(cid).health_shown = shown
+        ops.changing(cid).health_shown = shown
         ops.say(f"{ops.peek(cid).name}: exact health {'shown to' if shown else 'hidden from'} the players")
 
 

@@ -33,7 +33,7 @@ def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if unknown:
         hint = " (initiative: use init NAME N)" if "init" in unknown and "init" not in stats else ""
         raise CommandError(f"unknown key {unknown[0]!r} for edit{hint}; known: {', '.join(sorted(known))}")
-    c = ops.c(cid)
+    c = ops.changing(cid)
     old_name = c.name
     said: list[str] = []
     if "name" in kw:
