@@ -10,7 +10,7 @@ import difflib
 import re
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import conditions, turns
 from .bounds import parse_int
@@ -29,18 +29,36 @@ Handler = Callable[[Ops, list[str], dict[str, str]], None]
 
 @dataclass(frozen=True)
 class Command:
+    """One command as declared: its usage and help, the `key=value` words it takes (key: what it means),
+    what its arguments are (for completion: the kind of each word, the last one repeating)."""
+
     name: str
     usage: str
     help: str
     handler: Handler
+    words: dict[str, str] = field(default_factory=dict, hash=False)
+    args: tuple[str, ...] = ()
+    ruleset_words: str = ""  # add, edit: also the ruleset's own keys, which the handler checks
+    raw: bool = False  # roll, note: a `key=value` word is text like any other
+
+    def check_words(self, kw: dict[str, str]) -> None:
+        """Refuse a `key=value` word the command does not take, before anything changes."""
+        if self.raw or self.ruleset_words:
+            return
+        unknown = [f"{k}=" for k in kw if k not in self.words]
+        if unknown:
+            takes = ", ".join(f"{k}=" for k in self.words) if self.words else "no key=value words"
+            raise CommandError(f"{self.name} does not take {', '.join(unknown)} (it takes {takes}); "
+                               f"usage: {self.usage}")
 
 
 COMMANDS: dict[str, Command] = {}
 
 
-def command(name: str, usage: str, help: str) -> Callable[[Handler], Handler]:
+def command(name: str, usage: str, help: str, *, words: dict[str, str] | None = None, args: tuple[str, ...] = (),
+            ruleset_words: str = "", raw: bool = False) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
-        COMMANDS[name] = Command(name, usage, help, fn)
+        COMMANDS[name] = Command(name, usage, help, fn, dict(words or {}), args, ruleset_words, raw)
         return fn
 
     return register
@@ -103,6 +121,8 @@ def parse(line: str) -> tuple[Command, list[str], dict[str, str]]:
     if not words:
         raise CommandError("empty command")
     cmd = find_command(words[0])
+    if cmd.raw:
+        return cmd, words[1:], {}
     args: list[str] = []
     kw: dict[str, str] = {}
     for w in words[1:]:
@@ -111,6 +131,7 @@ def parse(line: str) -> tuple[Command, list[str], dict[str, str]]:
             kw[key.lower()] = value
         else:
             args.append(w)
+    cmd.check_words(kw)
     return cmd, args, kw
 
 
@@ -194,10 +215,15 @@ def _one_creature(ops: Ops, spec: str, everyone: bool = False) -> str:
 
 # -- setting up -----------------------------------------------------------------------------------
 
-_ADD = "add NAME [xN] [init=N] [hp=N] [pc|npc|ally] [surprised] [hidden] [body=PLAN] [KEY=VALUE ...] [stat-KEY=N]"
+_ADD = ("add NAME [xN] [init=N] [hp=N] [pc|npc|ally] [side=pc|npc|ally] [surprised] [hidden] [body=PLAN] "
+        "[notes=TEXT] [KEY=VALUE ...] [stat-KEY=N]")
 
 
-@command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4)")
+@command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4)", args=("add",),
+         words={"init": "initiative (dice allowed)", "hp": "the ruleset's hit points, whatever it calls them",
+                "side": "pc, npc or ally, as the bare word", "body": "a body plan", "notes": "the GM's note",
+                "stat-KEY": "the stat KEY, where KEY= alone means something else (stat-init=2)"},
+         ruleset_words="KEY=VALUE: a stat, pool or body part of the ruleset; values may be dice")
 def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     name_words: list[str] = []
     count, side, surprised, hidden = 0, Side.NPC, False, False
@@ -310,7 +336,7 @@ def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw:
             conditions.add(ops, cid, rs.time.start_condition, anchor=cid)
 
 
-@command("remove", "remove NAMES", "remove creatures from the encounter")
+@command("remove", "remove NAMES", "remove creatures from the encounter", args=("names",))
 def _remove(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _need(args, 1, "remove NAMES")
     for cid in creatures(ops.state, " ".join(args)):
@@ -321,7 +347,7 @@ def _remove(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.say(f"Removed {name}")
 
 
-@command("init", "init NAMES N", "set initiative (dice allowed)")
+@command("init", "init NAMES N", "set initiative (dice allowed)", args=("names", "amount"))
 def _init(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = _targets(ops, args, 1)
     _need(rest, 1, "init NAMES N")
@@ -359,11 +385,13 @@ def _next(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 
 _ACT = "act NAMES ACTION [on=NAME] | sf=N | class=NAME [mod=N]"
+_ACT_WORDS = {"on": "the creature the action is used on", "sf": "time count: the speed factor to the next TC",
+              "class": "time count: a speed class, rolled for PCs", "mod": "time count: added to the speed factor"}
 
 
-@command("act", _ACT, "spend an action's cost (and apply it on=NAME) or schedule the next TC")
+@command("act", _ACT, "spend an action's cost (and apply it on=NAME) or schedule the next TC", words=_ACT_WORDS,
+         args=("names", "action"))
 def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    _no_extra([], kw, _ACT, ("sf", "class", "mod", "on"))
     need_after = 0 if ("sf" in kw or "class" in kw) else 1
     ids, rest = _targets(ops, args, need_after)
     action = _action(ops, " ".join(rest)) if rest else None
@@ -443,7 +471,7 @@ def _pool_amount(ops: Ops, args: list[str], verb: str, other: str) -> tuple[list
     return ids, pd, n
 
 
-@command("spend", "spend NAMES POOL N", "spend from a pool (refused below its floor)")
+@command("spend", "spend NAMES POOL N", "spend from a pool (refused below its floor)", args=("names", "pool"))
 def _spend(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, pd, n = _pool_amount(ops, args, "spend", "gain to add")
     for cid in ids:
@@ -453,14 +481,15 @@ def _spend(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.set_pool(cid, pd.id, cur - n)
 
 
-@command("gain", "gain NAMES POOL N", "add to a pool (up to its max)")
+@command("gain", "gain NAMES POOL N", "add to a pool (up to its max)", args=("names", "pool"))
 def _gain(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, pd, n = _pool_amount(ops, args, "gain", "spend to take away")
     for cid in ids:
         ops.set_pool(cid, pd.id, ops.peek(cid).pools[pd.id].current + n)
 
 
-@command("dmg", "dmg NAMES N [TYPE]", "deal damage; dice are rolled once for all targets")
+@command("dmg", "dmg NAMES N [TYPE]", "deal damage; dice are rolled once for all targets",
+         args=("names", "amount", "damage-type"))
 def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = _targets(ops, args, 1)
     _need(rest, 1, "dmg NAMES N [TYPE]")
@@ -474,7 +503,7 @@ def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.damage(cid, n, dtype)
 
 
-@command("heal", "heal NAMES N", "heal; dice are rolled once for all targets")
+@command("heal", "heal NAMES N", "heal; dice are rolled once for all targets", args=("names", "amount"))
 def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = _targets(ops, args, 1)
     _need(rest, 1, "heal NAMES N")
@@ -487,16 +516,20 @@ def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 # -- conditions -----------------------------------------------------------------------------------
 
 
-@command("cond", "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME|all]", "add a condition")
+_COND = "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME|all]"
+
+
+@command("cond", _COND, "add a condition", args=("names", "condition"),
+         words={"for": "lasts N rounds (N TC in time count)", "until": "when it ends (end-of-turn, tc:N, ...)",
+                "from": "the creature it is relative to, or all"})
 def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    usage = "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME]"
+    usage = _COND
     ids, rest = _targets(ops, args, 1)
     _need(rest, 1, usage)
     cd = _condition(ops, rest[0])
     value = _int(ops, rest[1], "value") if len(rest) > 1 else None
     if len(rest) > 2:
         raise CommandError(f"usage: {usage}")
-    _no_extra([], kw, usage, ("for", "until", "from"))
     everyone = kw.get("from", "").lower() in ("all", "@all")
     source = _one_creature(ops, kw["from"]) if "from" in kw and not everyone else None
     if cd.subjective and source is None and not everyone:
@@ -513,11 +546,13 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 _UNCOND = "uncond NAMES CONDITION [from=NAME] [uid=N]"
 
 
-@command("uncond", _UNCOND, "remove a condition (one instance with uid=, one source with from=)")
+@command("uncond", _UNCOND, "remove a condition (one instance with uid=, one source with from=)",
+         args=("names", "condition"),
+         words={"from": "only the instance from that creature", "uid": "only that instance"})
 def _uncond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = take_creatures(ops.state, args, 1)  # the dead too: `uncond Bandit* dead` brings them back
     _need(rest, 1, _UNCOND)
-    _no_extra(rest[1:], kw, _UNCOND, ("from", "uid"))
+    _no_extra(rest[1:], {}, _UNCOND)
     cd = _condition(ops, rest[0])
     source = _one_creature(ops, kw["from"], everyone=True) if "from" in kw else None
     total = 0
@@ -532,21 +567,22 @@ def _uncond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 # -- turn order -----------------------------------------------------------------------------------
 
 
-@command("hold", "hold NAME [after=NAME]", "leave the order; re-enter with enter, or at once after someone")
+@command("hold", "hold NAME [after=NAME]", "leave the order; re-enter with enter, or at once after someone",
+         args=("name",), words={"after": "re-enter at once after that creature"})
 def _hold(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _need(args, 1, "hold NAME [after=NAME]")
-    _no_extra([], kw, "hold NAME [after=NAME]", ("after",))
     after = _one_creature(ops, kw["after"]) if "after" in kw else None
     turns.hold(ops, _one_creature(ops, " ".join(args)), delay=False, after=after)
 
 
-@command("delay", "delay NAME", "like hold, but start-of-turn effects still happen at the old place")
+@command("delay", "delay NAME", "like hold, but start-of-turn effects still happen at the old place", args=("name",))
 def _delay(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _need(args, 1, "delay NAME")
     turns.hold(ops, _one_creature(ops, " ".join(args)), delay=True)
 
 
-@command("enter", "enter NAME [after=NAME]", "a holding creature acts now, or after someone")
+@command("enter", "enter NAME [after=NAME]", "a holding creature acts now, or after someone", args=("name",),
+         words={"after": "act after that creature instead of now"})
 def _enter(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _need(args, 1, "enter NAME [after=NAME]")
     after = _one_creature(ops, kw["after"]) if "after" in kw else None
@@ -556,9 +592,9 @@ def _enter(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 # -- dice and prompts -----------------------------------------------------------------------------
 
 
-@command("roll", "roll EXPR", "roll dice into the log")
+@command("roll", "roll EXPR", "roll dice into the log", args=("expr",), raw=True)
 def _roll(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    expr = " ".join(args + [f"{k}={v}" for k, v in kw.items()])
+    expr = " ".join(args)
     if not expr.strip():
         raise CommandError("usage: roll EXPR (e.g. roll 1d20+5)")
     r = ops.roll(expr)
@@ -584,28 +620,27 @@ def _prompt(ops: Ops, args: list[str]) -> Prompt:
     return hit
 
 
-@command("resolve", "resolve [PROMPT|NAME] [value=N]", "roll a waiting prompt's table and apply the outcome")
+@command("resolve", "resolve [PROMPT|NAME] [value=N]", "roll a waiting prompt's table and apply the outcome",
+         args=("prompt",), words={"value": "the roll as made at the table, instead of rolling"})
 def _resolve(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    _no_extra([], kw, "resolve [PROMPT|NAME] [value=N]", ("value",))
     prompt = _prompt(ops, args)
     value = _int(ops, kw["value"], "value") if "value" in kw else None
     ops.resolve(prompt, value)
 
 
-@command("preroll", "preroll [PROMPT|NAME]", "roll a waiting prompt's table now; resolve applies it")
+@command("preroll", "preroll [PROMPT|NAME]", "roll a waiting prompt's table now; resolve applies it", args=("prompt",))
 def _preroll(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    _no_extra([], kw, "preroll [PROMPT|NAME]")
     ops.preroll(_prompt(ops, args))
 
 
-@command("dismiss", "dismiss [PROMPT|NAME]", "drop a waiting prompt")
+@command("dismiss", "dismiss [PROMPT|NAME]", "drop a waiting prompt", args=("prompt",))
 def _dismiss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     prompt = _prompt(ops, args)
     ops.prompts().remove(prompt)
     ops.say(f"Dismissed: {ops.rs.table(prompt.table).name}")
 
 
-@command("prompt", "prompt NAME TABLE", "queue a roll table for a creature")
+@command("prompt", "prompt NAME TABLE", "queue a roll table for a creature", args=("names", "table"))
 def _queue(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = _targets(ops, args, 1)
     _need(rest, 1, "prompt NAME TABLE")
@@ -617,7 +652,7 @@ def _queue(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 # -- the rest -------------------------------------------------------------------------------------
 
 
-@command("injure", "injure NAME PART [N]", "add injuries to a body part (arm, arm.2)")
+@command("injure", "injure NAME PART [N]", "add injuries to a body part (arm, arm.2)", args=("names", "part"))
 def _injure(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     from .injuries import injure
 
@@ -629,7 +664,7 @@ def _injure(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         injure(ops, cid, rest[0], n)
 
 
-@command("note", "note NAME TEXT", "set a creature's GM note")
+@command("note", "note NAME TEXT", "set a creature's GM note", args=("names", "text"), raw=True)
 def _note(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = take_creatures(ops.state, args, 0)
     text = clean_note(" ".join(rest))
@@ -638,12 +673,12 @@ def _note(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.say(f"{ops.peek(cid).name}: note {'set' if text else 'cleared'}")
 
 
-@command("hide", "hide NAMES", "hide creatures from the players' view")
+@command("hide", "hide NAMES", "hide creatures from the players' view", args=("names",))
 def _hide(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _set_hidden(ops, args, True)
 
 
-@command("reveal", "reveal NAMES", "show hidden creatures to the players")
+@command("reveal", "reveal NAMES", "show hidden creatures to the players", args=("names",))
 def _reveal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _set_hidden(ops, args, False)
 
@@ -655,7 +690,8 @@ def _set_hidden(ops: Ops, args: list[str], hidden: bool) -> None:
         ops.say(f"{ops.peek(cid).name} is {'hidden' if hidden else 'visible'}")
 
 
-@command("show-hp", "show-hp NAMES [off]", "show creatures' exact health in the players' view (off: coarse again)")
+@command("show-hp", "show-hp NAMES [off]", "show creatures' exact health in the players' view (off: coarse again)",
+         args=("names",))
 def _show_hp(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _need(args, 1, "show-hp NAMES [off]")
     shown = True
@@ -666,18 +702,20 @@ def _show_hp(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.say(f"{ops.peek(cid).name}: exact health {'shown to' if shown else 'hidden from'} the players")
 
 
-@command("set", "set OPTION VALUE", "change one of the ruleset's readings for this encounter")
+@command("set", "set OPTION VALUE", "change one of the ruleset's readings for this encounter", args=("option",),
+         raw=True)
 def _set(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    if kw and not args:
-        args = [next(iter(kw)), next(iter(kw.values()))]
+    if len(args) == 1 and "=" in args[0]:  # `set OPTION=VALUE` reads as `set OPTION VALUE`
+        args = args[0].split("=", 1)
     _need(args, 2, "set OPTION VALUE")
+    _no_extra(args[2:], {}, "set OPTION VALUE")
     opt = pick("option", args[0], ((o.id, o.id, o) for o in ops.rs.options))
     value = _int(ops, args[1], "value")
     ops.options()[opt.id] = value
     ops.say(f"Option {opt.name or humane(opt.id)} = {value} ({opt.description})")
 
 
-@command("rest", "rest short|long [NAMES]", "refresh what a short or long rest refreshes")
+@command("rest", "rest short|long [NAMES]", "refresh what a short or long rest refreshes", args=("rest",))
 def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _need(args, 1, "rest short|long [NAMES]")
     kind = {"short": Refresh.SHORT_REST, "long": Refresh.LONG_REST}.get(args[0].lower())

@@ -17,7 +17,10 @@ def _norm(key: str) -> str:
     return key.lower().replace("-", "_")
 
 
-@command("edit", EDIT, "change a creature: rename it, its side, a pool's maximum, a stat")
+@command("edit", EDIT, "change a creature: rename it, its side, a pool's maximum, a stat", args=("name", "edit"),
+         words={"name": "a new name (names stay unique)", "side": "pc, npc or ally",
+                "hp": "the maximum of the ruleset's hit points", "body": "a body plan", "notes": "the GM's note"},
+         ruleset_words="POOL=N, STAT=N: a pool's maximum (an unhurt creature stays unhurt), a stat")
 def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if not args or not kw:
         raise CommandError(f"usage: {EDIT}")
