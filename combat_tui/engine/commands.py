@@ -219,7 +219,7 @@ _ADD = ("add NAME [xN] [init=N] [hp=N] [pc|npc|ally] [side=pc|npc|ally] [surpris
         "[notes=TEXT] [KEY=VALUE ...] [stat-KEY=N]")
 
 
-@command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4)", args=("add",),
+@command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4)", args=("add", "add"),
          words={"init": "initiative (dice allowed)", "hp": "the ruleset's hit points, whatever it calls them",
                 "side": "pc, npc or ally, as the bare word", "body": "a body plan", "notes": "the GM's note",
                 "stat-KEY": "the stat KEY, where KEY= alone means something else (stat-init=2)"},
