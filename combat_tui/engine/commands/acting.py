@@ -59,7 +59,7 @@ def _gain(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.set_pool(cid, pd.id, ops.peek(cid).pools[pd.id].current + n)
 
 
-@command("dmg", "dmg NAMES N [TYPE]", "deal damage; dice are rolled once for all targets",
+@command("dmg", "dmg NAMES N [TYPE]", "deal damage through the ruleset's rules; dice are rolled once for all targets",
          args=("names", "amount", "damage-type"))
 def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
@@ -74,7 +74,8 @@ def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.damage(cid, n, dtype)
 
 
-@command("heal", "heal NAMES N", "heal; dice are rolled once for all targets", args=("names", "amount"))
+@command("heal", "heal NAMES N", "heal through the ruleset's rules; dice are rolled once for all",
+         args=("names", "amount"))
 def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
     need(rest, 1, "heal NAMES N")

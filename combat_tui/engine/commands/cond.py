@@ -14,7 +14,7 @@ from .spec import command
 _COND = "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME|all]"
 
 
-@command("cond", _COND, "add a condition", args=("names", "condition"),
+@command("cond", _COND, "add a condition; what it implies comes with it", args=("names", "condition"),
          words={"for": "lasts N rounds (N TC in time count)", "until": "when it ends (end-of-turn, tc:N, ...)",
                 "from": "the creature it is relative to, or all"})
 def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
@@ -41,7 +41,7 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 _UNCOND = "uncond NAMES CONDITION [from=NAME] [uid=N]"
 
 
-@command("uncond", _UNCOND, "remove a condition (one instance with uid=, one source with from=)",
+@command("uncond", _UNCOND, "remove a condition and what it implied",
          args=("names", "condition"),
          words={"from": "only the instance from that creature", "uid": "only that instance"})
 def _uncond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
