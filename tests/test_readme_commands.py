@@ -22,3 +22,10 @@ def test_every_command_has_its_row_with_its_usage_and_words() -> None:
 
 def test_the_table_is_the_spec_word_for_word() -> None:
     assert markdown_table() in SECTION
+
+
+def test_every_duration_until_takes_is_listed() -> None:
+    from combat_tui.engine.durations import DURATIONS
+
+    line = SECTION.split("Durations:", 1)[1].split("\n\n", 1)[0]
+    assert [d for d in DURATIONS if f"`{d}`" not in line] == []

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .durations import resolve_duration
 from .errors import CommandError
 from .model import ConditionState, Expiry
 from .ops import Ops
-from .timekeeping import current_actor, describe, resolve_duration
+from .timekeeping import current_actor, describe
 
 
 def _end_key(exp: Expiry | None) -> tuple[float, int]:

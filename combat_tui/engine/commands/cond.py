@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from .. import conditions
+from .. import conditions, durations
 from ..amounts import amount
 from ..errors import CommandError
 from ..ops import Ops
-from ..ruleset import TimeModel
 from ..targets import take_creatures
 from .common import need, no_extra, one_creature, pick_condition, targets
 from .spec import command
@@ -29,11 +28,7 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     source = one_creature(ops, kw["from"]) if "from" in kw and not everyone else None
     if cd.subjective and source is None and not everyone:
         raise CommandError(f"{cd.name} is relative to another creature: add from=NAME (or from=all)")
-    duration = kw.get("until")
-    if "for" in kw:
-        n = amount(ops, kw["for"], "duration")
-        ops.require(n > 0, "a duration must be positive")
-        duration = f"tc:{n}" if ops.rs.time.model is TimeModel.TIME_COUNT else f"rounds:{n}"
+    duration = durations.typed(ops, kw.get("for"), kw.get("until"))
     for cid in ids:
         conditions.add(ops, cid, cd.id, value=value, duration=duration, source=source)
 

@@ -22,6 +22,7 @@ from textual.widgets import Input
 
 from ...engine.clean import clean_line
 from ...engine.commands import named, quote
+from ...engine.durations import duration_words
 from ...engine.errors import CombatError
 from ...engine.injuries import parts_of
 from ...engine.lookup import action_cost, cost_for, entries, span
@@ -45,23 +46,6 @@ from ..widgets.sheet import Sheet
 
 RETRY_SECONDS = 3.0
 FOLLOW = {"start", "next", "hold", "delay", "enter", "undo", "redo"}
-
-
-def duration_words(answer: str, valued: bool) -> str:
-    """What the GM typed after picking a condition, as command words: `2` is a duration (a value
-    first, for valued conditions), a word is an `until=` spec, `key=value` passes as it is."""
-    words = answer.split()
-    out: list[str] = []
-    if valued and words and "=" not in words[0]:
-        out.append(words.pop(0))
-    for w in words:
-        if "=" in w:
-            out.append(w)
-        elif w.isdigit():
-            out.append(f"for={w}")
-        else:
-            out.append(f"until={w}")
-    return " ".join(out)
 
 
 def pool_values(who: list[Combatant], pid: str) -> str:
