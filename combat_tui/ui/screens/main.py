@@ -660,11 +660,15 @@ class MainScreen(Covered[None]):
         self.choose("Who enters now?", waiting,
                     lambda cid: self.run_line(f"enter {quote(state.combatants[cid].name)}"))
 
-    def action_roll(self) -> None:
+    def type_command(self, text: str) -> None:
+        """The command bar, focused, holding `text` for the GM to finish."""
         bar = self.query_one(CommandBar)
-        bar.value = "roll "
+        bar.value = text
         self.set_focus(bar)  # now, as action_command does
         bar.cursor_position = len(bar.value)
+
+    def action_roll(self) -> None:
+        self.type_command("roll ")
 
     def action_edit(self) -> None:
         """The command bar, with `edit` and the highlighted creature's name: the GM types what changes."""
@@ -672,10 +676,7 @@ class MainScreen(Covered[None]):
         if c is None:
             self.notify("Pick a creature first (arrows in the order pane)", severity="warning")
             return
-        bar = self.query_one(CommandBar)
-        bar.value = f"edit {quote(c.name)} "
-        self.set_focus(bar)
-        bar.cursor_position = len(bar.value)
+        self.type_command(f"edit {quote(c.name)} ")
 
     def action_command(self) -> None:
         # Now: focus() moves it later, and a letter typed right after the colon ran as that letter's key.
