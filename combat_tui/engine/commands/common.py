@@ -12,11 +12,10 @@ from ..targets import creatures, pick, take_creatures
 from ..timekeeping import is_out
 
 
-def no_extra(args: list[str], kw: dict[str, str], usage: str, allowed: tuple[str, ...] = ()) -> None:
-    unknown = [k for k in kw if k not in allowed]
-    if args or unknown:
-        extra = " ".join(args + [f"{k}=" for k in unknown])
-        raise CommandError(f"unexpected {extra!r}; usage: {usage}")
+def no_extra(args: list[str], usage: str) -> None:
+    """Refuse words left over (`key=value` words the spec already checked)."""
+    if args:
+        raise CommandError(f"unexpected {' '.join(args)!r}; usage: {usage}")
 
 
 def pick_pool(ops: Ops, word: str) -> PoolDef:

@@ -42,7 +42,7 @@ _UNCOND = "uncond NAMES CONDITION [from=NAME] [uid=N]"
 def _uncond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = take_creatures(ops.state, args, 1)  # the dead too: `uncond Bandit* dead` brings them back
     need(rest, 1, _UNCOND)
-    no_extra(rest[1:], {}, _UNCOND)
+    no_extra(rest[1:], _UNCOND)
     cd = pick_condition(ops, rest[0])
     source = one_creature(ops, kw["from"], everyone=True) if "from" in kw else None
     total = 0

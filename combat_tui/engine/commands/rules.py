@@ -18,7 +18,7 @@ def _set(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if len(args) == 1 and "=" in args[0]:  # `set OPTION=VALUE` reads as `set OPTION VALUE`
         args = args[0].split("=", 1)
     need(args, 2, "set OPTION VALUE")
-    no_extra(args[2:], {}, "set OPTION VALUE")
+    no_extra(args[2:], "set OPTION VALUE")
     opt = pick("option", args[0], ((o.id, o.id, o) for o in ops.rs.options))
     value = amount(ops, args[1], "value")
     ops.options()[opt.id] = value

@@ -171,11 +171,11 @@ def _init(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 @command("start", "start", "roll missing initiative and begin round 1 (time count: the clock starts at the lowest)")
 def _start(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    no_extra(args, kw, "start")
+    no_extra(args, "start")
     turns.start(ops)
 
 
 @command("next", "next", "next turn (time count: next TC with actors; free rounds: next round)")
 def _next(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    no_extra(args, kw, "next")
+    no_extra(args, "next")
     turns.next_(ops)
