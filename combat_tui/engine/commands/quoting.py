@@ -33,9 +33,20 @@ def quote(word: str) -> str:
     return shlex.quote(word)
 
 
+def command_line(name: str, *words: str, typed: str = "", **options: str | None) -> str:
+    """One command line: the command, its words as they read (names, ids), each quoted so `split` reads it
+    back whole, then its `key=value` options (None: left out; `from_=` for `from=`), then what the GM
+    typed, as typed (`2d6+3 fire`). The one place a line is put together for the parser."""
+    parts = [name, *(quote(w) for w in words)]
+    parts += [f"{key.rstrip('_')}={quote(value)}" for key, value in options.items() if value is not None]
+    if typed.strip():
+        parts.append(typed.strip())
+    return " ".join(parts)
+
+
 def named(item_id: str, options: list[tuple[str, str]]) -> str:
-    """A ruleset item as a command line names it for the GM: by its name (quoted), when the name reads
-    back as that item; else by its id. `options` are (id, name) of every item of the kind."""
+    """A ruleset item as a command line names it for the GM: by its name, when the name reads back as
+    that item; else by its id. `options` are (id, name) of every item of the kind."""
     name = next(n for i, n in options if i == item_id)
     if name.lower().replace(" ", "-") == item_id.lower().replace("_", "-"):
         return item_id  # the id is the word itself (`prone`): as a GM types it
@@ -43,4 +54,4 @@ def named(item_id: str, options: list[tuple[str, str]]) -> str:
         found = pick("item", name, ((i, n, i) for i, n in options))
     except CommandError:
         found = None
-    return quote(name) if found == item_id else item_id
+    return name if found == item_id else item_id
