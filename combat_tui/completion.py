@@ -6,15 +6,14 @@ it), every way it can be completed, and a Tab that cycles through them.
 
 from __future__ import annotations
 
-from .engine.commands import COMMANDS, split
+from collections.abc import Callable
+
+from .engine.commands import COMMANDS, Command, split
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
 from .engine.injuries import parts_of
 from .engine.targets import creatures
 from .engine.timekeeping import is_out
-
-_CREATURE_FIRST = {"remove", "init", "act", "spend", "gain", "dmg", "heal", "cond", "uncond", "hold", "delay",
-                   "enter", "injure", "note", "hide", "reveal", "prompt", "resolve", "dismiss", "preroll", "edit"}
 
 
 def _own_parts(enc: Encounter, head: str) -> list[str]:
@@ -28,41 +27,75 @@ def _own_parts(enc: Encounter, head: str) -> list[str]:
     return [b.id for b in rs.body if all(b.id in o for o in own)]
 
 
-def vocabulary(enc: Encounter, command: str, position: int, head: str = "") -> list[str]:
-    """Words that may come at `position` (1 = the first after the command); `head`: what was typed before."""
+def _names(enc: Encounter, head: str) -> list[str]:
+    # the living first, then the sides, then those out of the fight (a full name still reaches them)
+    roster = enc.state.roster()
+    living = [c.name for c in roster if not is_out(c, enc.rs)]
+    out = [c.name for c in roster if is_out(c, enc.rs)]
+    return [*living, "@pc", "@npc", "@ally", "@all", *out]
+
+
+def _add_words(enc: Encounter, head: str) -> list[str]:
+    body = ["body="] if enc.rs.body_plans else []
+    return ["pc", "npc", "ally", "surprised", "hidden", "hp=", "init=", *body] + [f"{s.id}=" for s in enc.rs.stats]
+
+
+def _edit_words(enc: Encounter, head: str) -> list[str]:
     rs = enc.rs
-    if command in _CREATURE_FIRST and position == 1:
-        # the living first, then the sides, then those out of the fight (a full name still reaches them)
-        roster = enc.state.roster()
-        living = [c.name for c in roster if not is_out(c, rs)]
-        out = [c.name for c in roster if is_out(c, rs)]
-        return [*living, "@pc", "@npc", "@ally", "@all", *out]
-    if command in ("cond", "uncond"):
-        return [c.id for c in rs.conditions] + ["for=", "until=", "from="]
-    if command == "act":
-        words = [a.id for a in rs.actions] + ["on="]
-        if rs.time.model.value == "time-count":
-            words += [f"class={s.id}" for s in rs.speed_classes] + ["sf="]
-        return words
-    if command in ("spend", "gain"):
-        return [p.id for p in rs.pools]
-    if command == "dmg":
-        return list(rs.damage.types)
-    if command == "injure":
-        return _own_parts(enc, head)
-    if command == "prompt":
-        return [t.id for t in rs.tables]
-    if command == "set":
-        return [o.id for o in rs.options]
-    if command == "rest":
-        return ["short", "long"]
     body = ["body="] if rs.body_plans else []
-    if command == "add":
-        return ["pc", "npc", "ally", "surprised", "hidden", "hp=", "init=", *body] + [f"{s.id}=" for s in rs.stats]
-    if command == "edit":
-        pools = [f"{p.id}=" for p in rs.pools if p.id != "hp"]
-        return ["name=", "side=", "hp=", *body, "notes=", *pools] + [f"{s.id}=" for s in rs.stats]
-    return []
+    pools = [f"{p.id}=" for p in rs.pools if p.id != "hp"]
+    return ["name=", "side=", "hp=", *body, "notes=", *pools] + [f"{s.id}=" for s in rs.stats]
+
+
+# What each kind of argument a command spec names completes to.
+_KINDS: dict[str, Callable[[Encounter, str], list[str]]] = {
+    "names": _names,
+    "name": _names,
+    "prompt": _names,
+    "action": lambda enc, head: [a.id for a in enc.rs.actions],
+    "pool": lambda enc, head: [p.id for p in enc.rs.pools],
+    "damage-type": lambda enc, head: list(enc.rs.damage.types),
+    "condition": lambda enc, head: [c.id for c in enc.rs.conditions],
+    "part": _own_parts,
+    "table": lambda enc, head: [t.id for t in enc.rs.tables],
+    "option": lambda enc, head: [o.id for o in enc.rs.options],
+    "rest": lambda enc, head: ["short", "long"],
+    "add": _add_words,
+    "edit": _edit_words,
+    "amount": lambda enc, head: [],  # a number or dice: nothing to offer
+    "expr": lambda enc, head: [],
+    "text": lambda enc, head: [],
+}
+
+# Words only time count reads (`act`'s speed), and a word offered with each of its values.
+_TIME_COUNT_WORDS = {"sf", "class", "mod"}
+
+
+def _key_words(enc: Encounter, spec: Command) -> list[str]:
+    rs = enc.rs
+    time_count = rs.time.model.value == "time-count"
+    words: list[str] = []
+    for key in spec.words:
+        if key in _TIME_COUNT_WORDS and not time_count:
+            continue
+        if key == "class":
+            words += [f"class={s.id}" for s in rs.speed_classes]
+        else:
+            words.append(f"{key}=")
+    return words
+
+
+def vocabulary(enc: Encounter, command: str, position: int, head: str = "") -> list[str]:
+    """Words that may come at `position` (1 = the first after the command); `head`: what was typed before.
+    From the command's spec: the first argument's kind, then (names may run to several words, so
+    positions blur) every later argument's kind and the `key=value` words it takes."""
+    spec = COMMANDS[command]
+    if position == 1:
+        return _KINDS[spec.args[0]](enc, head) if spec.args else []
+    words = [w for kind in spec.args[1:] for w in _KINDS[kind](enc, head)]
+    if spec.ruleset_words:  # add, edit: their kind lists their words, the ruleset's among them
+        return words
+    return words + _key_words(enc, spec)
 
 
 def _finish(head: str, typed: str, word: str, quoted: bool) -> str:

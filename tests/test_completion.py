@@ -64,3 +64,24 @@ def test_time_count_offers_speed_classes(make) -> None:  # type: ignore[no-untyp
     enc = make("time-count")
     enc.run("add Zherynn pc")
     assert complete(enc, "act Zherynn class=sl") == "act Zherynn class=slow "
+
+
+def test_the_key_words_a_command_takes_complete_from_its_spec(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Kara pc")
+    assert complete(enc, "uncond Kara prone ui") == "uncond Kara prone uid="
+    assert complete(enc, "hold Kara af") == "hold Kara after="
+    assert complete(enc, "resolve Kara va") == "resolve Kara value="
+    assert complete(enc, "show-hp Ka") == "show-hp Kara "
+    assert complete(enc, "act Kara sf") is None  # a time-count word, not offered here
+
+
+def test_every_command_completes_from_its_spec(make) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.completion import vocabulary
+    from combat_tui.engine.commands import COMMANDS
+
+    enc = make("body-injury")
+    enc.run("add Kara pc")
+    for name in COMMANDS:
+        for position in (1, 2, 3):
+            vocabulary(enc, name, position, f"{name} Kara ")  # every kind a spec names is known here

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .durations import resolve_duration
 from .errors import CommandError
 from .model import ConditionState, Expiry
 from .ops import Ops
-from .timekeeping import current_actor, describe, resolve_duration
+from .timekeeping import current_actor, describe
 
 
 def _end_key(exp: Expiry | None) -> tuple[float, int]:
@@ -52,7 +53,7 @@ def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: st
     cd = ops.rs.condition(cond_id)
     if cd.subjective and source == cid:
         raise CommandError(f"{ops.peek(cid).name} cannot be {cd.name} from itself: it is relative to another creature")
-    c = ops.c(cid)
+    c = ops.changing(cid)
     value = (value if value is not None else 1) if cd.valued else None
     spec = duration if duration is not None else (None if parent is not None else cd.default_duration)
     anchor = anchor or source or current_actor(ops.state) or cid
@@ -106,7 +107,7 @@ def _live_parents(ops: Ops, cid: str, cs: ConditionState) -> list[ConditionState
 
 
 def remove(ops: Ops, cid: str, uid: int, why: str = "removed") -> None:
-    c = ops.c(cid)
+    c = ops.changing(cid)
     target = next((x for x in c.conditions if x.uid == uid), None)
     if target is None:
         return
@@ -132,7 +133,7 @@ def remove_all(ops: Ops, cid: str, cond_id: str, source: str | None = None, held
         parents = _live_parents(ops, cid, cs)
         if parents:
             if held_ok:
-                ops.c(cid)
+                ops.changing(cid)
                 cs.direct = False
                 continue
             names = ", ".join(ops.rs.condition(p.id).name for p in parents)
@@ -167,7 +168,7 @@ def expire(ops: Ops, due: Callable[[Expiry], bool], only: set[str] | None = None
             if cs.uid not in {x.uid for x in ops.peek(c.id).conditions}:
                 continue  # already gone with a parent
             if _live_parents(ops, c.id, cs):
-                ops.c(c.id)
+                ops.changing(c.id)
                 cs.ends, cs.direct = None, False
                 continue
             remove(ops, c.id, cs.uid, "ends")

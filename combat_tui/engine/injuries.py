@@ -56,7 +56,7 @@ def injure(ops: Ops, cid: str, word: str, n: int) -> None:
         raise CommandError("this ruleset tracks no body parts")
     m = re.fullmatch(r"(.+?)[. ]?([0-9]+)?", word.strip())
     assert m is not None
-    c = ops.c(cid)
+    c = ops.changing(cid)
     part = _own_part(ops.rs, c, m.group(1))
     names = instances(part, part_count(ops.rs, c, part))
     if m.group(2):

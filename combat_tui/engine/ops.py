@@ -86,7 +86,8 @@ class Ops:
         self.rolls: list[RollRecord] = []
 
     # -- access: touch before handing out anything mutable ------------------------------------
-    def c(self, cid: str) -> Combatant:
+    def changing(self, cid: str) -> Combatant:
+        """A creature to change: recorded for undo before it is handed out."""
         self.tx.touch(f"c:{cid}")
         return self.state.combatants[cid]
 
@@ -153,7 +154,7 @@ class Ops:
     # -- pools --------------------------------------------------------------------------------
     def recompute(self, cid: str) -> None:
         """Re-derive pool maxima from formulas and standing conditions; clamp currents."""
-        c = self.c(cid)
+        c = self.changing(cid)
         names = self.names(c)
         delta: dict[str, int] = {}
         cap: dict[str, int] = {}
@@ -194,7 +195,7 @@ class Ops:
     def init_pools(self, cid: str, fixed: Mapping[str, int] | None = None) -> None:
         """Give a creature every pool of the ruleset it lacks (a new creature, or a save made before the
         ruleset gained a pool), each at its start value."""
-        c = self.c(cid)
+        c = self.changing(cid)
         missing = [pd for pd in self.rs.pools if pd.id not in c.pools]
         if not missing:
             return
@@ -209,7 +210,7 @@ class Ops:
 
     def set_pool(self, cid: str, pid: str, value: int, quiet: bool = False) -> int:
         """Set a pool within its floor and max (unless it may overflow); return what it became."""
-        c = self.c(cid)
+        c = self.changing(cid)
         pd = self.rs.pool(pid)
         ps = c.pools[pid]
         floor = self.eval(pd.floor, c)
@@ -227,7 +228,7 @@ class Ops:
         pools = [pd for pd in self.rs.pools if pd.refresh is when and pd.id in c.pools]
         if not pools:
             return
-        c = self.c(cid)
+        c = self.changing(cid)
         bonus: dict[str, int] = {}
         for cond_id in {cs.id for cs in c.conditions}:
             try:

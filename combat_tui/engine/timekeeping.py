@@ -2,16 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
-from .errors import CommandError
 from .model import Combatant, Expiry, State
 from .ruleset import RulesetDef, TimeModel
-
-DURATIONS = ("rounds:N", "end-of-round", "end-of-next-round", "start-of-turn", "end-of-turn", "end-of-next-turn",
-             "tc:N", "until-tc:N", "short-rest", "long-rest")
-_SPEC = re.compile(r"^(rounds|tc|until-tc):([0-9]{1,9})$"
-                   r"|^(end-of-round|end-of-next-round|start-of-turn|end-of-turn|end-of-next-turn|short-rest|long-rest)$")
 
 OUT_TAG = "out"  # a condition with this tag (or the id "dead") takes a creature out of the acting order
 
@@ -83,59 +75,6 @@ def active(state: State, rs: RulesetDef) -> list[Combatant]:
         return acting_order(state, rs)
     cid = current_actor_in(state, rs)
     return [state.combatants[cid]] if cid else []
-
-
-def _later_this_round(state: State, cid: str) -> bool:
-    idx = slot_index(state, cid)
-    return not state.clock.started or (idx is not None and idx > state.clock.turn)
-
-
-def resolve_duration(spec: str, state: State, rs: RulesetDef, anchor: str) -> Expiry:
-    """Turn a duration spec into an absolute end. `anchor`: the creature whose turns measure it."""
-    m = _SPEC.match(spec.strip().lower())
-    if not m:
-        raise CommandError(f"unknown duration {spec!r} (use {', '.join(DURATIONS)})")
-    unit, num, named = m.group(1), m.group(2), m.group(3)
-    n = int(num) if num is not None else 0
-    if named in ("short-rest", "long-rest"):
-        return Expiry(kind=named)
-    model = rs.time.model
-    rnd = max(state.clock.round, 1) if model is not TimeModel.TIME_COUNT else 0
-    tc = state.clock.tc
-    if model is TimeModel.TIME_COUNT:
-        if unit == "tc":
-            return Expiry(kind="tc", tc=tc + n)
-        if unit == "until-tc":
-            if n < tc:
-                raise CommandError(f"TC {n} has already gone by (it is TC {tc})")
-            return Expiry(kind="tc", tc=n)
-        if named == "start-of-turn":
-            return Expiry(kind="turn-start", who=anchor, tc=tc)
-        if named == "end-of-turn":
-            return Expiry(kind="turn-end", who=anchor, tc=tc)
-        if named == "end-of-next-turn":
-            return Expiry(kind="turn-end", who=anchor, tc=tc + 1)
-        raise CommandError(f"{spec!r} has no meaning in time count: use tc:N or until-tc:N")
-    if unit in ("tc", "until-tc"):
-        raise CommandError(f"{spec!r} needs a time-count ruleset: use rounds:N or end-of-round")
-    if model is TimeModel.FREE_ROUNDS:
-        if unit == "rounds":
-            return Expiry(kind="round-end", round=rnd + max(n, 1) - 1)
-        extra = 1 if named == "end-of-next-round" else 0
-        return Expiry(kind="round-end", round=rnd + extra)
-    if unit == "rounds":
-        return Expiry(kind="turn-start", who=anchor, round=state.clock.round + max(n, 1))
-    if named == "end-of-round":
-        return Expiry(kind="round-end", round=rnd)
-    if named == "end-of-next-round":
-        return Expiry(kind="round-end", round=rnd + 1)
-    later = _later_this_round(state, anchor)
-    if named == "start-of-turn":
-        return Expiry(kind="turn-start", who=anchor, round=rnd if later else rnd + 1)
-    acting = current_actor(state) == anchor
-    if named == "end-of-next-turn":
-        return Expiry(kind="turn-end", who=anchor, round=rnd if later else rnd + 1)
-    return Expiry(kind="turn-end", who=anchor, round=rnd if (later or acting) else rnd + 1)
 
 
 def remaining(exp: Expiry | None, state: State) -> int | None:

@@ -23,8 +23,8 @@ def turn_start(ops: Ops, cid: str, budgets: bool = True) -> None:
     conditions.expire(ops, due)
     if budgets:
         ops.refresh(cid, Refresh.TURN_START)
-        ops.c(cid).budget_round = clock.round
-    ops.c(cid).turn_round = clock.round
+        ops.changing(cid).budget_round = clock.round
+    ops.changing(cid).turn_round = clock.round
     ops.run_triggers("turn-start", cid)
     _queue_tables(ops, cid, "start_of_turn", "start of turn")
     ops.hooks.turn_start(ops, cid)
@@ -91,11 +91,11 @@ def roll_initiative(ops: Ops, cid: str) -> None:
     formula = t.npc_initiative if (c.side == "npc" and t.npc_initiative) else t.initiative
     if c.initiative is None and formula:
         value = ops.roll(formula, c).total
-        ops.c(cid).initiative = value
+        ops.changing(cid).initiative = value
         ops.say(f"{c.name} rolls initiative: {value}")
     if c.surprised and t.surprise.initiative_penalty:
         penalty = ops.roll(t.surprise.initiative_penalty, c).total
-        ops.c(cid).initiative = (c.initiative or 0) + penalty
+        ops.changing(cid).initiative = (c.initiative or 0) + penalty
         ops.say(f"{c.name} is surprised: initiative +{penalty} = {c.initiative}")
 
 
@@ -105,7 +105,7 @@ def start(ops: Ops) -> None:
     rs = ops.rs
     for c in ops.state.roster():
         roll_initiative(ops, c.id)
-        ops.c(c.id).tiebreak = ops.rng.random()
+        ops.changing(c.id).tiebreak = ops.rng.random()
     clock = ops.clock()
     clock.started = True
     if rs.time.model is TimeModel.TURN_ORDER:  # the order first: durations are measured against it
@@ -119,7 +119,7 @@ def start(ops: Ops) -> None:
     if rs.time.model is TimeModel.TIME_COUNT:
         clock.round = 0
         for c in ops.state.roster():
-            ops.c(c.id).next_tc = c.initiative or 0
+            ops.changing(c.id).next_tc = c.initiative or 0
         ops.say("Combat starts.")
         _advance_tc(ops)
         return
@@ -149,11 +149,11 @@ def next_(ops: Ops) -> None:
         for c in acting_order(ops.state, ops.rs):
             due = c.next_tc == ops.state.clock.tc
             if due and not c.acted:
-                ops.c(c.id).next_tc = ops.state.clock.tc + 1
+                ops.changing(c.id).next_tc = ops.state.clock.tc + 1
                 ops.say(f"{c.name} waits a TC")
             if due or c.acted:  # this TC's actors, whether they acted (and moved on) or wait
                 turn_end(ops, c.id)
-                ops.c(c.id).acted = False
+                ops.changing(c.id).acted = False
         _advance_tc(ops)
     elif model is TimeModel.FREE_ROUNDS:
         _new_round(ops)
@@ -237,7 +237,7 @@ def catch_up(ops: Ops) -> None:
     for cid in ops.tx.touched_combatants():
         c = state.combatants.get(cid)
         if c is not None and c.next_tc is not None and c.next_tc < state.clock.tc and not is_out(c, ops.rs):
-            ops.c(cid).next_tc = state.clock.tc
+            ops.changing(cid).next_tc = state.clock.tc
             ops.say(f"{c.name} is back in the fight: acts at TC {state.clock.tc}")
 
 
@@ -249,7 +249,7 @@ def _advance_tc_once(ops: Ops) -> bool:
     now = ops.state.clock.tc
     for c in living:
         if (c.next_tc or 0) < now:  # back in the fight after its TC went by: due now, the clock never runs back
-            ops.c(c.id).next_tc = now
+            ops.changing(c.id).next_tc = now
     clock = ops.clock()
     clock.tc = max(min(c.next_tc or 0 for c in acting_order(ops.state, ops.rs) if c.next_tc is not None), now)
     tc = clock.tc
@@ -266,7 +266,7 @@ def _advance_tc_once(ops: Ops) -> bool:
     actors = [c for c in acting_order(ops.state, ops.rs) if c.next_tc == tc]
     ops.say(f"TC {tc}: " + ", ".join(c.name for c in actors) + (" act together" if len(actors) > 1 else ""))
     for c in actors:
-        ops.c(c.id).acted = False
+        ops.changing(c.id).acted = False
         turn_start(ops, c.id)
     return any(c.next_tc == tc for c in acting_order(ops.state, ops.rs))
 
@@ -340,7 +340,7 @@ def _begin_entered(ops: Ops, cid: str) -> None:
         turn_start(ops, cid)
     elif c.budget_round < rnd:
         ops.refresh(cid, Refresh.TURN_START)
-        ops.c(cid).budget_round = rnd
+        ops.changing(cid).budget_round = rnd
 
 
 def place_new(ops: Ops, cid: str) -> None:
@@ -348,14 +348,14 @@ def place_new(ops: Ops, cid: str) -> None:
     model = ops.rs.time.model
     if model is TimeModel.TIME_COUNT:
         roll_initiative(ops, cid)
-        c = ops.c(cid)
+        c = ops.changing(cid)
         c.next_tc = ops.state.clock.tc + max(c.initiative or 0, 0)
         ops.say(f"{c.name} will act at TC {c.next_tc}")
         return
     if model is TimeModel.FREE_ROUNDS:
         return
     roll_initiative(ops, cid)
-    c = ops.c(cid)
+    c = ops.changing(cid)
     c.tiebreak = ops.rng.random()
     key = sort_key(c, ops.rs)
     order = ops.order()

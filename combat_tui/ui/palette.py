@@ -1,4 +1,5 @@
-"""The command palette: creatures, conditions, rules, tables and actions of the encounter's ruleset."""
+"""The command palette: creatures, conditions, rules, tables and actions of the encounter's ruleset, and the
+commands, from their spec: picking one types it into the command bar."""
 
 from __future__ import annotations
 
@@ -7,8 +8,14 @@ from functools import partial
 from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from ..engine.commands import COMMANDS
 from ..engine.lookup import entries
 from .screens.main import MainScreen
+
+
+def _plain(text: str) -> str:
+    """Help text as written: the palette reads it as markup, where `[KEY=VALUE]` would vanish."""
+    return text.replace("[", "\\[")
 
 
 class EncounterCommands(Provider):
@@ -31,6 +38,9 @@ class EncounterCommands(Provider):
             else:
                 items.append((f"{e.kind.capitalize()}: {e.name}", partial(self._show, screen, e.name, e.lines),
                                " ".join(e.lines)[:80]))
+        for spec in COMMANDS.values():
+            items.append((f"Command: {spec.name}", partial(screen.type_command, f"{spec.name} "),
+                          f"{spec.usage} · {spec.help}"))
         return items
 
     @staticmethod
@@ -58,12 +68,12 @@ class EncounterCommands(Provider):
 
     async def discover(self) -> Hits:
         for title, run, help_text in self._items()[:40]:
-            yield DiscoveryHit(Text(title), run, help=help_text)  # type: ignore[arg-type]
+            yield DiscoveryHit(Text(title), run, help=_plain(help_text))  # type: ignore[arg-type]
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for title, run, help_text in self._items():
             score = matcher.match(title)
             if score > 0:
-                yield Hit(score, matcher.highlight(title), run, help=help_text)  # type: ignore[arg-type]
+                yield Hit(score, matcher.highlight(title), run, help=_plain(help_text))  # type: ignore[arg-type]
 

@@ -77,7 +77,7 @@ def test_a_roll_or_formula_total_is_bounded() -> None:
 def test_an_internal_error_in_a_command_is_told_plainly_and_changes_nothing(
         enc: Encounter, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(ops: Any, args: list[str], kw: dict[str, str]) -> None:
-        ops.c("c1").name = "changed"
+        ops.changing("c1").name = "changed"
         raise ValueError("secret internals: invalid literal for int() with base 10")
 
     monkeypatch.setitem(commands.COMMANDS, "heal", commands.Command("heal", "heal", "", broken))

@@ -212,5 +212,16 @@ def test_named_uses_a_name_that_reads_back_else_the_id() -> None:
 
     items = [("prone", "Prone"), ("melee", "Melee attack"), ("other", "melee")]
     assert named("prone", items) == "prone"
-    assert named("melee", items) == '"Melee attack"'
+    assert named("melee", items) == "Melee attack"
     assert named("other", items) == "other"  # its name "melee" reads back as another item's id
+
+
+def test_one_function_puts_a_command_line_together() -> None:
+    """Names quoted once, in one place, so the parser reads each back whole; options after the words;
+    what the GM typed goes last, as typed."""
+    from combat_tui.engine.commands import command_line, split
+
+    line = command_line("cond", "Garret's Hound,Orc 2", "Melee attack", from_="Orc 2", uid=None, typed="2 for=3")
+    assert line == 'cond "Garret\'s Hound,Orc 2" "Melee attack" from="Orc 2" 2 for=3'
+    assert split(line) == ["cond", "Garret's Hound,Orc 2", "Melee attack", "from=Orc 2", "2", "for=3"]
+    assert command_line("hold", "Kara") == "hold Kara"

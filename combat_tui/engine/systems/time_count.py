@@ -121,7 +121,7 @@ class Hooks(BaseHooks):
             target = max(ends)
             if other.next_tc == target:
                 continue
-            mc = ops.c(other.id)
+            mc = ops.changing(other.id)
             mc.next_tc = target
             if other.id == cid:
                 mc.acted = True

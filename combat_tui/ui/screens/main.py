@@ -21,7 +21,8 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from ...engine.clean import clean_line
-from ...engine.commands import named, quote
+from ...engine.commands import command_line, named, quote
+from ...engine.durations import duration_words
 from ...engine.errors import CombatError
 from ...engine.injuries import parts_of
 from ...engine.lookup import action_cost, cost_for, entries, span
@@ -45,23 +46,6 @@ from ..widgets.sheet import Sheet
 
 RETRY_SECONDS = 3.0
 FOLLOW = {"start", "next", "hold", "delay", "enter", "undo", "redo"}
-
-
-def duration_words(answer: str, valued: bool) -> str:
-    """What the GM typed after picking a condition, as command words: `2` is a duration (a value
-    first, for valued conditions), a word is an `until=` spec, `key=value` passes as it is."""
-    words = answer.split()
-    out: list[str] = []
-    if valued and words and "=" not in words[0]:
-        out.append(words.pop(0))
-    for w in words:
-        if "=" in w:
-            out.append(w)
-        elif w.isdigit():
-            out.append(f"for={w}")
-        else:
-            out.append(f"until={w}")
-    return " ".join(out)
 
 
 def pool_values(who: list[Combatant], pid: str) -> str:
@@ -276,7 +260,7 @@ class MainScreen(Covered[None]):
             self.notify("Pick a creature first (arrows in the order pane)", severity="warning")
             return None
         self._aimed = frozenset(ids)
-        return quote(",".join(state.combatants[i].name for i in ids))
+        return ",".join(state.combatants[i].name for i in ids)
 
     def target_label(self) -> str:
         state = self.session.encounter.state
@@ -452,13 +436,15 @@ class MainScreen(Covered[None]):
             types = ", ".join(self.session.encounter.rs.damage.types[:4])
             hint = f"7, 2d6+3, or 7 {types.split(', ')[0]}" if types else "7 or 2d6+3"
             aimed = self._aimed
-            self.ask(f"Damage to {self.target_label()}", hint, lambda v: self.hit(f"dmg {spec} {v}", aimed))
+            self.ask(f"Damage to {self.target_label()}", hint,
+                     lambda v: self.hit(command_line("dmg", spec, typed=v), aimed))
 
     def action_heal(self) -> None:
         spec = self.targets()
         if spec:
             aimed = self._aimed
-            self.ask(f"Heal {self.target_label()}", "5 or 2d8+2", lambda v: self.hit(f"heal {spec} {v}", aimed))
+            self.ask(f"Heal {self.target_label()}", "5 or 2d8+2",
+                     lambda v: self.hit(command_line("heal", spec, typed=v), aimed))
 
     def _condition_choices(self) -> list[Choice]:
         rs = self.session.encounter.rs
@@ -481,34 +467,33 @@ class MainScreen(Covered[None]):
         unit = "TC" if rs.time.model is TimeModel.TIME_COUNT else "rounds"
         lasts = cd.default_duration or "until removed"
 
-        def with_value(extra: str) -> None:
+        def with_value(source: str | None) -> None:
             ask = f"{cd.name} on {self.target_label()}: " + ("value, then how long" if cd.valued else "how long?")
             hint = f"Enter: {lasts} · 3 = 3 {unit} · end-of-round · start-of-turn"
             self.ask(ask, hint, lambda answer: self.hit(
-                f"cond {spec} {named(cond_id, conds)}{extra} {duration_words(answer, cd.valued)}".rstrip(), aimed),
+                command_line("cond", spec, named(cond_id, conds), from_=source,
+                             typed=duration_words(answer, cd.valued)), aimed),
                 value="1" if cd.valued else "", allow_empty=True)
 
         if cd.subjective:
             state = self.session.encounter.state
             who = [Choice("all", "everyone")] + [Choice(c.id, c.name) for c in state.roster()]
             self.choose(f"{cd.name}: relative to whom?", who,
-                        lambda w: with_value(" from=all" if w == "all" else
-                                             f" from={quote(state.combatants[w].name)}"))
+                        lambda w: with_value("all" if w == "all" else state.combatants[w].name))
         else:
-            with_value("")
+            with_value(None)
 
     def action_remove_condition(self) -> None:
         enc = self.session.encounter
         c = enc.state.combatants.get(self.picked() or "")
         if c is None:
             return
-        spec = quote(c.name)
         conds = [(cd.id, cd.name) for cd in enc.rs.conditions]
         # one choice per instance: Flanked to Kara and Flanked to Bram, each poison with its own clock
-        choices = [Choice(f"{named(cs.id, conds)} uid={cs.uid}", condition_text(enc.state, enc.rs, cs).plain,
+        choices = [Choice(f"{quote(named(cs.id, conds))} uid={cs.uid}", condition_text(enc.state, enc.rs, cs).plain,
                           enc.rs.condition(cs.id).description) for cs in c.conditions if cs.direct]
         self.choose(f"Remove from {c.name}", choices,
-                    lambda pick: self.hit(f"uncond {spec} {pick}", frozenset({c.id})))
+                    lambda pick: self.hit(command_line("uncond", c.name, typed=pick), frozenset({c.id})))
 
     def _pool_then_amount(self, verb: str) -> None:
         spec = self.targets()
@@ -522,8 +507,8 @@ class MainScreen(Covered[None]):
         pools_named = [(p.id, p.name) for p in rs.pools]
         self.choose(f"{verb.capitalize()} ({self.target_label()}): which pool?", pools,
                     lambda pid: self.ask(f"{verb.capitalize()} how much {rs.pool(pid).name}?", "1",
-                                         lambda n: self.hit(f"{verb} {spec} {named(pid, pools_named)} {n}", aimed,
-                                                            target=False),
+                                         lambda n: self.hit(command_line(verb, spec, named(pid, pools_named), typed=n),
+                                                            aimed, target=False),
                                          value="1"))
 
     def action_spend(self) -> None:
@@ -548,7 +533,7 @@ class MainScreen(Covered[None]):
     def _act_for(self, cid: str) -> None:
         c = self.session.encounter.state.combatants.get(cid)
         if c is not None:
-            self._act_dialog(quote(c.name), frozenset({cid}), c.name)
+            self._act_dialog(c.name, frozenset({cid}), c.name)
 
     def _act_dialog(self, spec: str, aimed: frozenset[str], label: str) -> None:
         enc = self.session.encounter
@@ -572,29 +557,31 @@ class MainScreen(Covered[None]):
         enc = self.session.encounter
         rs = enc.rs
         if pick == "sf":
-            self.ask("Speed factor", "e.g. 6", lambda v: self.hit(f"act {spec} sf={v}", aimed, target=False))
+            self.ask("Speed factor", "e.g. 6",
+                     lambda v: self.hit(command_line("act", spec, typed=f"sf={v}"), aimed, target=False))
             return
         if pick.startswith("class="):
             word = named(pick[6:], [(c.id, c.name) for c in rs.speed_classes])
-            self.hit(f"act {spec} class={word}", aimed, target=False)
+            self.hit(command_line("act", spec, **{"class": word}), aimed, target=False)
             return
         action = next(a for a in rs.actions if a.id == pick)
         pick = named(pick, [(a.id, a.name) for a in rs.actions])  # the echo names it as the GM reads it
         needs_speed = rs.time.model is TimeModel.TIME_COUNT and action.speed is None and action.sf is None
 
-        def go(target: str) -> None:
+        def go(target: str | None) -> None:
             if needs_speed:
                 self.ask(f"{action.name}: speed factor or speed class?", "e.g. 6 or Swift",
-                         lambda v: self.hit(f"act {spec} {pick}{target} {speed_words(v)}", aimed, target=False))
+                         lambda v: self.hit(command_line("act", spec, pick, on=target, typed=speed_words(v)), aimed,
+                                            target=False))
             else:
-                self.hit(f"act {spec} {pick}{target}", aimed, target=False)
+                self.hit(command_line("act", spec, pick, on=target), aimed, target=False)
 
         if any(e.to == "target" for e in action.effects):
             who = [Choice(c.id, c.name) for c in enc.state.roster()]
             self.choose(f"{action.name}: on whom?", who,
-                        lambda w: go(f" on={quote(enc.state.combatants[w].name)}"))
+                        lambda w: go(enc.state.combatants[w].name))
         else:
-            go("")
+            go(None)
 
     def action_injure(self) -> None:
         spec = self.targets()
@@ -608,7 +595,7 @@ class MainScreen(Covered[None]):
                  for b in enc.rs.body if all(b.id in ids for ids in own)]
         names = [(b.id, b.name) for b in enc.rs.body]
         self.choose("Injure which part?", parts,
-                    lambda part: self.hit(f"injure {spec} {named(part, names)}", aimed))
+                    lambda part: self.hit(command_line("injure", spec, named(part, names)), aimed))
 
     def _first_prompt(self) -> int | None:
         prompts = self.session.encounter.state.prompts
@@ -650,7 +637,7 @@ class MainScreen(Covered[None]):
 
     def _current(self) -> str | None:
         cid = current_actor(self.session.encounter.state)
-        return quote(self.session.encounter.state.combatants[cid].name) if cid else None
+        return self.session.encounter.state.combatants[cid].name if cid else None
 
     def action_hold(self) -> None:
         who = self._current()
@@ -658,29 +645,33 @@ class MainScreen(Covered[None]):
             return
         enc = self.session.encounter
         if not enc.rs.time.hold_after:
-            self.run_line(f"hold {who}")
+            self.run_line(command_line("hold", who))
             return
         now = current_actor(enc.state)
         later = [Choice(c.id, c.name) for c in acting_order(enc.state, enc.rs) if c.id != now]
         self.choose("Saving the turn: act after whom?", later,
-                    lambda cid: self.run_line(f"hold {who} after={quote(enc.state.combatants[cid].name)}"))
+                    lambda cid: self.run_line(command_line("hold", who, after=enc.state.combatants[cid].name)))
 
     def action_delay(self) -> None:
         who = self._current()
         if who:
-            self.run_line(f"delay {who}")
+            self.run_line(command_line("delay", who))
 
     def action_enter(self) -> None:
         state = self.session.encounter.state
         waiting = [Choice(cid, state.combatants[cid].name) for cid in state.waiting if cid in state.combatants]
         self.choose("Who enters now?", waiting,
-                    lambda cid: self.run_line(f"enter {quote(state.combatants[cid].name)}"))
+                    lambda cid: self.run_line(command_line("enter", state.combatants[cid].name)))
 
-    def action_roll(self) -> None:
+    def type_command(self, text: str) -> None:
+        """The command bar, focused, holding `text` for the GM to finish."""
         bar = self.query_one(CommandBar)
-        bar.value = "roll "
+        bar.value = text
         self.set_focus(bar)  # now, as action_command does
         bar.cursor_position = len(bar.value)
+
+    def action_roll(self) -> None:
+        self.type_command("roll ")
 
     def action_edit(self) -> None:
         """The command bar, with `edit` and the highlighted creature's name: the GM types what changes."""
@@ -688,10 +679,7 @@ class MainScreen(Covered[None]):
         if c is None:
             self.notify("Pick a creature first (arrows in the order pane)", severity="warning")
             return
-        bar = self.query_one(CommandBar)
-        bar.value = f"edit {quote(c.name)} "
-        self.set_focus(bar)
-        bar.cursor_position = len(bar.value)
+        self.type_command(command_line("edit", c.name) + " ")
 
     def action_command(self) -> None:
         # Now: focus() moves it later, and a letter typed right after the colon ran as that letter's key.

@@ -3,12 +3,14 @@ with the same key=value words as `add`. One undoable event, journaled like any o
 
 from __future__ import annotations
 
-from .commands import _int, body_plan, command, health_pool, one_creature_anyone
-from .errors import CommandError
-from .injuries import instances, part_count
-from .model import Side
-from .ops import Ops
-from .targets import clean_name, clean_note
+from ..amounts import amount
+from ..errors import CommandError
+from ..injuries import instances, part_count
+from ..model import Side
+from ..ops import Ops
+from ..targets import clean_name, clean_note
+from .common import body_plan, health_pool, one_creature_anyone
+from .spec import command
 
 EDIT = "edit NAME [name=NEW] [side=pc|npc|ally] [hp=N] [POOL=N] [STAT=N] [body=PLAN] [notes=TEXT]"
 
@@ -17,7 +19,11 @@ def _norm(key: str) -> str:
     return key.lower().replace("-", "_")
 
 
-@command("edit", EDIT, "change a creature: rename it, its side, a pool's maximum, a stat")
+@command("edit", EDIT, "change a creature mid-fight: rename it, its side, a pool's maximum, a stat, its body plan; "
+         "one undoable change", args=("name", "edit"),
+         words={"name": "a new name (names stay unique)", "side": "pc, npc or ally",
+                "hp": "the maximum of the ruleset's hit points", "body": "a body plan", "notes": "the GM's note"},
+         ruleset_words="POOL=N, STAT=N: a pool's maximum (an unhurt creature stays unhurt), a stat")
 def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if not args or not kw:
         raise CommandError(f"usage: {EDIT}")
@@ -33,7 +39,7 @@ def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if unknown:
         hint = " (initiative: use init NAME N)" if "init" in unknown and "init" not in stats else ""
         raise CommandError(f"unknown key {unknown[0]!r} for edit{hint}; known: {', '.join(sorted(known))}")
-    c = ops.c(cid)
+    c = ops.changing(cid)
     old_name = c.name
     said: list[str] = []
     if "name" in kw:
@@ -68,7 +74,7 @@ def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     for key, value in kw.items():
         sd = stats.get(_norm(key))
         if sd is not None and _norm(key) not in pools:
-            new = _int(ops, value, sd.name, c)
+            new = amount(ops, value, sd.name, c)
             if new != c.stats.get(sd.id, sd.default):
                 said.append(f"{sd.name} {c.stats.get(sd.id, sd.default)} → {new}")
                 c.stats[sd.id] = new
@@ -76,7 +82,7 @@ def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     for key, value in kw.items():
         pd = pools.get(_norm(key))
         if pd is not None:
-            top = _int(ops, value, pd.name, c)
+            top = amount(ops, value, pd.name, c)
             if top < 0:
                 raise CommandError(f"{pd.name} cannot be negative ({top})")
             tops[pd.id] = top

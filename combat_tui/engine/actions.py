@@ -1,0 +1,70 @@
+"""Using an action: what it costs and gives, and in time count when the creature acts next."""
+
+from __future__ import annotations
+
+from . import conditions
+from .amounts import amount
+from .errors import CommandError
+from .model import Side
+from .ops import Ops
+from .ruleset import ActionDef
+from .targets import pick
+
+
+def pay(ops: Ops, cid: str, action: ActionDef, target: str | None) -> None:
+    """Pay an action's cost (refused below a pool's floor), take its gains and apply its effects."""
+    c = ops.peek(cid)
+    if action.requires is not None and not ops.eval(action.requires, c):
+        raise CommandError(f"{c.name} cannot {action.name} now")
+    costs = {pid: ops.eval(v, c) for pid, v in action.cost.items()}
+    short = []
+    for pid, cost in costs.items():
+        pd = ops.rs.pool(pid)
+        if c.pools[pid].current - cost < ops.eval(pd.floor, c):
+            short.append(f"{pd.name} {c.pools[pid].current} of {cost}")
+    if short:
+        raise CommandError(f"{c.name} cannot {action.name}: {', '.join(short)}")
+    for pid, cost in costs.items():
+        ops.set_pool(cid, pid, c.pools[pid].current - cost, quiet=True)
+    for pid, v in action.gain.items():
+        ops.set_pool(cid, pid, c.pools[pid].current + ops.eval(v, c), quiet=True)
+    paid = ", ".join(f"{ops.rs.pool(p).name} -{n}" for p, n in costs.items() if n)
+    ops.say(f"{c.name}: {action.name}" + (f" ({paid})" if paid else ""))
+    ops.apply_effects(cid, action.effects, other=target, anchor=cid)
+    conditions.end_by_action(ops, cid, action.id, action.tags)
+    ops.hooks.act(ops, cid, action)
+
+
+def schedule(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None, class_typed: str | None,
+             mod_typed: str | None) -> None:
+    """Time count: when a creature acts next, from a typed speed factor, a speed class or the action's speed."""
+    c = ops.peek(cid)
+    clock = ops.state.clock
+    ops.require(clock.started, "the encounter has not started: `start` first")
+    ops.require(c.next_tc == clock.tc, f"{c.name} acts at TC {c.next_tc}, not now (TC {clock.tc})")
+    mod = amount(ops, mod_typed, "mod") if mod_typed is not None else 0
+    if sf_typed is not None:
+        sf, how = amount(ops, sf_typed, "sf", c), "SF"
+    else:
+        cls_word = class_typed or (action.speed if action else None)
+        if cls_word is None and action is not None and action.sf is not None:
+            sf, how = ops.amount(action.sf, c), "SF"
+        elif cls_word is None:
+            raise CommandError(f"{action.name if action else 'that'} has no speed: add sf=N or class=NAME")
+        else:
+            sc = pick("speed class", cls_word, ((s.id, s.name, s) for s in ops.rs.speed_classes))
+            if c.side == Side.PC:
+                r = ops.roll(sc.random, c)
+                sf, how = r.total, f"{sc.name}, {r.shown}"
+            else:
+                sf, how = sc.static, f"{sc.name} (static)"
+    sf += mod
+    sf = max(sf, 0 if sf <= 0 and mod == 0 else 1)
+    ops.require(sf >= 0, "a speed factor cannot be negative")
+    c = ops.changing(cid)
+    c.next_tc = clock.tc + sf
+    c.acted = sf > 0
+    shown = f"{how} → SF {sf}" if how != "SF" else f"SF {sf}"  # a typed SF needs no arrow to itself
+    if mod:
+        shown += f" (with {mod:+d})"
+    ops.say(f"{c.name}: {shown}, next acts at TC {c.next_tc}")

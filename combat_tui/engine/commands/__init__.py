@@ -1,0 +1,32 @@
+"""The command language, shared by `combat-tui do` and the app's command bar.
+
+One parser: words are split as a shell does (`dmg "Orc 2" 5`), the command is a unique
+case-insensitive prefix of a name below, `key=value` words are options. Each command is declared once
+(`spec.py`); its handler lives with the others of its kind, and importing this package registers them
+all, in the order the README's table lists them.
+"""
+
+from __future__ import annotations
+
+from ..errors import CommandError
+from ..ops import Ops
+
+# importing registers the handlers, in the order the README's table lists them
+# isort: off
+from . import setup, acting, cond, turn_order, prompts, creatures, rules, edit  # noqa: F401
+# isort: on
+from .quoting import command_line, named, quote, split
+from .setup import STAT_PREFIX
+from .spec import COMMANDS, Command, command, find_command, markdown_table, parse
+
+
+def _history(ops: Ops, args: list[str], kw: dict[str, str]) -> None:  # pragma: no cover - run() handles these
+    raise CommandError("undo and redo act on the log, not inside a command")
+
+
+COMMANDS["undo"] = Command("undo", "undo", "take back the last change, without limit; survives a save and reload",
+                           _history)
+COMMANDS["redo"] = Command("redo", "redo", "put back what undo took", _history)
+
+__all__ = ["COMMANDS", "STAT_PREFIX", "Command", "command", "command_line", "find_command", "markdown_table", "named",
+           "parse", "quote", "split"]

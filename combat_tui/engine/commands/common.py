@@ -1,0 +1,66 @@
+"""What the handlers share: how many words, which creatures, which ruleset item."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import CommandError
+from ..model import Combatant
+from ..ops import Ops
+from ..ruleset import ActionDef, BodyPlanDef, ConditionDef, PoolDef
+from ..targets import creatures, pick, take_creatures
+from ..timekeeping import is_out
+
+
+def no_extra(args: list[str], usage: str) -> None:
+    """Refuse words left over (`key=value` words the spec already checked)."""
+    if args:
+        raise CommandError(f"unexpected {' '.join(args)!r}; usage: {usage}")
+
+
+def pick_pool(ops: Ops, word: str) -> PoolDef:
+    return pick("pool", word, ((p.id, p.name, p) for p in ops.rs.pools))
+
+
+def pick_condition(ops: Ops, word: str) -> ConditionDef:
+    return pick("condition", word, ((c.id, c.name, c) for c in ops.rs.conditions))
+
+
+def pick_action(ops: Ops, word: str) -> ActionDef:
+    return pick("action", word, ((a.id, a.name, a) for a in ops.rs.actions))
+
+
+def health_pool(ops: Ops) -> str | None:
+    """What `hp=` sets whatever the ruleset calls it: the ruleset's hit points (`damage.health`)."""
+    return ops.rs.health_pool()
+
+
+def body_plan(ops: Ops, word: str) -> BodyPlanDef:
+    return pick("body plan", word, ((p.id, p.name, p) for p in ops.rs.body_plans))
+
+
+def need(args: list[str], n: int, usage: str) -> None:
+    if len(args) < n:
+        raise CommandError(f"usage: {usage}")
+
+
+def in_fight(ops: Ops) -> Callable[[Combatant], bool]:
+    """Who sides, wildcards and prefixes pass over: creatures out of the fight (dead, destroyed)."""
+    return lambda c: is_out(c, ops.rs)
+
+
+def targets(ops: Ops, args: list[str], need_after: int) -> tuple[list[str], list[str]]:
+    """The creatures a command acts on, from its first word(s); sides and wildcards skip the dead."""
+    return take_creatures(ops.state, args, need_after, in_fight(ops))
+
+
+def one_creature_anyone(ops: Ops, spec: str) -> str:
+    """One creature by name, the dead too."""
+    return one_creature(ops, spec, everyone=True)
+
+
+def one_creature(ops: Ops, spec: str, everyone: bool = False) -> str:
+    ids = creatures(ops.state, spec, None if everyone else in_fight(ops))
+    if len(ids) != 1:
+        raise CommandError(f"{spec!r} picks {len(ids)} creatures; name one")
+    return ids[0]

@@ -1,0 +1,54 @@
+"""Conditions: cond and uncond."""
+
+from __future__ import annotations
+
+from .. import conditions, durations
+from ..amounts import amount
+from ..errors import CommandError
+from ..ops import Ops
+from ..targets import take_creatures
+from .common import need, no_extra, one_creature, pick_condition, targets
+from .spec import command
+
+_COND = "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME|all]"
+
+
+@command("cond", _COND, "add a condition; what it implies comes with it", args=("names", "condition"),
+         words={"for": "lasts N rounds (N TC in time count)", "until": "when it ends (end-of-turn, tc:N, ...)",
+                "from": "the creature it is relative to, or all"})
+def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    usage = _COND
+    ids, rest = targets(ops, args, 1)
+    need(rest, 1, usage)
+    cd = pick_condition(ops, rest[0])
+    value = amount(ops, rest[1], "value") if len(rest) > 1 else None
+    if len(rest) > 2:
+        raise CommandError(f"usage: {usage}")
+    everyone = kw.get("from", "").lower() in ("all", "@all")
+    source = one_creature(ops, kw["from"]) if "from" in kw and not everyone else None
+    if cd.subjective and source is None and not everyone:
+        raise CommandError(f"{cd.name} is relative to another creature: add from=NAME (or from=all)")
+    duration = durations.typed(ops, kw.get("for"), kw.get("until"))
+    for cid in ids:
+        conditions.add(ops, cid, cd.id, value=value, duration=duration, source=source)
+
+
+_UNCOND = "uncond NAMES CONDITION [from=NAME] [uid=N]"
+
+
+@command("uncond", _UNCOND, "remove a condition and what it implied",
+         args=("names", "condition"),
+         words={"from": "only the instance from that creature", "uid": "only that instance"})
+def _uncond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = take_creatures(ops.state, args, 1)  # the dead too: `uncond Bandit* dead` brings them back
+    need(rest, 1, _UNCOND)
+    no_extra(rest[1:], _UNCOND)
+    cd = pick_condition(ops, rest[0])
+    source = one_creature(ops, kw["from"], everyone=True) if "from" in kw else None
+    total = 0
+    for cid in ids:
+        if "uid" in kw:
+            total += conditions.remove_one(ops, cid, cd.id, amount(ops, kw["uid"], "uid"))
+        else:
+            total += conditions.remove_all(ops, cid, cd.id, source)
+    ops.require(total > 0, f"nobody named has {cd.name}" + (" like that" if kw else ""))

@@ -1,0 +1,59 @@
+"""A creature's note, injuries and what the players see: injure, note, hide, reveal, show-hp."""
+
+from __future__ import annotations
+
+from ..amounts import amount
+from ..injuries import injure
+from ..ops import Ops
+from ..targets import clean_note, creatures, take_creatures
+from .common import need, targets
+from .spec import command
+
+
+@command("injure", "injure NAME PART [N]", "add injuries to a body part (arm, arm.2)", args=("names", "part"))
+def _injure(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = targets(ops, args, 1)
+    need(rest, 1, "injure NAME PART [N]")
+    n = amount(ops, rest[1], "injuries") if len(rest) > 1 else 1
+    ops.require(0 < n <= 100, "injuries: 1 to 100")
+    for cid in ids:
+        injure(ops, cid, rest[0], n)
+
+
+@command("note", "note NAME TEXT", "set a creature's GM note", args=("names", "text"), raw=True)
+def _note(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = take_creatures(ops.state, args, 0)
+    text = clean_note(" ".join(rest))
+    for cid in ids:
+        ops.changing(cid).notes = text
+        ops.say(f"{ops.peek(cid).name}: note {'set' if text else 'cleared'}")
+
+
+@command("hide", "hide NAMES", "hide creatures from the players' view", args=("names",))
+def _hide(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _set_hidden(ops, args, True)
+
+
+@command("reveal", "reveal NAMES", "show hidden creatures to the players", args=("names",))
+def _reveal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    _set_hidden(ops, args, False)
+
+
+def _set_hidden(ops: Ops, args: list[str], hidden: bool) -> None:
+    need(args, 1, "hide NAMES" if hidden else "reveal NAMES")
+    for cid in creatures(ops.state, " ".join(args)):
+        ops.changing(cid).hidden = hidden
+        ops.say(f"{ops.peek(cid).name} is {'hidden' if hidden else 'visible'}")
+
+
+@command("show-hp", "show-hp NAMES [off]",
+         "show creatures' exact health in the players' view (off: only unhurt / hurt / bloodied / down)",
+         args=("names",))
+def _show_hp(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    need(args, 1, "show-hp NAMES [off]")
+    shown = True
+    if len(args) > 1 and args[-1].lower() in ("off", "on"):
+        shown = args.pop().lower() == "on"
+    for cid in creatures(ops.state, " ".join(args)):
+        ops.changing(cid).health_shown = shown
+        ops.say(f"{ops.peek(cid).name}: exact health {'shown to' if shown else 'hidden from'} the players")

@@ -1,0 +1,41 @@
+"""The ruleset's readings and rests: set, rest."""
+
+from __future__ import annotations
+
+from .. import conditions
+from ..amounts import amount
+from ..ops import Ops
+from ..ruleset import Refresh
+from ..targets import creatures, pick
+from ..words import humane
+from .common import need, no_extra
+from .spec import command
+
+
+@command("set", "set OPTION VALUE", "change one of the ruleset's readings for this encounter", args=("option",),
+         raw=True)
+def _set(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    if len(args) == 1 and "=" in args[0]:  # `set OPTION=VALUE` reads as `set OPTION VALUE`
+        args = args[0].split("=", 1)
+    need(args, 2, "set OPTION VALUE")
+    no_extra(args[2:], "set OPTION VALUE")
+    opt = pick("option", args[0], ((o.id, o.id, o) for o in ops.rs.options))
+    value = amount(ops, args[1], "value")
+    ops.options()[opt.id] = value
+    ops.say(f"Option {opt.name or humane(opt.id)} = {value} ({opt.description})")
+
+
+@command("rest", "rest short|long [NAMES]", "refresh what a short or long rest refreshes", args=("rest",))
+def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    need(args, 1, "rest short|long [NAMES]")
+    kind = {"short": Refresh.SHORT_REST, "long": Refresh.LONG_REST}.get(args[0].lower())
+    ops.require(kind is not None, "rest short or rest long")
+    assert kind is not None
+    # time passes for everyone: what ends at a rest ends on the dead too, so a rest reaches them
+    ids = creatures(ops.state, " ".join(args[1:])) if len(args) > 1 else [c.id for c in ops.state.roster()]
+    ends = ("short-rest",) if kind is Refresh.SHORT_REST else ("short-rest", "long-rest")
+    chosen = set(ids)
+    for cid in ids:
+        ops.refresh(cid, kind)
+    conditions.expire(ops, lambda e: e.kind in ends, only=chosen)
+    ops.say(f"{args[0].capitalize()} rest for {len(ids)} creature(s)")

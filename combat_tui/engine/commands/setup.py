@@ -1,0 +1,181 @@
+"""Setting up: add, remove, init, start, next."""
+
+from __future__ import annotations
+
+import re
+
+from .. import conditions, turns
+from ..amounts import amount
+from ..errors import CommandError
+from ..model import Combatant, Side
+from ..ops import Ops
+from ..ruleset import RulesetDef, TimeModel
+from ..targets import clean_name, clean_note, creatures
+from ..timekeeping import current_actor, slot_index
+from .common import body_plan, health_pool, need, no_extra, targets
+from .spec import command
+
+_ADD = ("add NAME [xN] [init=N] [hp=N] [pc|npc|ally] [side=pc|npc|ally] [surprised] [hidden] [body=PLAN] "
+        "[notes=TEXT] [KEY=VALUE ...] [stat-KEY=N]")
+
+
+@command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4)", args=("add", "add"),
+         words={"init": "initiative (dice allowed)", "hp": "the ruleset's hit points, whatever it calls them",
+                "side": "pc, npc or ally, as the bare word", "body": "a body plan", "notes": "the GM's note",
+                "stat-KEY": "the stat KEY, where KEY= alone means something else (stat-init=2)"},
+         ruleset_words="KEY=VALUE: a stat, pool or body part of the ruleset; values may be dice")
+def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    name_words: list[str] = []
+    count, side, surprised, hidden = 0, Side.NPC, False, False
+    for w in args:
+        low = w.lower()
+        if re.fullmatch(r"x[0-9]+", low):
+            count = int(low[1:]) if len(low) <= 4 else 101
+            if count < 1:
+                raise CommandError(f"{w}: add at least one (x1 to x100)")
+        elif low in ("pc", "npc", "ally"):
+            side = Side(low)
+        elif low == "surprised":
+            surprised = True
+        elif low == "hidden":
+            hidden = True
+        else:
+            name_words.append(w)
+    if "side" in kw:  # `side=ally` says what the bare word says
+        try:
+            side = Side(kw["side"].lower())
+        except ValueError:
+            raise CommandError(f"side={kw['side']}: a side is pc, npc or ally") from None
+    base = clean_name(" ".join(name_words))
+    if count > 100:
+        raise CommandError("at most 100 creatures at once")
+    rs = ops.rs
+    health = health_pool(ops)
+    if "hp" in kw and health is not None and health != "hp" and "hp" not in {p.id for p in rs.pools}:
+        kw[health] = kw.pop("hp")  # `hp=` always means the ruleset's main health pool
+    stats = {s.id for s in rs.stats}
+    pools = {p.id for p in rs.pools}
+    known = {"init", "notes", "side"} | stats | pools | {b.id for b in rs.body} | ({"body"} if rs.body_plans else set())
+    forced = _stat_keys(rs, kw)
+    for key in kw:
+        if key.replace("-", "_") not in {k.replace("-", "_") for k in known}:
+            raise CommandError(f"unknown key {key!r} for add (known: {', '.join(sorted(known))})")
+    taken = {c.name.lower() for c in ops.state.combatants.values()}
+    if count:
+        numbers = [int(m.group(1)) for c in ops.state.combatants.values()
+                   if (m := re.fullmatch(re.escape(base) + r" ([0-9]{1,9})", c.name, re.IGNORECASE))]
+        first = max(numbers, default=0) + 1
+        names = [f"{base} {i}" for i in range(first, first + count)]
+    else:
+        names = [base]
+        n = 2
+        while names[0].lower() in taken:
+            names = [f"{base} {n}"]
+            n += 1
+    if any(len(n) > 48 for n in names):
+        raise CommandError("that name is too long")
+    for name in names:
+        _add_one(ops, name, side, surprised, hidden, kw, forced)
+
+
+STAT_PREFIX = "stat-"
+
+
+def _stat_keys(rs: RulesetDef, kw: dict[str, str]) -> dict[str, str]:
+    """`stat-KEY=N` always sets the stat KEY: the way to a stat whose key `add` reads as something
+    else (a stat `init`, where `init=` is the initiative). Taken out of `kw`; by stat id."""
+    ids = {s.id.replace("-", "_"): s.id for s in rs.stats}
+    out: dict[str, str] = {}
+    for key in [k for k in kw if k.replace("_", "-").startswith(STAT_PREFIX)]:
+        sid = ids.get(key[len(STAT_PREFIX):].replace("-", "_"))
+        if sid is None:
+            raise CommandError(f"no stat {key[len(STAT_PREFIX):]!r} in {rs.name} "
+                               f"(stats: {', '.join(s.id for s in rs.stats) or 'none'})")
+        out[sid] = kw.pop(key)
+    return out
+
+
+def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw: dict[str, str],
+             forced: dict[str, str]) -> None:
+    rs = ops.rs
+    counters = ops.counters()
+    cid = f"c{counters.next_cid}"
+    counters.next_cid += 1
+    c = Combatant(id=cid, seq=int(cid[1:]), name=name, side=side, surprised=surprised, hidden=hidden,
+                  stats={s.id: s.default for s in rs.stats})
+    ops.tx.touch(f"c:{cid}")
+    ops.state.combatants[cid] = c
+    for key, value in kw.items():
+        if key in ("init", "notes", "side"):
+            continue
+        if key in c.stats or key.replace("-", "_") in {s.id.replace("-", "_") for s in rs.stats}:
+            sid = next(s.id for s in rs.stats if s.id.replace("-", "_") == key.replace("-", "_"))
+            c.stats[sid] = amount(ops, value, sid)
+    for sid, value in forced.items():
+        c.stats[sid] = amount(ops, value, next(s.name for s in rs.stats if s.id == sid))
+    if "body" in kw:
+        c.body = body_plan(ops, kw["body"]).id
+    for part in rs.body:
+        if part.id in kw:
+            c.parts[part.id] = amount(ops, kw[part.id], part.name)
+            if not 0 <= c.parts[part.id] <= 20:
+                raise CommandError(f"{part.name}: 0 to 20")
+    fixed = {pd.id: amount(ops, kw[pd.id], pd.name, c) for pd in rs.pools if pd.id in kw}
+    for pid, top in fixed.items():
+        if top < 0:
+            raise CommandError(f"{rs.pool(pid).name} cannot be negative ({top})")
+    if "notes" in kw:
+        c.notes = clean_note(kw["notes"])
+    if "init" in kw:
+        c.initiative = amount(ops, kw["init"], "initiative", c)
+    ops.init_pools(cid, fixed)
+    ops.say(f"Added {name} ({side.value})" + (f", initiative {c.initiative}" if c.initiative is not None else ""))
+    if ops.state.clock.started:
+        turns.place_new(ops, cid)
+        if rs.time.start_condition and rs.time.model is not TimeModel.FREE_ROUNDS:
+            conditions.add(ops, cid, rs.time.start_condition, anchor=cid)
+
+
+@command("remove", "remove NAMES", "remove creatures from the encounter", args=("names",))
+def _remove(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    need(args, 1, "remove NAMES")
+    for cid in creatures(ops.state, " ".join(args)):
+        name = ops.peek(cid).name
+        turns.drop(ops, cid)
+        ops.tx.touch(f"c:{cid}")
+        del ops.state.combatants[cid]
+        ops.say(f"Removed {name}")
+
+
+@command("init", "init NAMES N", "set initiative (dice allowed)", args=("names", "amount"))
+def _init(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = targets(ops, args, 1)
+    need(rest, 1, "init NAMES N")
+    started = ops.state.clock.started
+    if started and ops.rs.time.model is TimeModel.TIME_COUNT:
+        raise CommandError("in time count, change when a creature acts with `act NAME sf=N`")
+    for cid in ids:
+        value = amount(ops, rest[0], "initiative", ops.peek(cid))
+        ops.changing(cid).initiative = value
+        ops.say(f"{ops.peek(cid).name}: initiative {value}")
+        if started and ops.rs.time.model is TimeModel.TURN_ORDER and cid not in ops.state.waiting:
+            ops.require(cid != current_actor(ops.state), "cannot move the creature acting now")
+            still_to_act = ops.peek(cid).turn_round < ops.state.clock.round
+            turns.drop(ops, cid)
+            turns.place_new(ops, cid)
+            idx = slot_index(ops.state, cid)
+            ops.require(not (still_to_act and idx is not None and idx <= ops.state.clock.turn),
+                        f"{ops.peek(cid).name} has not acted this round and would lose its turn: "
+                        "change its initiative after its turn")
+
+
+@command("start", "start", "roll missing initiative and begin round 1 (time count: the clock starts at the lowest)")
+def _start(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    no_extra(args, "start")
+    turns.start(ops)
+
+
+@command("next", "next", "next turn (time count: next TC with actors; free rounds: next round)")
+def _next(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    no_extra(args, "next")
+    turns.next_(ops)

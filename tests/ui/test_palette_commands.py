@@ -1,0 +1,26 @@
+"""The command palette lists the commands from their spec; picking one types it into the command bar."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.widgets.command_bar import CommandBar
+
+from .keys import new_session
+
+
+async def test_a_command_picked_in_the_palette_is_typed_into_the_command_bar(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc init=15", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.action_command_palette()
+        await pilot.pause()
+        await pilot.press(*"Command: uncond")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        bar = app.screen.query_one(CommandBar)
+        assert bar.value == "uncond "
+        assert app.screen.focused is bar
