@@ -166,7 +166,7 @@ def test_three_rounds_of_budgets(started: Encounter) -> None:
     assert cur(enc, "Hero", "ap") == 0
     assert cur(enc, "Hero", "free_action") == 0
     assert "lunging" in conds(enc, "Hero")
-    with pytest.raises(CombatError):
+    with pytest.raises(CombatError, match="Hero cannot Free action: free actions only on its own turn"):
         enc.run("act Hero free")  # free actions only on one's own turn
     enc.run("act Goblin attack")
     enc.run("act Goblin struck")  # bookkeeping on the creature hit is fine off-turn

@@ -3,7 +3,6 @@
 - Bleed damage (`dmg NAME N bleed`) is not taken off Stamina: it adds to the creature's standing
   Bleed total, which is part of the DC of an unconscious creature's CON save. Damage triggers still
   run afterwards, so an unconscious creature is prompted for that save.
-- Free actions (actions tagged `free`) may only be taken on the creature's own turn.
 - After Defend, the Attack action (actions tagged `attack`) is refused for the rest of that turn.
 """
 
@@ -12,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from combat_tui.engine import hooks
-from combat_tui.engine.timekeeping import current_actor
 
 if TYPE_CHECKING:
     from combat_tui.engine.ops import Ops
@@ -36,9 +34,6 @@ class Hooks(hooks.Hooks):
 
     def act(self, ops: Ops, cid: str, action: ActionDef) -> None:
         c = ops.peek(cid)
-        if "free" in action.tags and ops.state.clock.started:
-            ops.require(current_actor(ops.state) == cid,
-                        f"{c.name} cannot {action.name}: free actions only on its own turn")
         if "attack" in action.tags and "reaction" not in action.tags:
             ops.require(not c.has("no-attack"),
                         f"{c.name} cannot {action.name}: it used Defend this turn")
