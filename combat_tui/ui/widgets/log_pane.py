@@ -2,7 +2,7 @@
 
 Drawn with Textual's line API: an entry is wrapped and rendered to strips once, when it is written (and
 again only when the width changes). RichLog did the same, but imports `rich.pretty` (and with it
-`attrs`) for renderables the log never holds, which cost start-up about 20 ms.
+`attrs`) for renderables the log never holds, which slows start-up.
 """
 
 from __future__ import annotations
