@@ -29,6 +29,7 @@ from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
+from .. import styles
 from ..dialogs.ask import AskScreen
 from ..dialogs.choose import Choice, ChooseDialog
 from ..overlay import Covered
@@ -726,7 +727,7 @@ class MainScreen(Covered[None]):
         def show(pick: str) -> None:
             entry = next(e for e in entries(rs) if f"{e.kind}:{e.id}" == pick)
             log = self.query_one(LogPane)
-            log.note(f"{entry.name} ({entry.kind})", style="bold cyan")
+            log.note(f"{entry.name} ({entry.kind})", style=styles.HEADING)
             for line in entry.lines:
                 log.note("  " + line)
 

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from ...paths import demo_saves_dir
 from ...session import SaveInfo, demo_path, list_saves
+from .. import styles
 
 
 def played(iso: str) -> str:
@@ -26,12 +27,12 @@ def played(iso: str) -> str:
 
 def save_line(info: SaveInfo) -> Text:
     if info.problem:
-        out = Text(f"{info.name[:18]:<18} ", style="dim").append(f"✗ {info.problem[:52]}", style="red")
+        out = Text(f"{info.name[:18]:<18} ", style="dim").append(f"✗ {info.problem[:52]}", style=styles.ALARM)
         out.no_wrap = True
         out.overflow = "ellipsis"
         return out
     out = Text(f"{info.name[:18]:<18} ", style="bold")
-    out.append(f"{info.ruleset:<14} ", style="cyan")
+    out.append(f"{info.ruleset:<14} ", style=styles.HINT)
     out.append(f"{info.when:<11} ")
     out.append(f"{info.creatures} creatures ", style="dim")
     out.append(played(info.updated), style="dim")
@@ -64,17 +65,17 @@ class OpenScreen(Screen[None]):
         opts = [Option(save_line(s), id=f"save:{s.path}", disabled=s.problem is not None) for s in self.saves]
         if not self.saves:
             opts.append(Option(Text("No saves yet.", style="dim"), disabled=True))
-        opts.append(Option(Text("＋ New encounter…", style="bold green"), id="new"))
+        opts.append(Option(Text("＋ New encounter…", style=styles.FULL), id="new"))
         played = {s.path.name: s for s in self.saves}
         for demo in sorted(demo_saves_dir().glob("*.json")):
             copy = played.get(demo_path(demo.stem, self.data_dir).name)
             if copy is None:
-                opts.append(Option(Text(f"▷ Demo: {demo.stem}", style="green"), id=f"demo:{demo.stem}"))
+                opts.append(Option(Text(f"▷ Demo: {demo.stem}", style=styles.READY), id=f"demo:{demo.stem}"))
                 continue
             where = f", {copy.when}" if copy.when else ""
-            opts.append(Option(Text(f"▷ Demo: {demo.stem} — resume your copy{where}", style="green"),
+            opts.append(Option(Text(f"▷ Demo: {demo.stem} — resume your copy{where}", style=styles.READY),
                                id=f"demo:{demo.stem}"))
-            opts.append(Option(Text(f"▷ Demo: {demo.stem} — start again (your copy is kept)", style="green"),
+            opts.append(Option(Text(f"▷ Demo: {demo.stem} — start again (your copy is kept)", style=styles.READY),
                                id=f"fresh:{demo.stem}"))
         return opts
 
