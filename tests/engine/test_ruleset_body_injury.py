@@ -174,7 +174,7 @@ def test_three_rounds_of_budgets(started: Encounter) -> None:
     enc.run("act Hero struck")
     enc.run("act Goblin defend")
     assert {"defending", "no-attack"} <= conds(enc, "Goblin")
-    with pytest.raises(CombatError):
+    with pytest.raises(CombatError, match="Goblin cannot Attack: it used Defend this turn"):
         enc.run("act Goblin attack")  # Defend forbids attacking for the rest of the turn
     assert cur(enc, "Goblin", "attacks_this_turn") == 1
     assert cur(enc, "Goblin", "ap") == 1

@@ -3,7 +3,6 @@
 - Bleed damage (`dmg NAME N bleed`) is not taken off Stamina: it adds to the creature's standing
   Bleed total, which is part of the DC of an unconscious creature's CON save. Damage triggers still
   run afterwards, so an unconscious creature is prompted for that save.
-- After Defend, the Attack action (actions tagged `attack`) is refused for the rest of that turn.
 """
 
 from __future__ import annotations
@@ -14,11 +13,10 @@ from combat_tui.engine import hooks
 
 if TYPE_CHECKING:
     from combat_tui.engine.ops import Ops
-    from combat_tui.engine.ruleset import ActionDef
 
 
 class Hooks(hooks.Hooks):
-    needs = hooks.Needs(pools=frozenset({"bleed"}), conditions=frozenset({"no-attack"}))
+    needs = hooks.Needs(pools=frozenset({"bleed"}))
 
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         if dtype != "bleed":
@@ -31,9 +29,3 @@ class Hooks(hooks.Hooks):
         old = c.pools["bleed"].current
         new = ops.set_pool(cid, "bleed", old + max(amount, 0), quiet=True)
         ops.say(f"{c.name} takes {amount} bleed damage: Bleed {old} → {new}")
-
-    def act(self, ops: Ops, cid: str, action: ActionDef) -> None:
-        c = ops.peek(cid)
-        if "attack" in action.tags and "reaction" not in action.tags:
-            ops.require(not c.has("no-attack"),
-                        f"{c.name} cannot {action.name}: it used Defend this turn")
