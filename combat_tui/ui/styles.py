@@ -1,9 +1,9 @@
 """The colours of text drawn in Python, named for what they mean and taken from the app's theme.
 
 Rich text styled in Python cannot use Textual's `$variables`, so each role is a Rich style name that
-the app's console resolves: `install` registers them from the theme's text colours (`$text-error`,
-`$text-success`, ... made to read on the theme's background) and again whenever the theme changes,
-so light and dark themes both hold. Only this module names a colour.
+the app's console resolves: `install` and `follow` register them from the theme's text colours
+(`$text-error`, `$text-success`, ... made to read on the theme's background), again whenever the
+theme changes, so light and dark themes both hold. Only this module names a colour.
 """
 
 from __future__ import annotations
@@ -69,6 +69,8 @@ def follow(app: App[Any]) -> None:
 
 
 def restyle(app: App[Any]) -> None:
+    """The roles in the current theme, and every widget drawn again; a widget that keeps lines it drew
+    (the log) draws them again on the theme's signal itself."""
     app.console.pop_theme()
     app.console.push_theme(rich_theme(app.get_css_variables()), inherit=True)
     for screen in app.screen_stack:
