@@ -28,9 +28,9 @@ lint: $(STAMP)
 
 check: lint test
 
-## bench: the speed table (reports, never gates); make bench ARGS=--quick for a smoke run
+## bench: the speed table, written into docs/performance.md (reports, never gates); ARGS=--quick for a smoke run, not written
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench.py $(ARGS)
+	$(BIN)/python benchmarks/bench.py --write docs/performance.md $(ARGS)
 
 ## demos: rebuild the demo encounters in saves/ from scripts/make_demos.py
 demos: $(STAMP)

@@ -1,7 +1,7 @@
 """`make bench`: how fast combat-tui is at the table. One table; every figure a median of repeated runs;
 ratios taken within this one run (these machines are noisy). It reports; it does not gate.
 
-    python benchmarks/bench.py [--quick]
+    python benchmarks/bench.py [--quick] [--write docs/performance.md]
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import report  # benchmarks/report.py, beside this script
+
 from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
@@ -27,6 +29,7 @@ from combat_tui.engine.loader import load_all
 from combat_tui.engine.timekeeping import active
 
 CAT = load_all()
+FIGURES_HEADING = "## Figures of the last run\n\nOne `make bench` run; compare figures within it, never across runs."
 ROWS: list[tuple[str, str, str]] = []  # (measure, value, note)
 
 
@@ -427,6 +430,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer repeats, for a smoke run")
     ap.add_argument("--json", help="also write the table to this file")
+    ap.add_argument("--write", metavar="MD", help="replace the figures part of this Markdown file "
+                    "(docs/performance.md), keeping its notes above the marker; whole runs only")
     parts = ["startup", "keys", "engine", "save", "durability", "memory"]
     ap.add_argument("--only", default=",".join(parts), help=f"some of {','.join(parts)} (default: all)")
     args = ap.parse_args()
@@ -447,11 +452,14 @@ def main() -> None:
         durability([500, 5000] if q else [500, 5000, 50000], 5 if q else 20)
     if "memory" in only:
         memory(3)
-    width = max(len(r[0]) for r in ROWS)
-    print(f"| {'measure':<{width}} | value | note |")
-    print(f"|{'-' * (width + 2)}|---|---|")
-    for measure, value, note in ROWS:
-        print(f"| {measure:<{width}} | {value} | {note} |")
+    figures = report.table(ROWS)
+    print(figures)
+    if args.write:
+        if q or only != set(parts):
+            print(f"{args.write} not written: it keeps the figures of a whole run (no --quick, no --only)",
+                  file=sys.stderr)
+        else:
+            report.write_figures(Path(args.write), f"{FIGURES_HEADING}\n\n{figures}")
     if args.json:
         Path(args.json).write_text(json.dumps(ROWS, indent=1), encoding="utf-8")
 

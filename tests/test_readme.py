@@ -38,3 +38,17 @@ async def test_the_readme_capture_is_the_app_today(monkeypatch) -> None:  # type
     shown = await capture.capture("three-action", 100, 30)
     block = README.split("The main screen at 100×30", 1)[1].split("```text\n", 1)[1].split("\n```", 1)[0]
     assert block == shown.rstrip("\n")
+
+
+def test_every_command_line_subcommand_is_in_the_readme() -> None:
+    from combat_tui.cli import SUBCOMMANDS
+
+    assert sorted(name for name in SUBCOMMANDS if f"combat-tui {name}" not in README) == []
+
+
+def test_every_document_the_readme_links_to_exists() -> None:
+    import re
+
+    links = re.findall(r"\]\((docs/[^)#]+)\)", README)
+    assert "docs/developing.md" in links and "docs/performance.md" in links
+    assert [link for link in links if not (Path(__file__).parents[1] / link).is_file()] == []

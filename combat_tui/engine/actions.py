@@ -15,7 +15,8 @@ def pay(ops: Ops, cid: str, action: ActionDef, target: str | None) -> None:
     """Pay an action's cost (refused below a pool's floor), take its gains and apply its effects."""
     c = ops.peek(cid)
     if action.requires is not None and not ops.eval(action.requires, c):
-        raise CommandError(f"{c.name} cannot {action.name} now")
+        raise CommandError(f"{c.name} cannot {action.name}: {action.refusal}" if action.refusal
+                           else f"{c.name} cannot {action.name} now")
     costs = {pid: ops.eval(v, c) for pid, v in action.cost.items()}
     short = []
     for pid, cost in costs.items():

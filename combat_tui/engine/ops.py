@@ -54,11 +54,23 @@ def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, in
     out = types | out
     out["round"] = state.clock.round
     out["tc"] = state.clock.tc
+    out["own_turn"] = int(_own_turn(state, c.id))
     out.setdefault("level", 1)
     if extra:
         for k, v in extra.items():
             out[ident(k)] = v
     return out
+
+
+def _own_turn(state: State, cid: str) -> bool:
+    """Before the fight starts any creature may act; after, only the one whose turn it is."""
+    clock = state.clock
+    if not clock.started:
+        return True
+    if not 0 <= clock.turn < len(state.order):
+        return False
+    slot = state.order[clock.turn]
+    return not slot.ghost and slot.cid == cid
 
 
 _RULESET_NAMES: dict[int, tuple[RulesetDef, tuple[dict[str, int], dict[str, int], dict[str, int]]]] = {}

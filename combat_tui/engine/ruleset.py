@@ -162,6 +162,7 @@ class ActionDef(Strict):
     tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
     effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     requires: Line | None = None  # formula over the actor; the action is refused when it is false
+    refusal: Line | None = None  # why, as the GM reads it, when `requires` is false ("now" if unset)
     description: Text = ""
     # The cost and gain in words, for a lookup, when a formula's number depends on the creature
     # ("1 Stamina, or 1 Exhaustion when out of Stamina"). On the act list the number is worked out.
@@ -352,7 +353,7 @@ class RulesetDef(Strict):
         def norm(x: str) -> str:
             return x.replace("-", "_")
 
-        known = {"round", "tc", "level", "roll", "amount", "injury_total", "injury_value"}
+        known = {"round", "tc", "own_turn", "level", "roll", "amount", "injury_total", "injury_value"}
         known |= {f"before_{norm(p.id)}" for p in self.pools} | {f"type_{norm(t)}" for t in self.damage.types}
         known |= {norm(s.id) for s in self.stats} | {norm(o.id) for o in self.options}
         known |= {norm(p.id) for p in self.pools} | {f"max_{norm(p.id)}" for p in self.pools}

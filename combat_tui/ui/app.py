@@ -13,6 +13,7 @@ from textual.binding import Binding
 
 from ..engine.errors import CombatError
 from ..session import Session, catalogue, open_demo
+from . import styles
 from .dialogs.quit import QuitDialog
 from .key_line import KeyLine, RoutedKey
 from .palette import EncounterCommands
@@ -40,6 +41,7 @@ class CombatApp(App[None]):
         # What the GM decided for changes not saved (exit status, one line for the terminal): set, the
         # session may close with them; the command line prints the line after the app is gone.
         self.outcome: tuple[int, str] | None = None
+        styles.install(self)
 
     # A closed terminal (SIGHUP) or a polite kill (SIGTERM) quits as the app's own exit does, so a change
     # only in memory goes to a rescue file (on_unmount) instead of dying with the process.
@@ -51,6 +53,7 @@ class CombatApp(App[None]):
             for sig in self.SIGNALS:
                 loop.add_signal_handler(sig, self.exit)
         self.preferences.apply()
+        styles.follow(self)
         if self.session is not None:
             self.push_screen(MainScreen(self.session))
         else:

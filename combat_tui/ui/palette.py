@@ -10,6 +10,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from ..engine.commands import COMMANDS
 from ..engine.lookup import entries
+from . import styles
 from .screens.main import MainScreen
 
 
@@ -61,7 +62,7 @@ class EncounterCommands(Provider):
         from .widgets.log_pane import LogPane
 
         log = screen.query_one(LogPane)
-        log.note(name, style="bold cyan")
+        log.note(name, style=styles.HEADING)
         for line in lines:
             log.note("  " + line)
         screen.notify("\n".join(lines)[:400], title=name, markup=False, timeout=8)

@@ -6,7 +6,7 @@ the app is up it freezes what exists (the collector then leaves it alone), and w
 not touched a key for a while it collects and freezes again. In between, full collections are made
 rare, so one seldom lands on a key at all.
 
-Young collections too: drawing a frame allocates enough to set off a dozen of them, a few ms in all.
+Young collections too: drawing a frame allocates enough to set off a dozen of them.
 So from a key until the frame after it the collector waits, then collects the young generations
 while the GM reads the screen.
 """

@@ -16,6 +16,7 @@ from ..engine.model import Combatant, ConditionState, PoolState, State
 from ..engine.ops import names_for
 from ..engine.ruleset import PoolDef, PoolKind, RulesetDef, TimeModel
 from ..engine.timekeeping import describe, left_words, remaining
+from . import styles
 
 DEPLETED = "✗"
 CRITICAL = "⚠"
@@ -53,7 +54,7 @@ def pool_text(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef, width: in
         out.append(f"{pd.name} ", style="bold")
     critical = is_critical(state, rs, c, pd)
     depleted = is_depleted(pd, ps)
-    mark_style = "bold red" if depleted or critical else ""
+    mark_style = styles.CRITICAL if depleted or critical else ""
     if pd.against and pd.against in c.pools:
         return _against(out, rs, c, pd, width, critical)
     if pd.kind is PoolKind.COUNTER:
@@ -63,7 +64,7 @@ def pool_text(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef, width: in
         return out
     if pd.kind is PoolKind.MARKER:
         if ps.current > 0:
-            out.append("✓ ready", style="green")
+            out.append("✓ ready", style=styles.READY)
         else:
             out.append(f"{DEPLETED} used", style="dim")
         return out
@@ -86,7 +87,7 @@ def pool_text(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef, width: in
 def pips(out: Text, current: int, maximum: int) -> None:
     """● for each one left, ○ for each one spent, +N past the maximum."""
     full = max(min(current, maximum), 0)
-    out.append("●" * full, style="bold green")
+    out.append("●" * full, style=styles.FULL)
     out.append("○" * (maximum - full), style="dim")
     if current > maximum:
         out.append(f"+{current - maximum}", style="bold")
@@ -97,7 +98,7 @@ def bar(out: Text, current: int, maximum: int | None, width: int, alarm: bool) -
     if maximum is not None and maximum > 0:
         frac = max(min(current / maximum, 1.0), 0.0)
         filled = round(frac * width)
-        style = "red" if alarm else ("yellow" if frac <= 0.5 else "green")
+        style = styles.ALARM if alarm else (styles.DAMAGED if frac <= 0.5 else styles.READY)
         out.append("█" * filled, style=style)
         out.append("░" * (width - filled), style="dim")
         out.append(" ")
@@ -113,12 +114,12 @@ def _against(out: Text, rs: RulesetDef, c: Combatant, pd: PoolDef, width: int, c
     scale = c.pools[pd.against].current
     frac = 1.0 if scale <= 0 else max(min(value / scale, 1.0), 0.0)
     filled = round(frac * width)
-    style = "red" if critical else ("yellow" if frac >= 0.5 else "green")
+    style = styles.ALARM if critical else (styles.DAMAGED if frac >= 0.5 else styles.READY)
     out.append("█" * filled, style=style)
     out.append("░" * (width - filled), style="dim")
     out.append(f" {value} vs {rs.pool(pd.against).name} {scale}", style="bold")
     if critical:
-        out.append(f" {CRITICAL}", style="bold red")
+        out.append(f" {CRITICAL}", style=styles.CRITICAL)
     return out
 
 
@@ -146,7 +147,7 @@ def initiative_lead(model: TimeModel, initiative: int | None) -> str:
 def tc_heading(at: int | None, now: int) -> Text:
     """A heading of the TC timeline: the TC, and how far ahead of now it is."""
     here = " ◀ now" if at == now else f" (+{(at or 0) - now})"
-    return Text(f"TC {at}{here}", style="bold cyan")
+    return Text(f"TC {at}{here}", style=styles.HEADING)
 
 
 def row_pools(state: State, rs: RulesetDef, c: Combatant) -> list[Text]:
@@ -164,12 +165,12 @@ def row_pools(state: State, rs: RulesetDef, c: Combatant) -> list[Text]:
         if pd.kind is PoolKind.PIPS:
             piece.append_text(pool_text(state, rs, c, pd, label=False))
         else:
-            style = "bold red" if is_critical(state, rs, c, pd) or is_depleted(pd, ps) else ""
+            style = styles.CRITICAL if is_critical(state, rs, c, pd) or is_depleted(pd, ps) else ""
             piece.append(f"{ps.current}" + (f"/{ps.max}" if ps.max is not None else ""), style=style)
             if is_depleted(pd, ps):
-                piece.append(DEPLETED, style="bold red")
+                piece.append(DEPLETED, style=styles.CRITICAL)
             elif is_critical(state, rs, c, pd):
-                piece.append(CRITICAL, style="bold red")
+                piece.append(CRITICAL, style=styles.CRITICAL)
         out.append(piece)
     return out
 
@@ -209,7 +210,7 @@ def condition_text(state: State, rs: RulesetDef, cs: ConditionState) -> Text:
     left = remaining(cs.ends, state)
     if cs.ends is not None:
         unit = "TC" if cs.ends.kind == "tc" or cs.ends.round is None else "rd"
-        out.append(f"  {left_words(left, unit)}" if left is not None else "", style="cyan")
+        out.append(f"  {left_words(left, unit)}" if left is not None else "", style=styles.HINT)
         out.append(f"  {describe(cs.ends, state)}", style="dim")
     return out
 
@@ -231,7 +232,7 @@ def condition_labels(rs: RulesetDef, c: Combatant) -> list[str]:
 def condition_badges(labels: list[str], width: int) -> Text:
     """As many conditions as fit in `width`, then how many more ("+2 more"). Never none: with no room
     for the first whole, it is shortened, so at least its start and the count show."""
-    style = "italic magenta"
+    style = styles.CONDITION
     for k in range(len(labels), 0, -1):
         left = len(labels) - k
         text = ", ".join(labels[:k]) + (f" +{left} more" if left else "")
@@ -249,8 +250,8 @@ def condition_badges(labels: list[str], width: int) -> Text:
     return first.append(more, style="dim")
 
 
-SEVERITY_STYLE = {"minor": "yellow", "major": "dark_orange", "severe": "red", "deadly": "bold red",
-                  "fatal": "bold magenta"}
+SEVERITY_STYLE = {"minor": styles.DAMAGED, "major": styles.MAJOR, "severe": styles.SEVERE, "deadly": styles.CRITICAL,
+                  "fatal": styles.DOWN}
 
 
 def body_map(rs: RulesetDef, c: Combatant) -> Text:
@@ -271,7 +272,7 @@ def body_map(rs: RulesetDef, c: Combatant) -> Text:
                 last = max((e.count for e in part.effects), default=0)
                 mark = f" {DEPLETED}" if last and n >= last else ""
                 out.append(f"{label}: ", style="bold")
-                out.append(f"{'▮' * min(n, 8)} {n}{mark}", style=SEVERITY_STYLE.get(part.severity, "red"))
+                out.append(f"{'▮' * min(n, 8)} {n}{mark}", style=SEVERITY_STYLE.get(part.severity, styles.ALARM))
                 out.append(f" ({part.severity})\n", style="dim")
             else:
                 healthy.append(label)

@@ -96,6 +96,11 @@ tags = ["guard"]
 id = "rage"
 name = "Rage"
 requires = "not stunned"
+[[actions]]
+id = "dash"
+name = "Dash"
+requires = "own_turn"
+refusal = "only on its own turn"
 [[tables]]
 id = "bleed"
 name = "Bleed"
@@ -212,6 +217,21 @@ def test_requires(enc: Encounter) -> None:
     assert c(enc, "A")["pools"]["actions"] == {"current": 0, "max": 0}
     with pytest.raises(CombatError, match="cannot Rage now"):
         enc.run("act A rage")
+
+
+def test_own_turn_is_a_name_and_refusal_its_reason(rs: RulesetDef) -> None:
+    e = Encounter.new(rs, seed=4)
+    e.run("add A pc init=20")
+    e.run("add B init=10")
+    e.run("act B dash")  # before the fight, anyone may
+    e.run("start")
+    e.run("act A dash")
+    with pytest.raises(CombatError, match=r"^B cannot Dash: only on its own turn$"):
+        e.run("act B dash")
+    e.run("next")
+    e.run("act B dash")
+    with pytest.raises(CombatError, match=r"^A cannot Dash: only on its own turn$"):
+        e.run("act A dash")
 
 
 def test_budget_effects_and_refresh(enc: Encounter) -> None:

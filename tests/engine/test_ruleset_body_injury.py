@@ -166,7 +166,7 @@ def test_three_rounds_of_budgets(started: Encounter) -> None:
     assert cur(enc, "Hero", "ap") == 0
     assert cur(enc, "Hero", "free_action") == 0
     assert "lunging" in conds(enc, "Hero")
-    with pytest.raises(CombatError):
+    with pytest.raises(CombatError, match="Hero cannot Free action: free actions only on its own turn"):
         enc.run("act Hero free")  # free actions only on one's own turn
     enc.run("act Goblin attack")
     enc.run("act Goblin struck")  # bookkeeping on the creature hit is fine off-turn
@@ -174,7 +174,7 @@ def test_three_rounds_of_budgets(started: Encounter) -> None:
     enc.run("act Hero struck")
     enc.run("act Goblin defend")
     assert {"defending", "no-attack"} <= conds(enc, "Goblin")
-    with pytest.raises(CombatError):
+    with pytest.raises(CombatError, match="Goblin cannot Attack: it used Defend this turn"):
         enc.run("act Goblin attack")  # Defend forbids attacking for the rest of the turn
     assert cur(enc, "Goblin", "attacks_this_turn") == 1
     assert cur(enc, "Goblin", "ap") == 1

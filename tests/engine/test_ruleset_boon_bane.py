@@ -145,7 +145,7 @@ def test_three_rounds_of_budgets_surprise_and_limits(enc: Encounter) -> None:
     with pytest.raises(CommandError):
         enc.run("act 'Goblin 2' opportunity-attack")  # still no reactions this round
     # A primary action off one's own turn is refused; a reaction is allowed.
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError, match="Hero cannot Dash: primary actions only on its own turn"):
         enc.run("act Hero dash")
     enc.run("act Mage use-magic-reaction")
     enc.run("act Mage manipulate")

@@ -3,8 +3,6 @@
 - Bleed damage (`dmg NAME N bleed`) is not taken off Stamina: it adds to the creature's standing
   Bleed total, which is part of the DC of an unconscious creature's CON save. Damage triggers still
   run afterwards, so an unconscious creature is prompted for that save.
-- Free actions (actions tagged `free`) may only be taken on the creature's own turn.
-- After Defend, the Attack action (actions tagged `attack`) is refused for the rest of that turn.
 """
 
 from __future__ import annotations
@@ -12,15 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from combat_tui.engine import hooks
-from combat_tui.engine.timekeeping import current_actor
 
 if TYPE_CHECKING:
     from combat_tui.engine.ops import Ops
-    from combat_tui.engine.ruleset import ActionDef
 
 
 class Hooks(hooks.Hooks):
-    needs = hooks.Needs(pools=frozenset({"bleed"}), conditions=frozenset({"no-attack"}))
+    needs = hooks.Needs(pools=frozenset({"bleed"}))
 
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         if dtype != "bleed":
@@ -33,12 +29,3 @@ class Hooks(hooks.Hooks):
         old = c.pools["bleed"].current
         new = ops.set_pool(cid, "bleed", old + max(amount, 0), quiet=True)
         ops.say(f"{c.name} takes {amount} bleed damage: Bleed {old} → {new}")
-
-    def act(self, ops: Ops, cid: str, action: ActionDef) -> None:
-        c = ops.peek(cid)
-        if "free" in action.tags and ops.state.clock.started:
-            ops.require(current_actor(ops.state) == cid,
-                        f"{c.name} cannot {action.name}: free actions only on its own turn")
-        if "attack" in action.tags and "reaction" not in action.tags:
-            ops.require(not c.has("no-attack"),
-                        f"{c.name} cannot {action.name}: it used Defend this turn")

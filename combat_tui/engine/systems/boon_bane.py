@@ -9,8 +9,6 @@
   * resistance lowers and vulnerability raises the damage; of a type's own rating and its group's
     (physical or magic) only the larger counts, for resistance and for vulnerability alike.
   All adjustments are summed and the result is never below 0. Untyped damage is taken as given.
-- Primary actions (actions tagged `action`) may only be taken on the creature's own turn;
-  reactions, free actions and maneuvers may be taken at any time.
 """
 
 from __future__ import annotations
@@ -18,11 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from combat_tui.engine import conditions, hooks
-from combat_tui.engine.timekeeping import current_actor
 
 if TYPE_CHECKING:
     from combat_tui.engine.ops import Ops
-    from combat_tui.engine.ruleset import ActionDef
 
 PHYSICAL = ("crushing", "piercing", "slashing")
 MAGICAL = ("fire", "frost", "shock")
@@ -82,8 +78,3 @@ class Hooks(hooks.Hooks):
             conditions.remove_all(ops, cid, "blocked", held_ok=True)
         super().damage(ops, cid, final, dtype)
 
-    def act(self, ops: Ops, cid: str, action: ActionDef) -> None:
-        if "action" in action.tags and ops.state.clock.started:
-            ops.require(current_actor(ops.state) == cid,
-                        f"{ops.peek(cid).name} cannot {action.name}: primary actions only on its own turn "
-                        f"(reactions any time)")

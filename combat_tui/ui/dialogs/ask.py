@@ -14,10 +14,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
 
+from .. import styles
 from ..overlay import Overlay
 
 KEYS = Text("Enter applies · Esc cancels", style="dim")
-EMPTY = Text("Type a value · Esc cancels", style="bold yellow")  # Enter on nothing: why nothing happened
+EMPTY = Text("Type a value · Esc cancels", style=styles.ATTENTION)  # Enter on nothing: why nothing happened
 MIN_INPUT = 12  # cells the answer needs to be seen as it is typed
 
 

@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ...engine.errors import CombatError
 from ...session import Session
+from .. import styles
 
 
 def typed_path(text: str, rescue_name: str) -> Path:
@@ -64,7 +65,7 @@ class QuitDialog(ModalScreen[None]):
         self.query_one("#quit-rescue", Button).focus()  # Enter: the safe choice
 
     def _say(self, text: str, error: bool = False) -> None:
-        self.query_one("#quit-status", Static).update(Text(text, style="bold red" if error else "bold"))
+        self.query_one("#quit-status", Static).update(Text(text, style=styles.ERROR if error else "bold"))
 
     def _write(self, path: Path) -> None:
         """Write the copy and quit, or say in one line why not and stay."""

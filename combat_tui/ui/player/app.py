@@ -25,6 +25,7 @@ from ...engine.errors import CombatError
 from ...engine.loader import Catalogue
 from ...engine.player_view import PlayerView, load_view
 from ...session import catalogue
+from .. import styles
 from .now_panel import NowPanel
 from .order_list import OrderList
 from .party_panel import PartyPanel
@@ -49,6 +50,7 @@ class PlayerApp(App[None]):
         self.set_reactive(PlayerApp.view, first)
         self.following = follow
         self._stop = asyncio.Event()
+        styles.install(self)
 
     def compose(self) -> ComposeResult:
         yield NowPanel(id="now").data_bind(PlayerApp.view)
@@ -61,6 +63,7 @@ class PlayerApp(App[None]):
         yield Footer()
 
     async def on_mount(self) -> None:
+        styles.follow(self)
         self.query_one("#order-box").border_title = "Acting order"
         self.query_one("#party-box").border_title = "The party"
         self.query_one("#notice").display = False

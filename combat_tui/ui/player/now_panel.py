@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from ...engine.player_view import PlayerView
 from ...engine.ruleset import TimeModel
+from .. import styles
 from .font import big
 
 
@@ -19,9 +20,9 @@ def clock_text(view: PlayerView, width: int = 200) -> Text:
     if not view.started:
         out.append("not started yet", style="italic")
     elif view.tc is not None:
-        out.append(f"TC {view.tc}", style="bold cyan")
+        out.append(f"TC {view.tc}", style=styles.HEADING)
     else:
-        out.append(f"Round {view.round}", style="bold cyan")
+        out.append(f"Round {view.round}", style=styles.HEADING)
     if out.cell_len + len(view.ruleset) + 5 <= width:  # the ruleset only where it fits on the line
         out.append(f"  ·  {view.ruleset}", style="dim")
     return out

@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from ...engine.player_view import PlayerView
 from ...engine.ruleset import TimeModel
+from .. import styles
 from ..render import initiative_lead, tc_heading
 from .text import row_text
 
@@ -33,10 +34,10 @@ class OrderList(Widget):
             for r in view.order:
                 lines.append(row_text(r, initiative_lead(view.time_model, r.initiative), width=width))
         if view.waiting:
-            lines.append(Text("Holding / delaying", style="bold cyan"))
+            lines.append(Text("Holding / delaying", style=styles.HEADING))
             lines += [row_text(r, "⏸ ", width=width) for r in view.waiting]
         if view.out:
-            lines.append(Text("Out of the fight", style="bold cyan"))
+            lines.append(Text("Out of the fight", style=styles.HEADING))
             lines += [row_text(r, "† ", width=width) for r in view.out]
         if not lines:
             lines.append(Text("nobody yet", style="dim"))

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Button, Label, Static
 
+from .. import styles
 from .serving import LOOPBACK, ServeChild, open_in_tmux, player_view_command, serving
 
 READY_CHECKS = 50  # every 0.2 s: gives a starting server 10 s
@@ -74,7 +75,8 @@ class ShareDialog(ModalScreen[None]):
         try:
             ServeChild(self.path, host=LOOPBACK if where == "local" else "0.0.0.0")
         except OSError as exc:
-            self._status(Text(f"Could not start the server: {exc.strerror or 'the system refused'}", style="bold red"))
+            why = exc.strerror or "the system refused"
+            self._status(Text(f"Could not start the server: {why}", style=styles.ERROR))
             return
         self._checks = 0
         self._show()
@@ -89,7 +91,7 @@ class ShareDialog(ModalScreen[None]):
                 self._timer.stop()
                 self._timer = None
             if child is None:
-                self._status(Text("The server stopped at once (run combat-tui serve to see why).", style="bold red"))
+                self._status(Text("The server stopped at once (run combat-tui serve to see why).", style=styles.ERROR))
                 return
         self._show()
 
@@ -104,7 +106,7 @@ class ShareDialog(ModalScreen[None]):
             return
         problem = open_in_tmux(self.path)
         done = Text("Opened in the tmux window 'players' (next to this one).")
-        self._status(Text(problem, style="bold red") if problem else done)
+        self._status(Text(problem, style=styles.ERROR) if problem else done)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

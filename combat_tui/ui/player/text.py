@@ -11,10 +11,11 @@ from rich.text import Text
 from ...engine.player_view import ConditionLine, Health, PoolLine, Row
 from ...engine.ruleset import PoolKind
 from ...engine.timekeeping import left_words
+from .. import styles
 from ..render import bar, pips
 
-HEALTH_STYLE = {Health.UNHURT: "green", Health.HURT: "yellow", Health.BLOODIED: "bold red",
-                Health.DOWN: "bold red reverse"}
+HEALTH_STYLE = {Health.UNHURT: styles.READY, Health.HURT: styles.DAMAGED, Health.BLOODIED: styles.CRITICAL,
+                Health.DOWN: styles.DOWN}
 HEALTH_MARK = {Health.UNHURT: "●", Health.HURT: "◐", Health.BLOODIED: "◑", Health.DOWN: "✗"}
 
 
@@ -27,7 +28,7 @@ def pool_text(p: PoolLine, width: int = 10, label: bool = True, short: bool = Fa
     if label:
         out.append(f"{p.short if short and p.short else p.name} ", style="bold")
     if p.kind is PoolKind.MARKER:
-        out.append("✓ ready" if p.current > 0 else "✗ used", style="green" if p.current > 0 else "dim")
+        out.append("✓ ready" if p.current > 0 else "✗ used", style=styles.READY if p.current > 0 else "dim")
         return out
     if p.kind is PoolKind.PIPS and p.max is not None and 0 < p.max <= 12:
         pips(out, p.current, p.max)
@@ -41,14 +42,14 @@ def pool_text(p: PoolLine, width: int = 10, label: bool = True, short: bool = Fa
 
 
 def condition_text(cl: ConditionLine) -> Text:
-    out = Text(cl.name, style="bold magenta")
+    out = Text(cl.name, style=styles.CONDITION)
     if cl.value is not None:
         out.append(f" {cl.value}")
     if cl.source:
         out.append(" · ")
         out.append(cl.source)
     if cl.left is not None:
-        out.append(f"  {left_words(cl.left, cl.unit)}", style="cyan")
+        out.append(f"  {left_words(cl.left, cl.unit)}", style=styles.HINT)
     return out
 
 
@@ -74,7 +75,7 @@ def row_text(row: Row, lead: str = "", width: int = 40) -> Text:
     if row.conditions:
         second.append("  ")
         names = [c.name + (f" {c.value}" if c.value is not None else "") for c in row.conditions]
-        second.append(", ".join(names), style="italic magenta")
+        second.append(", ".join(names), style=styles.CONDITION)
     for line in (first, second):
         line.truncate(max(width, 12), overflow="ellipsis")
     return Text("\n").join([first, second])

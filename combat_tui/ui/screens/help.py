@@ -10,6 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .. import styles
 from ..preferences import remapped, shown
 
 EXTRA = [
@@ -25,7 +26,7 @@ def key_table(bindings: list[BindingType], unsaved: str | None = None, keymap: d
     """`keymap`: the settings file's keys by binding id; those it changed say so."""
     changed = remapped(bindings, keymap or {})
     table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1), expand=True)
-    table.add_column("key", style="bold cyan", no_wrap=True)
+    table.add_column("key", style=styles.HEADING, no_wrap=True)
     table.add_column("what it does", ratio=1)
     table.add_column("id", style="dim", no_wrap=True)  # what the settings file remaps it by, less "main."
     for b in bindings:
@@ -61,7 +62,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide", id="help"):
             yield Static(Text("Keys", style="bold"), classes="dialog-title")
             if self.unsaved is not None:
-                yield Static(Text(f"Not saved: {self.unsaved}. q asks where to write them.", style="bold red"),
+                yield Static(Text(f"Not saved: {self.unsaved}. q asks where to write them.", style=styles.ERROR),
                              id="help-unsaved")
             yield Static(key_table(self.bindings, self.unsaved, self.keymap))
             saved = "Every change is saved at once; " if self.unsaved is None else ""

@@ -30,6 +30,7 @@ from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
+from .. import styles
 from ..dialogs.ask import AskScreen
 from ..dialogs.choose import Choice, ChooseDialog
 from ..overlay import Covered
@@ -72,7 +73,7 @@ def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool 
       key_display: str | None = None) -> Binding:
     """A binding with an id (so keys can be remapped) named after its action; the tooltip is the long
     description the help screen shows. Priority: the app runs it the moment the key is read, where a
-    key for the focused widget makes three more hops to come back to the app (about half a ms). Keys
+    key for the focused widget makes three more hops to come back to the app. Keys
     a focused input types (letters, in the command bar) are left out of the bindings by Textual."""
     return Binding(key, action, description, show=show, key_display=key_display, tooltip=tooltip or description,
                    id=f"main.{action}", priority=True)
@@ -217,7 +218,7 @@ class MainScreen(Covered[None]):
         self.marked = frozenset(m for m in self.marked if m in enc.state.combatants)
         self._retitle()
         keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS if isinstance(b, Binding))
-        if keys != self._keys:  # asking the footer costs ~0.4 ms: only when a key's availability moved
+        if keys != self._keys:  # asking the footer is not free: only when a key's availability moved
             self._keys = keys
             if not self.query_one(QuietFooter).relight(self):  # keys dimmed or lit now, in this frame
                 self.refresh_bindings()  # the keys shown changed: the footer rebuilds
@@ -714,7 +715,7 @@ class MainScreen(Covered[None]):
         def show(pick: str) -> None:
             entry = next(e for e in entries(rs) if f"{e.kind}:{e.id}" == pick)
             log = self.query_one(LogPane)
-            log.note(f"{entry.name} ({entry.kind})", style="bold cyan")
+            log.note(f"{entry.name} ({entry.kind})", style=styles.HEADING)
             for line in entry.lines:
                 log.note("  " + line)
 

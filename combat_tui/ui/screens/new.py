@@ -17,6 +17,7 @@ from ...engine.encounter import Encounter
 from ...engine.errors import CombatError
 from ...engine.ruleset import RulesetDef
 from ...session import Session, catalogue
+from .. import styles
 
 EXAMPLE = "Kara pc hp=24 init=17\nGoblin x4 hp=7 init=d20+2"
 RESERVED = {"init", "notes", "side", "hp"}  # keys `add` reads itself: a stat of that id is `stat-ID=`
@@ -86,7 +87,7 @@ class NewScreen(Screen[None]):
         ol = self.query_one("#ruleset", OptionList)
         error = self.query_one("#new-error", Static)
         if ol.highlighted is None:
-            error.update(Text("Pick a ruleset", style="red"))
+            error.update(Text("Pick a ruleset", style=styles.ALARM))
             return
         rid = ol.get_option_at_index(ol.highlighted).id or ""
         name = self.query_one("#name", Input).value.strip() or "encounter"
@@ -102,12 +103,12 @@ class NewScreen(Screen[None]):
             try:
                 enc.run(f"add {line}")
             except CombatError as exc:
-                error.update(Text(f"line {i}: {exc}", style="red"))
+                error.update(Text(f"line {i}: {exc}", style=styles.ALARM))
                 return
         try:
             session = Session.start(enc, path)
         except CombatError as exc:
-            error.update(Text(str(exc), style="red"))
+            error.update(Text(str(exc), style=styles.ALARM))
             return
         from ..app import CombatApp
 

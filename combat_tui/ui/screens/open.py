@@ -19,6 +19,7 @@ from ...engine.errors import CombatError
 from ...engine.loader import Catalogue
 from ...paths import demo_saves_dir
 from ...session import SaveInfo, catalogue, demo_path, list_saves
+from .. import styles
 
 
 def played(iso: str) -> str:
@@ -47,13 +48,13 @@ def demo_label(path: Path, cat: Catalogue) -> str:
 
 def save_line(info: SaveInfo, cat: Catalogue) -> Text:
     if info.problem:
-        out = Text(f"{info.name[:18]:<18} ", style="dim").append(f"✗ {info.problem[:52]}", style="red")
+        out = Text(f"{info.name[:18]:<18} ", style="dim").append(f"✗ {info.problem[:52]}", style=styles.ALARM)
         out.no_wrap = True
         out.overflow = "ellipsis"
         return out
     out = Text(f"{info.name[:18]:<18} ", style="bold")
     rules = ruleset_label(info.ruleset, cat)
-    out.append(f"{rules if len(rules) <= 16 else rules[:15] + '…':<16} ", style="cyan")
+    out.append(f"{rules if len(rules) <= 16 else rules[:15] + '…':<16} ", style=styles.HINT)
     out.append(f"{info.when:<11} ")
     out.append(f"{info.creatures} creatures ", style="dim")
     out.append(played(info.updated), style="dim")
@@ -87,18 +88,18 @@ class OpenScreen(Screen[None]):
         opts = [Option(save_line(s, self.cat), id=f"save:{s.path}", disabled=s.problem is not None) for s in self.saves]
         if not self.saves:
             opts.append(Option(Text("No saves yet.", style="dim"), disabled=True))
-        opts.append(Option(Text("＋ New encounter…", style="bold green"), id="new"))
+        opts.append(Option(Text("＋ New encounter…", style=styles.FULL), id="new"))
         played = {s.path.name: s for s in self.saves}
         for demo in sorted(demo_saves_dir().glob("*.json")):
             copy = played.get(demo_path(demo.stem, self.data_dir).name)
             label = demo_label(demo, self.cat)
             if copy is None:
-                opts.append(Option(Text(f"▷ Demo: {label}", style="green"), id=f"demo:{demo.stem}"))
+                opts.append(Option(Text(f"▷ Demo: {label}", style=styles.READY), id=f"demo:{demo.stem}"))
                 continue
             where = f", {copy.when}" if copy.when else ""
-            opts.append(Option(Text(f"▷ Demo: {label} — resume your copy{where}", style="green"),
+            opts.append(Option(Text(f"▷ Demo: {label} — resume your copy{where}", style=styles.READY),
                                id=f"demo:{demo.stem}"))
-            opts.append(Option(Text(f"▷ Demo: {label} — start again (your copy is kept)", style="green"),
+            opts.append(Option(Text(f"▷ Demo: {label} — start again (your copy is kept)", style=styles.READY),
                                id=f"fresh:{demo.stem}"))
         return opts
 

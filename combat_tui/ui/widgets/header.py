@@ -1,8 +1,8 @@
 """The header, retitled in place: its title ("… — Round 3") changes every round.
 
-Textual's header sets a new title with a layout of the whole screen (about 4 ms and a repaint of it
-all), but the title's size is the header's, whatever it says. A title too long for it loses its least
-useful part first (the save's name, then the ruleset's detail), not its end.
+Textual's header sets a new title with a layout and a repaint of the whole screen, but the title's
+size is the header's, whatever it says. A title too long for it loses its least useful part first
+(the save's name, then the ruleset's detail), not its end.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Drawn with Textual's line API: an entry is wrapped and rendered to strips once, when it is written (and
 again only when the width changes). RichLog did the same, but imports `rich.pretty` (and with it
-`attrs`) for renderables the log never holds, which cost start-up about 20 ms.
+`attrs`) for renderables the log never holds, which slows start-up.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...session import Session
+from .. import styles
 from ..strips import text_strip
 
 KEEP = 2000  # entries; the oldest go in batches, so trimming is rare
@@ -75,13 +76,14 @@ class LogPane(ScrollView, can_focus=True):
         self.post_message(self.Done())
 
     def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._rewrap())  # drawn in its colours
         for event in self.session.encounter.history()[-30:]:
             self.write_event(event.stamp, event.command, event.lines)
 
     def write_event(self, stamp: str, command: str, lines: list[str]) -> None:
         head = Text(f"[{stamp}] ", style="dim")
         head.append(command, style="bold")
-        texts = [head] + [Text("  " + line, style="bold yellow" if line.startswith("Prompt:") else "")
+        texts = [head] + [Text("  " + line, style=styles.ATTENTION if line.startswith("Prompt:") else "")
                           for line in lines]
         self._add(texts)
 
@@ -107,12 +109,18 @@ class LogPane(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         if width and width != self._width:
             self._width = width
-            wrapped = [(text, self._wrap(text)) for text, _n in self._entries]
-            self._entries = [(text, len(strips)) for text, strips in wrapped]
-            self.lines = [strip for _text, strips in wrapped for strip in strips]
-            self._lines_changed()
+            self._rewrap()
         elif self._follow:  # shorter now (done reading, a smaller terminal): the newest line stays in view
             self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def _rewrap(self) -> None:
+        """Every entry drawn again: at a new width, or in a new theme's colours."""
+        if not self._width:
+            return
+        wrapped = [(text, self._wrap(text)) for text, _n in self._entries]
+        self._entries = [(text, len(strips)) for text, strips in wrapped]
+        self.lines = [strip for _text, strips in wrapped for strip in strips]
+        self._lines_changed()
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)

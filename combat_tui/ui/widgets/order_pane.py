@@ -17,6 +17,7 @@ from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active
 from ...session import Session
+from .. import styles
 from ..render import condition_badges, condition_labels, fit_pools, initiative_lead, row_pools, tc_heading
 from ..strips import text_strip
 
@@ -133,7 +134,7 @@ class OrderPane(OptionList):
     def _who(self, c: Combatant, acting: bool, lead: str, width: int) -> Text:
         out = Text()
         out.append("▶" if acting else " ", style="bold reverse" if acting else "")
-        out.append("◆" if c.id in self.marked else " ", style="bold yellow")
+        out.append("◆" if c.id in self.marked else " ", style=styles.ATTENTION)
         out.append(lead, style="dim")
         name = Text(c.name, style="bold" if acting else "")
         if c.hidden:  # shortened before the mark: the GM must see the players cannot
@@ -188,11 +189,11 @@ class OrderPane(OptionList):
         listed = {c.id for c in order}
         waiting = [state.combatants[w] for w in state.waiting if w in state.combatants]
         if waiting:
-            rows.append((None, Text("Holding / delaying", style="bold cyan")))
+            rows.append((None, Text("Holding / delaying", style=styles.HEADING)))
             rows += [(c.id, self._line(c, now, "⏸ ")) for c in waiting]
         out = [c for c in state.roster() if c.id not in listed and c.id not in state.waiting]
         if out:
-            rows.append((None, Text("Out of the fight", style="bold cyan")))
+            rows.append((None, Text("Out of the fight", style=styles.HEADING)))
             rows += [(c.id, self._line(c, now, "† ")) for c in out]
         self._show(rows)
         self._acting_row = next((i for i, (cid, _text) in enumerate(rows) if cid in now), None)

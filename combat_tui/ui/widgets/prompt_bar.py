@@ -8,6 +8,7 @@ from textual.reactive import reactive
 
 from ...engine.words import formula_words, labels
 from ...session import Session
+from .. import styles
 from .view_static import ViewStatic
 
 
@@ -33,23 +34,23 @@ class PromptBar(ViewStatic):
             return
         p = prompts[0]
         table = enc.rs.table(p.table)
-        out = Text("⚑ ", style="bold yellow")
+        out = Text("⚑ ", style=styles.ATTENTION)
         out.append(enc.state.combatants[p.cid].name, style="bold")
-        out.append(f" — {table.name}", style="bold yellow")
+        out.append(f" — {table.name}", style=styles.ATTENTION)
         out.append(f" ({p.reason})", style="dim")
         if p.rolled is not None:
             out.append(f"  rolled {p.rolled.detail}", style="bold")
             label = next((r.label for r in table.rows if (r.min is None or p.rolled.total >= r.min)
                           and (r.max is None or p.rolled.total <= r.max)), "")
             if label:
-                out.append(f" → {label}", style="bold green")
-            out.append("   [p] apply  [v] other value  [x] dismiss", style="cyan")
+                out.append(f" → {label}", style=styles.FULL)
+            out.append("   [p] apply  [v] other value  [x] dismiss", style=styles.HINT)
         elif table.choice:
-            out.append("   [v] pick the outcome  [x] dismiss", style="cyan")
+            out.append("   [v] pick the outcome  [x] dismiss", style=styles.HINT)
         else:
             dice = formula_words(table.roll, labels(enc.rs))  # a long one is read when rolled, term by term
             dice = f" {dice}" if len(dice) <= 30 else ""
-            out.append(f"   [p] roll{dice}  [v] give a value  [x] dismiss", style="cyan")
+            out.append(f"   [p] roll{dice}  [v] give a value  [x] dismiss", style=styles.HINT)
         if len(prompts) > 1:
             out.append(f"   (+{len(prompts) - 1} more)", style="dim")
         self.show(out)

@@ -8,6 +8,7 @@ from textual.reactive import reactive
 
 from ...engine.ruleset import PoolKind, TimeModel
 from ...session import Session
+from .. import styles
 from ..render import body_map, pool_text
 from .sheet_parts import sheet_pools, stat_lines
 from .view_static import ViewStatic
@@ -49,7 +50,7 @@ class Sheet(ViewStatic):
             self.show(Text("No creature yet: press : and type  add Goblin x3 hp=7", style="dim"))
             return
         head = Text(c.name, style="bold")
-        head.append(f"  {c.side.value}", style="cyan")
+        head.append(f"  {c.side.value}", style=styles.HINT)
         if c.initiative is not None:
             head.append(f"  init {c.initiative}")
         if rs.time.model is TimeModel.TIME_COUNT and c.next_tc is not None:
