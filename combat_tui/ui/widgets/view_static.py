@@ -18,9 +18,8 @@ from textual.css.scalar import Unit
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
-from textual.widget import _RenderCache
-from textual.widgets import Static
 
+from .._textual_compat import DrawnStatic
 from ..strips import text_strip
 
 
@@ -34,7 +33,7 @@ def _signature(content: RenderableType) -> Any:
     return None
 
 
-class ViewStatic(Static):
+class ViewStatic(DrawnStatic):
     """Give it a min-height, and what it shows can change by that many lines without a layout."""
 
     _measured: tuple[int, int] | None = None  # (width, height) of what is shown
@@ -72,15 +71,13 @@ class ViewStatic(Static):
         console, base = self.app.console, style.rich_style
         return [text_strip(t, console).apply_style(base) for t in texts if isinstance(t, Text)]
 
-    def _render_content(self) -> None:
-        """The lines `show` drew, while they are still true; otherwise Textual draws them."""
+    def drawn_lines(self) -> list[Strip] | None:
+        """The lines `show` drew, while they are still true; otherwise None: Textual draws them."""
         drawn, (width, _height) = self._strips_drawn, self.size
         if (drawn is None or drawn[0] is not self.visual or drawn[1] != width or drawn[2] != self.visual_style
                 or self.text_selection is not None or self.styles.content_align != ("left", "top")):
-            super()._render_content()
-            return
-        self._render_cache = _RenderCache(self.size, drawn[3])  # rows past these are drawn blank
-        self._dirty_regions.clear()
+            return None
+        return drawn[3]
 
     def _height_for(self, lines: int) -> int:
         """Its height showing this many lines: held between its min-height and max-height (in lines)."""
