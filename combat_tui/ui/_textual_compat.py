@@ -16,8 +16,8 @@ from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.style import Style
-from textual.widget import Widget, _RenderCache
-from textual.widgets import Input, OptionList, Static
+from textual.widget import Widget
+from textual.widgets import Input, OptionList
 from textual.widgets._footer import FooterKey  # not exported by textual.widgets
 from textual.widgets._header import HeaderTitle  # not exported by textual.widgets
 from textual.widgets.option_list import Option
@@ -90,24 +90,6 @@ class ResumeHook(Screen[ResultType]):
 def restart_blink(box: Input) -> None:
     """Show an input's cursor now: it kept the focus, so no focus event restarts its blink."""
     box._restart_blink()
-
-
-# -- Drawn lines handed to Textual's render cache (see widgets/view_static.py) ---------------------
-
-class DrawnStatic(Static):
-    """A Static that can hand Textual lines it drew already (`drawn_lines`); None lets Textual draw.
-    Textual's render cache has no public setter."""
-
-    def drawn_lines(self) -> list[Strip] | None:
-        return None
-
-    def _render_content(self) -> None:
-        strips = self.drawn_lines()
-        if strips is None:
-            super()._render_content()
-            return
-        self._render_cache = _RenderCache(self.size, strips)  # rows past these are drawn blank
-        self._dirty_regions.clear()
 
 
 # -- OptionList's rows (see widgets/order_pane.py) --------------------------------------------------

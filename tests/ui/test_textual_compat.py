@@ -14,8 +14,10 @@ import inspect
 from pathlib import Path
 
 import textual
+from textual.widget import Widget
 
 from combat_tui.ui import _textual_compat
+from combat_tui.ui.widgets.view_static import ViewStatic
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "combat_tui" / "ui"
@@ -84,9 +86,16 @@ def test_no_private_textual_outside_the_compat_module() -> None:
 def test_the_check_sees_each_kind_in_the_compat_module() -> None:
     """The check is not blind: run over the compat module, it finds each kind it counts."""
     found = " ".join(private_touchpoints([UI / COMPAT]))
-    for kind in (".render_strips", "._dirty_widgets", "from textual.widgets._footer", "def _render_content overrides",
+    for kind in ("._compositor", "._dirty_widgets", "from textual.widgets._footer",
                  "def _on_screen_resume overrides", "def _get_option_render overrides"):
-        assert kind.replace(".render_strips", "._compositor") in found, kind
+        assert kind in found, kind
+
+
+def test_the_views_hand_their_lines_over_by_the_line_api() -> None:
+    """The sheet, prompt bar and conditions give Textual the lines they drew through `render_line`,
+    not by filling Textual's render cache."""
+    owners = [cls for cls in ViewStatic.__mro__ if "_render_content" in vars(cls)]
+    assert owners == [Widget]
 
 
 def test_compat_module_checked_against_the_installed_textual() -> None:

@@ -4,8 +4,8 @@ draws its content once per change.
 Textual lays out the whole screen after every `Static.update` unless told the size stays; a layout
 costs a full repaint and then a second frame for the scrollbars it moved. Most updates at the table
 change a number, not the number of lines, and many change nothing this widget shows at all.
-To know its height it must draw the content; the lines it drew are the ones the screen then shows
-(Textual would draw them a second time, about a millisecond for the sheet).
+To know its height it must draw the content; the lines it drew are the ones the screen then shows,
+handed over by `render_line` (Textual would draw them a second time, about a millisecond for the sheet).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from textual.css.scalar import Unit
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
+from textual.widgets import Static
 
-from .._textual_compat import DrawnStatic
 from ..strips import text_strip
 
 
@@ -33,7 +33,7 @@ def _signature(content: RenderableType) -> Any:
     return None
 
 
-class ViewStatic(DrawnStatic):
+class ViewStatic(Static):
     """Give it a min-height, and what it shows can change by that many lines without a layout."""
 
     _measured: tuple[int, int] | None = None  # (width, height) of what is shown
@@ -71,13 +71,14 @@ class ViewStatic(DrawnStatic):
         console, base = self.app.console, style.rich_style
         return [text_strip(t, console).apply_style(base) for t in texts if isinstance(t, Text)]
 
-    def drawn_lines(self) -> list[Strip] | None:
-        """The lines `show` drew, while they are still true; otherwise None: Textual draws them."""
-        drawn, (width, _height) = self._strips_drawn, self.size
+    def render_line(self, y: int) -> Strip:
+        """A line `show` drew, while they are still true (rows past them blank); otherwise Textual's."""
+        drawn, width = self._strips_drawn, self.size.width
         if (drawn is None or drawn[0] is not self.visual or drawn[1] != width or drawn[2] != self.visual_style
                 or self.text_selection is not None or self.styles.content_align != ("left", "top")):
-            return None
-        return drawn[3]
+            return super().render_line(y)
+        lines = drawn[3]
+        return lines[y] if y < len(lines) else Strip.blank(width, self.visual_style.rich_style)
 
     def _height_for(self, lines: int) -> int:
         """Its height showing this many lines: held between its min-height and max-height (in lines)."""
