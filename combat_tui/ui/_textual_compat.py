@@ -118,17 +118,6 @@ class RowRenderHook(OptionList):
         """Draw a row into the cache ahead of its frame."""
         self._get_option_render(self.options[index], style)
 
-    def line_rows(self) -> list[tuple[int, int]]:
-        """Each drawn line's (option index, line in the option)."""
-        return list(self._lines)
-
-    def row_lines(self) -> tuple[dict[int, int], list[int]] | None:
-        """Each option's first line and height, once laid out (None before, or if OptionList changed)."""
-        lines, heights = getattr(self, "_index_to_line", None), getattr(self, "_heights", None)
-        if lines is None or heights is None:
-            return None
-        return lines, heights
-
     def replace_prompts_in_place(self, rows: list[tuple[int, Text]]) -> bool:
         """New prompts for rows that keep their heights, keeping OptionList's map of lines (its public
         replace measures every option again). False when this Textual cannot: nothing changed."""

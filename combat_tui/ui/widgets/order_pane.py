@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from rich.text import Text
 from textual import on
 from textual.geometry import Region
@@ -71,10 +73,7 @@ class OrderPane(RowRenderHook):
     def _keep_in_view(self) -> None:
         """The highlighted row in view, and the acting one as well when both fit (a smaller terminal,
         or a prompt's bar taking a row, may have left either below the edge)."""
-        tops, top = [], 0
-        for text in self._row_texts:
-            tops.append(top)
-            top += _height(text)
+        tops = self._tops()
         rows = [i for i in (self.highlighted, self._acting_row) if i is not None and i < len(tops)]
         if not rows:
             return
@@ -89,14 +88,29 @@ class OrderPane(RowRenderHook):
         # OptionList's own watcher (scroll to it, tell the screen) runs as well
         self._refresh_rows([i for i in (old, new) if i is not None])
 
+    def _tops(self) -> list[int]:
+        """Each row's first line: the rows are cut to width, so each takes the lines its text has."""
+        tops, top = [], 0
+        for text in self._row_texts:
+            tops.append(top)
+            top += _height(text)
+        return tops
+
+    def _laid_out(self) -> list[int] | None:
+        """`_tops`, when the list's lines are laid out as the rows say (else None: a row wrapped, or
+        the list has not measured its rows yet)."""
+        if not self._row_texts:
+            return None
+        tops = self._tops()
+        return tops if tops[-1] + _height(self._row_texts[-1]) == self.virtual_size.height else None
+
     def _refresh_rows(self, indexes: list[int]) -> None:
-        laid_out = self.row_lines()
-        if laid_out is None or not all(i in laid_out[0] for i in indexes):
-            self.refresh()  # not laid out yet (or OptionList's internals changed): draw it all
+        tops = self._laid_out()
+        if tops is None or not all(i < len(tops) for i in indexes):
+            self.refresh()  # not laid out as the rows say: draw it all
             return
-        lines, heights = laid_out
         for i in indexes:
-            self.refresh_lines(lines[i], heights[i])
+            self.refresh_lines(tops[i], _height(self._row_texts[i]))
 
     def draw_row(self, option: Option, style: Style, index: int) -> list[Strip] | None:
         """A row's strips, straight from its Rich text: the rows are cut to width already, so Textual's
@@ -241,17 +255,18 @@ class OrderPane(RowRenderHook):
     def _draw_next_page(self) -> None:
         """The rows the turn pages to next, drawn while the GM reads: a page turn then shows rows drawn
         already (drawing a page of rows on the key cost ~5 ms, the slowest next turn of a round)."""
-        lines = self.line_rows()
+        tops = self._laid_out()
         height = self.scrollable_content_region.height
         below = round(self.scroll_y) + height
-        if not height or below >= len(lines):
+        if tops is None or not height or below >= self.virtual_size.height:
             return
         normal = self.get_visual_style("option-list--option")
         styles = {
             False: normal,
             True: self.get_visual_style("option-list--option", "option-list--option-disabled"),
         }
-        first, last = lines[below][0], lines[min(below + height, len(lines)) - 1][0]
+        first = bisect_right(tops, below) - 1  # the rows holding the next page's first and last lines
+        last = bisect_right(tops, min(below + height, self.virtual_size.height) - 1) - 1
         actor = next((i for i in range(first, last + 1) if not self.options[i].disabled), None)
         for index in range(first, last + 1):
             self.draw_row_now(index, styles[self.options[index].disabled])
