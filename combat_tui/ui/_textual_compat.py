@@ -18,13 +18,11 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
-from textual.widgets._footer import FooterKey  # not exported by textual.widgets
-from textual.widgets._header import HeaderTitle  # not exported by textual.widgets
+from textual.widgets._footer import FooterKey as FooterKey  # not exported by textual.widgets
+from textual.widgets._header import HeaderTitle as HeaderTitle  # not exported by textual.widgets
 from textual.widgets.option_list import Option
 
 CHECKED_WITH = ("8.2.8",)
-
-__all__ = ["CHECKED_WITH", "FooterKey", "HeaderTitle"]
 
 ResultType = TypeVar("ResultType")
 
