@@ -15,7 +15,7 @@ redraw the box alone:
 Textual draws at most one frame each 1/60 s: what misses a keystroke's first frame waits for the next.
 So what each side redraws is marked before the screen changes, to land in that first frame.
 
-Both lean on Textual's screen-resume handling (checked against textual 8.2); `tests/ui/test_redraws.py`
+Both lean on Textual's screen-resume handling (by way of `_textual_compat`); `tests/ui/test_redraws.py`
 replays every frame into a terminal emulator and compares it with a whole redraw, key by key.
 """
 
@@ -34,6 +34,16 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
+from ._textual_compat import (
+    ResumeHook,
+    add_to_next_frame,
+    compositor_strips,
+    forget_background,
+    mount_unshown,
+    repaint_pending,
+    resumed_in_place,
+)
+
 ResultType = TypeVar("ResultType")
 OverlayT = TypeVar("OverlayT", bound="Overlay[Any]")
 
@@ -47,7 +57,7 @@ class _Beneath(Visual):
 
     def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
         size = Size(width, self.screen.size.height if height is None else height)
-        strips = self.screen._compositor.render_strips(size)
+        strips = compositor_strips(self.screen, size)
         return [strip.discard_meta() for strip in strips]
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
@@ -63,21 +73,11 @@ def redraw_next(screen: Screen[Any], widget: Widget | None, *regions: Region) ->
     own refresh() also drops the widgets already due from its frame."""
     if widget is not None:
         widget.refresh()
-        screen._dirty_widgets.add(widget)
-    if regions:
-        screen._set_dirty(*regions)
-        screen._dirty_widgets.add(screen)
+    add_to_next_frame(screen, widget, regions)
     screen.check_idle()
 
 
-def repaint_pending(screen: Screen[Any]) -> bool:
-    """Textual owes the screen a repaint. Beneath an overlay it is set when what the screen shows changed
-    (the overlay got those regions to draw), and the screen's next frame then draws those regions and
-    drops every widget due in it."""
-    return screen._repaint_required
-
-
-class Overlay(ModalScreen[ResultType]):
+class Overlay(ResumeHook[ResultType], ModalScreen[ResultType]):
     """Give it `background: transparent` in the app's styles: what is not its box shows the screen beneath."""
 
     BOX = ""  # selector of the one widget drawn over the screen beneath
@@ -101,7 +101,7 @@ class Overlay(ModalScreen[ResultType]):
         (composing took 50–120 ms; showing a built one takes a frame)."""
         overlay = cls.shared(covered)
         if not overlay.is_running:
-            covered.app._get_screen(overlay)  # registers and mounts it, as a push would, without showing it
+            mount_unshown(covered.app, overlay)  # registers and mounts it, as a push would, without showing it
 
     def render(self) -> RenderableType | Visual:  # type: ignore[override]  # Textual takes a Visual too
         stack = self.app.screen_stack
@@ -119,21 +119,18 @@ class Overlay(ModalScreen[ResultType]):
         self._narrow = narrow and self._shown_at == self.app.size
         if self._narrow:
             # Its background, the screen beneath, is stale: rendered again when next needed.
-            self._styles_cache.clear()
-            self._dirty_regions.add(self.box)
+            forget_background(self, self.box)
             redraw_next(self, self.query_one(self.BOX), *([uncover] if uncover else []))
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+    def before_resume(self, event: events.ScreenResume) -> None:
         narrow, self._narrow, self._shown_at = self._narrow, False, self.app.size
         if not narrow:
             return  # Textual's own handler draws it all
         event.prevent_default()
-        self.stack_updates += 1  # as Textual's handler does: the footer's keys follow the screen
-        self.app._refresh_notifications()
-        self._update_auto_focus()
+        resumed_in_place(self, focus=True)
 
 
-class Covered(Screen[ResultType]):
+class Covered(ResumeHook[ResultType]):
     _overlay: Overlay[Any] | None = None
 
     def cover(self, overlay: Overlay[Any], callback: Callable[[Any], None]) -> None:
@@ -152,7 +149,7 @@ class Covered(Screen[ResultType]):
             return self  # Textual's repaint for a screen coming or going: its lines are on the terminal
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+    def before_resume(self, event: events.ScreenResume) -> None:
         overlay = self._overlay
         # Textual still owes it the regions that changed beneath (the overlay left before its frame, as
         # when keys typed ahead answer at once): that repaint would draw them alone and drop the widgets
@@ -161,8 +158,7 @@ class Covered(Screen[ResultType]):
             self._overlay = None
             return  # Textual's own handler repaints it all
         event.prevent_default()
-        self.stack_updates += 1
-        self.app._refresh_notifications()
+        resumed_in_place(self, focus=False)
         if self.app.screen is self:  # not when the overlay's answer already showed another over it
             redraw_next(self, None, overlay.box)
             self.call_after_refresh(self._uncovered, overlay)

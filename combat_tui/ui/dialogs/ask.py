@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
 
 from .. import styles
+from .._textual_compat import restart_blink
 from ..overlay import Overlay
 
 KEYS = Text("Enter applies · Esc cancels", style="dim")
@@ -62,7 +63,7 @@ class AskScreen(Overlay[str | None]):
         self._fit()
         self.set_focus(box)  # now: a key typed right after the question's key lands here
         box.select_all()  # as a new question did on focus: typing replaces what was offered
-        box._restart_blink()  # and its cursor shows at once (it keeps the focus, so no focus restarts it)
+        restart_blink(box)  # and its cursor shows at once (it keeps the focus, so no focus restarts it)
 
     def _fit(self) -> None:
         """One row while the question, the hints (the input's placeholder) and the keys fit; else the

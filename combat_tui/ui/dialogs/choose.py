@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .._textual_compat import restart_blink
 from ..overlay import Overlay
 
 
@@ -30,8 +31,7 @@ class FilterInput(Input):
         super().__init__(**kw)
         self._on_change = on_change
 
-    def _watch_value(self, value: str) -> None:
-        super()._watch_value(value)
+    def watch_value(self, value: str) -> None:  # after Input's own watcher, in the same call
         if self.is_mounted:
             self._on_change(value)
 
@@ -77,7 +77,7 @@ class ChooseDialog(Overlay[str | None]):
         self.query_one(".dialog-title", Label).update(self.title_text)
         entry = self.query_one(FilterInput)
         self.set_focus(entry)  # now: a key typed right after the list's key filters it
-        entry._restart_blink()  # its cursor shows at once: it kept the focus, so no focus restarts it
+        restart_blink(entry)  # its cursor shows at once: it kept the focus, so no focus restarts it
         if entry.value:
             entry.value = ""  # which fills the list
         else:

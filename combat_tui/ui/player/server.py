@@ -47,7 +47,7 @@ class PlayerServer(Server):
                                      download_manager=self.download_manager,
                                      debug=self.debug)
             await app_service.start(width, height)
-            await self._process_messages(websocket, app_service)
+            await self.process_messages(websocket, app_service)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception:  # one page's failure is not the server's: as textual-serve, it is logged
@@ -58,7 +58,7 @@ class PlayerServer(Server):
                 await app_service.stop()
         return websocket
 
-    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+    async def process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         """textual-serve's loop, reading each message through `read_message` (it trusted the browser)."""
         self.sessions[websocket] = app_service
         try:

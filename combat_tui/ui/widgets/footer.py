@@ -14,7 +14,8 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from .._textual_compat import FooterKey
 
 # Dropped first when the keys do not fit (all of them are in `?`, which always shows).
 DROP = ("lookup", "mark", "command", "command_palette", "prompt_value", "prompt_dismiss", "prompt_roll", "act", "undo")

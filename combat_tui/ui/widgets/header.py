@@ -14,7 +14,8 @@ from textual.app import ComposeResult
 from textual.content import Content
 from textual.visual import VisualType
 from textual.widgets import Header
-from textual.widgets._header import HeaderTitle
+
+from .._textual_compat import HeaderTitle
 
 SIDES = 18  # the header's icon and its clock's space, beside the title
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from rich.text import Text
 from textual import on
 from textual.geometry import Region
@@ -18,6 +20,7 @@ from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active
 from ...session import Session
 from .. import styles
+from .._textual_compat import RowRenderHook
 from ..render import condition_badges, condition_labels, fit_pools, initiative_lead, row_pools, tc_heading
 from ..strips import text_strip
 
@@ -26,7 +29,7 @@ WHOLE = 1 << 16  # room for every condition, whole
 HIDDEN = " hidden"  # after the name of a creature the players' view leaves out, as on the sheet
 
 
-class OrderPane(OptionList):
+class OrderPane(RowRenderHook):
     """Renders the order; posts `Picked` when the GM moves to a creature. Never changes the encounter."""
 
     # The rows redraw themselves, line by line: repainting the whole pane as well cost ~3 ms a key.
@@ -71,10 +74,7 @@ class OrderPane(OptionList):
     def _keep_in_view(self) -> None:
         """The highlighted row in view, and the acting one as well when both fit (a smaller terminal,
         or a prompt's bar taking a row, may have left either below the edge)."""
-        tops, top = [], 0
-        for text in self._row_texts:
-            tops.append(top)
-            top += _height(text)
+        tops = self._tops()
         rows = [i for i in (self.highlighted, self._acting_row) if i is not None and i < len(tops)]
         if not rows:
             return
@@ -89,31 +89,41 @@ class OrderPane(OptionList):
         # OptionList's own watcher (scroll to it, tell the screen) runs as well
         self._refresh_rows([i for i in (old, new) if i is not None])
 
+    def _tops(self) -> list[int]:
+        """Each row's first line: the rows are cut to width, so each takes the lines its text has."""
+        tops, top = [], 0
+        for text in self._row_texts:
+            tops.append(top)
+            top += _height(text)
+        return tops
+
+    def _laid_out(self) -> list[int] | None:
+        """`_tops`, when the list's lines are laid out as the rows say (else None: a row wrapped, or
+        the list has not measured its rows yet)."""
+        if not self._row_texts:
+            return None
+        tops = self._tops()
+        return tops if tops[-1] + _height(self._row_texts[-1]) == self.virtual_size.height else None
+
     def _refresh_rows(self, indexes: list[int]) -> None:
-        lines, heights = getattr(self, "_index_to_line", None), getattr(self, "_heights", None)
-        if lines is None or heights is None or not all(i in lines for i in indexes):
-            self.refresh()  # not laid out yet (or OptionList's internals changed): draw it all
+        tops = self._laid_out()
+        if tops is None or not all(i < len(tops) for i in indexes):
+            self.refresh()  # not laid out as the rows say: draw it all
             return
         for i in indexes:
-            self.refresh_lines(lines[i], heights[i])
+            self.refresh_lines(tops[i], _height(self._row_texts[i]))
 
-    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+    def draw_row(self, option: Option, style: Style, index: int) -> list[Strip] | None:
         """A row's strips, straight from its Rich text: the rows are cut to width already, so Textual's
         general path (to Content, wrapped, padded) only cost time, ~0.5 ms a row redrawn."""
         prompt = option.prompt
-        padding = self.get_component_styles("option-list--option").padding
-        if not isinstance(prompt, Text) or padding or option._divider:
-            return super()._get_option_render(option, style)
-        key = (option, style, padding)  # the shape OptionList keys its cache by (`_show` drops by it)
-        strips = self._option_render_cache.get(key)
-        if strips is None:
-            width = self.scrollable_content_region.width
-            console, rich_style = self.app.console, style.rich_style
-            meta = {"option": self._option_to_index[option]}
-            strips = [text_strip(line, console).extend_cell_length(width).apply_style(rich_style).apply_meta(meta)
-                      for line in prompt.split("\n", allow_blank=True)]
-            self._option_render_cache[key] = strips
-        return strips
+        if not isinstance(prompt, Text):
+            return None
+        width = self.scrollable_content_region.width
+        console, rich_style = self.app.console, style.rich_style
+        meta = {"option": index}
+        return [text_strip(line, console).extend_cell_length(width).apply_style(rich_style).apply_meta(meta)
+                for line in prompt.split("\n", allow_blank=True)]
 
     def _line(self, c: Combatant, now: set[str], lead: str) -> Text:
         """Who (with the acting, marked and hidden signs), then how they stand: health, the other pools
@@ -212,17 +222,9 @@ class OrderPane(OptionList):
         changed = [(i, text) for i, (_cid, text) in enumerate(rows)
                    if shape == self._row_keys and self._row_texts[i] is not text]
         if shape == self._row_keys and all(_height(text) == _height(self._row_texts[i]) for i, text in changed):
-            if changed and hasattr(self, "_option_render_cache") and hasattr(Option, "_set_prompt"):
-                # Every row keeps its height, so OptionList's map of lines stays true: only the drawn
-                # rows are dropped (its public replace would measure all 1,000 options again).
-                stale = set()
-                for i, text in changed:
-                    option = self.get_option_at_index(i)
-                    option._set_prompt(text)
-                    stale.add(option)
-                cache = self._option_render_cache
-                for key in [k for k in cache.keys() if k[0] in stale]:  # noqa: SIM118 (LRUCache: no __iter__)
-                    cache.discard(key)
+            # Every row keeps its height, so OptionList's map of lines stays true: only the drawn
+            # rows are dropped (its public replace would measure all 1,000 options again).
+            if changed and self.replace_prompts_in_place(changed):
                 self._refresh_rows([i for i, _text in changed])
             else:
                 for i, text in changed:
@@ -254,23 +256,23 @@ class OrderPane(OptionList):
     def _draw_next_page(self) -> None:
         """The rows the turn pages to next, drawn while the GM reads: a page turn then shows rows drawn
         already (drawing a page of rows on the key cost ~5 ms, the slowest next turn of a round)."""
-        lines = self._lines
+        tops = self._laid_out()
         height = self.scrollable_content_region.height
         below = round(self.scroll_y) + height
-        if not height or below >= len(lines):
+        if tops is None or not height or below >= self.virtual_size.height:
             return
         normal = self.get_visual_style("option-list--option")
         styles = {
             False: normal,
             True: self.get_visual_style("option-list--option", "option-list--option-disabled"),
         }
-        first, last = lines[below][0], lines[min(below + height, len(lines)) - 1][0]
+        first = bisect_right(tops, below) - 1  # the rows holding the next page's first and last lines
+        last = bisect_right(tops, min(below + height, self.virtual_size.height) - 1) - 1
         actor = next((i for i in range(first, last + 1) if not self.options[i].disabled), None)
         for index in range(first, last + 1):
-            option = self.options[index]
-            self._get_option_render(option, styles[option.disabled])
+            self.draw_row_now(index, styles[self.options[index].disabled])
         if actor is not None:  # heads the next page, highlighted
-            self._get_option_render(self.options[actor], self.get_visual_style(
+            self.draw_row_now(actor, self.get_visual_style(
                 "option-list--option", "option-list--option-highlighted"))
 
     def scroll_to_highlight(self, top: bool = False) -> None:

@@ -4,8 +4,8 @@ draws its content once per change.
 Textual lays out the whole screen after every `Static.update` unless told the size stays; a layout
 costs a full repaint and then a second frame for the scrollbars it moved. Most updates at the table
 change a number, not the number of lines, and many change nothing this widget shows at all.
-To know its height it must draw the content; the lines it drew are the ones the screen then shows
-(Textual would draw them a second time, about a millisecond for the sheet).
+To know its height it must draw the content; the lines it drew are the ones the screen then shows,
+handed over by `render_line` (Textual would draw them a second time, about a millisecond for the sheet).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.css.scalar import Unit
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
-from textual.widget import _RenderCache
 from textual.widgets import Static
 
 from ..strips import text_strip
@@ -40,6 +40,7 @@ class ViewStatic(Static):
     _measured: tuple[int, int] | None = None  # (width, height) of what is shown
     _shown: Any = None
     _strips_drawn: tuple[object, int, object, list[Strip]] | None = None  # (visual, width, style, its lines)
+    _lines_now: list[Strip] | None = None  # while Textual asks for lines: those drawn, if still true
 
     def show(self, content: RenderableType) -> None:
         signature = _signature(content)
@@ -72,15 +73,27 @@ class ViewStatic(Static):
         console, base = self.app.console, style.rich_style
         return [text_strip(t, console).apply_style(base) for t in texts if isinstance(t, Text)]
 
-    def _render_content(self) -> None:
-        """The lines `show` drew, while they are still true; otherwise Textual draws them."""
-        drawn, (width, _height) = self._strips_drawn, self.size
-        if (drawn is None or drawn[0] is not self.visual or drawn[1] != width or drawn[2] != self.visual_style
-                or self.text_selection is not None or self.styles.content_align != ("left", "top")):
-            super()._render_content()
-            return
-        self._render_cache = _RenderCache(self.size, drawn[3])  # rows past these are drawn blank
-        self._dirty_regions.clear()
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._lines_now = self._drawn_lines()  # decided once for the lines Textual asks for next
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._lines_now = None
+
+    def render_line(self, y: int) -> Strip:
+        """A line `show` drew (rows past them blank), while they are still true; otherwise Textual's."""
+        lines = self._lines_now
+        if lines is None:
+            return super().render_line(y)
+        return lines[y] if y < len(lines) else Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def _drawn_lines(self) -> list[Strip] | None:
+        drawn = self._strips_drawn
+        if (drawn is None or drawn[0] is not self.visual or drawn[1] != self.size.width
+                or drawn[2] != self.visual_style or self.text_selection is not None
+                or self.styles.content_align != ("left", "top")):
+            return None
+        return drawn[3]
 
     def _height_for(self, lines: int) -> int:
         """Its height showing this many lines: held between its min-height and max-height (in lines)."""

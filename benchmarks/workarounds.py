@@ -1,0 +1,88 @@
+"""Each speed workaround of the GM screen, and how to turn it off, to measure what it buys.
+
+`bench.py --without NAME` patches the app before it starts: the workaround's class falls back to what
+plain Textual (or Python) does. Nothing here is used by the app itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import RenderableType
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+def _overlay() -> None:
+    """Overlays (question bar, pick list) and the screen they cover repaint whole, as Textual does."""
+    from combat_tui.ui.overlay import Covered, Overlay
+
+    def refresh(self: Covered[Any], *regions: Region, **kw: Any) -> Any:
+        return Screen.refresh(self, *regions, **kw)
+
+    def resumed(self: Covered[Any], event: Any) -> None:
+        self._overlay = None
+
+    Covered.refresh = refresh  # type: ignore[method-assign]
+    Covered.before_resume = resumed  # type: ignore[method-assign]
+    Overlay.prepare = lambda self, narrow, uncover=None: None  # type: ignore[method-assign]
+
+
+def _order_rows() -> None:
+    """The order pane's rows drawn by OptionList, and changed rows replaced through its public API."""
+    from combat_tui.ui.widgets.order_pane import OrderPane
+
+    OrderPane.draw_row = lambda self, option, style, index: None  # type: ignore[method-assign]
+    OrderPane.replace_prompts_in_place = lambda self, rows: False  # type: ignore[method-assign]
+
+
+def _view_static_lines() -> None:
+    """The sheet, prompt bar and conditions drawn again by Textual, not handed the lines `show` drew."""
+    from combat_tui.ui.widgets.view_static import ViewStatic
+
+    ViewStatic.render_line = Static.render_line  # type: ignore[method-assign]
+
+
+def _view_static_layout() -> None:
+    """The sheet, prompt bar and conditions updated as a plain Static: a layout on every update."""
+    from combat_tui.ui.widgets.view_static import ViewStatic
+
+    def show(self: ViewStatic, content: RenderableType) -> None:
+        Static.update(self, content)
+
+    ViewStatic.show = show  # type: ignore[method-assign]
+
+
+def _quiet_gc() -> None:
+    """Python's collector left as it is."""
+    from combat_tui.ui.quiet_gc import QuietCollector
+
+    QuietCollector.start = lambda self: None  # type: ignore[method-assign]
+    QuietCollector.key = lambda self: None  # type: ignore[method-assign]
+
+
+def _footer() -> None:
+    """Textual's footer rebuilt whenever the keys' availability changes."""
+    from combat_tui.ui.widgets.footer import QuietFooter
+
+    QuietFooter.relight = lambda self, screen: False  # type: ignore[method-assign]
+
+
+def _header() -> None:
+    """The header's title set with a layout, as Textual's does."""
+    from combat_tui.ui.widgets.header import QuietTitle
+
+    QuietTitle.update = Static.update  # type: ignore[method-assign]
+
+
+OFF: dict[str, Callable[[], None]] = {
+    "overlay": _overlay,
+    "order-rows": _order_rows,
+    "view-static-lines": _view_static_lines,
+    "view-static-layout": _view_static_layout,
+    "quiet-gc": _quiet_gc,
+    "footer": _footer,
+    "header": _header,
+}
