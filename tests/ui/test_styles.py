@@ -73,3 +73,21 @@ async def test_the_main_screen_in_the_light_theme_draws_the_mapped_colours(tmp_p
         dark = CombatApp()
         dark.theme = "textual-dark"
         assert [c for c in role_colours(dark) - role_colours(app) if c in svg] == []
+
+
+async def test_switching_theme_redraws_every_pane_in_the_new_colours(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc init=15", "add Orc init=10 hp=10", "start", "dmg Orc 10",
+                    "cond Kara prone", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.theme = "textual-dark"
+        await pilot.pause()
+        dark = role_colours(app)
+        app.theme = "textual-light"
+        await pilot.pause()
+        await pilot.pause()
+        svg = app.export_screenshot().lower()
+        light = app.get_css_variables()
+        assert Color.parse(light["text-error"]).hex.lower() in svg
+        assert [c for c in dark - role_colours(app) if c in svg] == []  # no row left in the old colours
