@@ -21,12 +21,10 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from ...engine.clean import clean_line
-from ...engine.commands import command_line, named, quote
+from ...engine.commands import command_line, named
 from ...engine.durations import duration_words
 from ...engine.errors import CombatError
-from ...engine.injuries import parts_of
-from ...engine.lookup import action_cost, cost_for, entries, span
-from ...engine.model import Combatant
+from ...engine.lookup import entries
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
@@ -35,7 +33,6 @@ from ..dialogs.ask import AskScreen
 from ..dialogs.choose import Choice, ChooseDialog
 from ..overlay import Covered
 from ..player.share import ShareDialog
-from ..render import condition_text
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
 from ..widgets.footer import QuietFooter
@@ -44,79 +41,24 @@ from ..widgets.log_pane import LogPane
 from ..widgets.order_pane import OrderPane
 from ..widgets.prompt_bar import PromptBar
 from ..widgets.sheet import Sheet
+from .main_keys import KEYS
+from .picks import (
+    act_choices,
+    condition_choices,
+    instance_choices,
+    outcome_choices,
+    outcome_hint,
+    part_choices,
+    pool_choices,
+    speed_words,
+)
 
 RETRY_SECONDS = 3.0
 FOLLOW = {"start", "next", "hold", "delay", "enter", "undo", "redo"}
 
 
-def pool_values(who: list[Combatant], pid: str) -> str:
-    """What a pool holds now, for a picker: `12/24` for one creature, `Kara 12/24 · Orc 7` for more."""
-    def value(c: Combatant) -> str:
-        s = c.pools.get(pid)
-        return "—" if s is None else f"{s.current}" + (f"/{s.max}" if s.max is not None else "")
-    if len(who) == 1:
-        return value(who[0])
-    return " · ".join(f"{c.name} {value(c)}" for c in who[:3]) + (" · …" if len(who) > 3 else "")
-
-
-def speed_words(answer: str) -> str:
-    """A typed SF (`6`) or speed class (`swift`, `Very slow`) as the `act` words that say it."""
-    answer = answer.strip()
-    if "=" in answer:
-        return answer
-    if answer[:1].isdigit() or answer[:1] in "+-(":  # a number or dice (`30+1d6`): the SF itself
-        return f"sf={answer}"
-    return f"class={quote(answer)}"
-
-
-def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool = True,
-      key_display: str | None = None) -> Binding:
-    """A binding with an id (so keys can be remapped) named after its action; the tooltip is the long
-    description the help screen shows. Priority: the app runs it the moment the key is read, where a
-    key for the focused widget makes three more hops to come back to the app. Keys
-    a focused input types (letters, in the command bar) are left out of the bindings by Textual."""
-    return Binding(key, action, description, show=show, key_display=key_display, tooltip=tooltip or description,
-                   id=f"main.{action}", priority=True)
-
-
 class MainScreen(Covered[None]):
-    # The footer shows what a GM presses every turn, in order of use, then help; the rest (show=False)
-    # are in `?` and the palette. A short footer also keeps each keystroke's frame small.
-    BINDINGS = [
-        B("n", "next", "Next", "next turn / next TC / next round (starts the fight if not started)"),
-        B("d", "damage", "Dmg", "damage the marked or highlighted creatures: digits or dice, Enter"),
-        B("h", "heal", "Heal", "heal them"),
-        B("c", "add_condition", "Cond+", "add a condition: type to filter, Enter, then how long"),
-        B("a", "act", "Act", "act: pay an action's cost, or (time count) pick a speed class or SF"),
-        B("p", "prompt_roll", "Prompt", "roll the waiting prompt; press again to apply the result"),
-        B("u", "undo", "Undo", "undo the last change (again and again)"),
-        B("question_mark", "help", "Help", "this list of keys", key_display="?"),
-        B("colon", "command", "Cmd", "the command bar: every command, Tab completes", key_display=":"),
-        B("enter", "run_command", "Run", "in the command bar: run the line", show=False, key_display="Enter"),
-        B("C", "remove_condition", "Cond-", "remove a condition (and what it implied)", key_display="C", show=False),
-        B("s", "spend", "Spend", "spend from a pool", show=False),
-        B("g", "gain", "Gain", "gain into a pool", show=False),
-        B("i", "injure", "Injure", "injure a body part", show=False),
-        B("E", "edit", "Edit", "edit the highlighted creature: name=, side=, hp= (a maximum), a stat (Tab lists)",
-          key_display="E", show=False),
-        B("v", "prompt_value", "Prompt value", "give the waiting prompt your own result"),
-        B("x", "prompt_dismiss", "Dismiss prompt", "dismiss the waiting prompt"),
-        B("o", "hold", "Hold", "the acting creature holds: leaves the order until it enters", show=False),
-        B("y", "delay", "Delay", "the acting creature delays: its start-of-turn effects still happen", show=False),
-        B("e", "enter", "Enter", "a holding or delaying creature enters now", show=False),
-        B("r", "roll", "Roll", "roll dice into the log", show=False),
-        B("U", "redo", "Redo", "redo what undo took back", key_display="U", show=False),
-        B("space", "mark", "Mark", "mark the highlighted creature; actions then hit all marked", key_display="space"),
-        B("escape", "unmark", "Unmark all", "clear the marks", show=False, key_display="Escape"),
-        B("l", "lookup", "Lookup", "look up a condition, action, table or rule"),
-        B("L", "read_log", "Log", "read the log back: ↑↓ PgUp PgDn Home End; Escape returns", key_display="L",
-          show=False),
-        B("ctrl+s", "save", "Save as", "save a copy under a name and go on in it", show=False),
-        B("ctrl+o", "open", "Open", "open another encounter", show=False),
-        B("P", "players", "Players' view", "the players' view: the command for another terminal, or serve it to "
-          "browsers", show=False, key_display="P"),
-        B("q", "quit", "Quit", "quit; asks where to write any change that could not be saved"),
-    ]
+    BINDINGS = KEYS  # in main_keys.py: the footer shows the first ones, in order of use
 
     # The widgets bound to these redraw themselves; repainting the whole screen as well cost a full frame.
     # Focus too: the widgets gaining and losing it restyle themselves (Textual's screen repaints all).
@@ -447,14 +389,10 @@ class MainScreen(Covered[None]):
             self.ask(f"Heal {self.target_label()}", "5 or 2d8+2",
                      lambda v: self.hit(command_line("heal", spec, typed=v), aimed))
 
-    def _condition_choices(self) -> list[Choice]:
-        rs = self.session.encounter.rs
-        return [Choice(c.id, c.name, c.description, "valued" if c.valued else "")
-                for c in sorted(rs.conditions, key=lambda c: c.name.lower())]
-
     def action_add_condition(self) -> None:
         if self.targets():
-            self.choose(f"Condition on {self.target_label()}", self._condition_choices(), self._add_condition)
+            self.choose(f"Condition on {self.target_label()}", condition_choices(self.session.encounter.rs),
+                        self._add_condition)
 
     def _add_condition(self, cond_id: str) -> None:
         spec = self.targets()
@@ -489,11 +427,7 @@ class MainScreen(Covered[None]):
         c = enc.state.combatants.get(self.picked() or "")
         if c is None:
             return
-        conds = [(cd.id, cd.name) for cd in enc.rs.conditions]
-        # one choice per instance: Flanked to Kara and Flanked to Bram, each poison with its own clock
-        choices = [Choice(f"{quote(named(cs.id, conds))} uid={cs.uid}", condition_text(enc.state, enc.rs, cs).plain,
-                          enc.rs.condition(cs.id).description) for cs in c.conditions if cs.direct]
-        self.choose(f"Remove from {c.name}", choices,
+        self.choose(f"Remove from {c.name}", instance_choices(enc, c),
                     lambda pick: self.hit(command_line("uncond", c.name, typed=pick), frozenset({c.id})))
 
     def _pool_then_amount(self, verb: str) -> None:
@@ -502,9 +436,7 @@ class MainScreen(Covered[None]):
             return
         aimed = self._aimed
         rs = self.session.encounter.rs
-        who = [c for c in self.session.encounter.state.roster() if c.id in aimed]
-        pools = [Choice(p.id, p.name, p.description, pool_values(who, p.id)) for p in rs.pools
-                 if any(p.id in c.pools for c in who) or not who]
+        pools = pool_choices(self.session.encounter, aimed)
         pools_named = [(p.id, p.name) for p in rs.pools]
         self.choose(f"{verb.capitalize()} ({self.target_label()}): which pool?", pools,
                     lambda pid: self.ask(f"{verb.capitalize()} how much {rs.pool(pid).name}?", "1",
@@ -537,21 +469,8 @@ class MainScreen(Covered[None]):
             self._act_dialog(c.name, frozenset({cid}), c.name)
 
     def _act_dialog(self, spec: str, aimed: frozenset[str], label: str) -> None:
-        enc = self.session.encounter
-        rs = enc.rs
-        tc = rs.time.model is TimeModel.TIME_COUNT
-        actor = next((enc.state.combatants[i] for i in aimed if i in enc.state.combatants), None)
-        classes = {s.id: s.name for s in rs.speed_classes}
-        choices = []
-        for a in rs.actions:  # the costs worked out for the one acting, as the GM reads them
-            cost = cost_for(enc.state, rs, actor, a) if actor is not None else action_cost(rs, a)
-            speed = classes.get(a.speed or "", "") or (f"SF {a.sf}" if isinstance(a.sf, int) else "")
-            choices.append(Choice(a.id, a.name, a.description, " · ".join(x for x in (cost, speed) if x)))
-        if tc:
-            choices += [Choice(f"class={s.id}", f"Speed class: {s.name}", f"PCs roll {s.random}, NPCs take {s.static}")
-                        for s in rs.speed_classes]
-            choices.append(Choice("sf", "A speed factor I type", "Schedules the next turn at now + SF"))
-        self.choose(f"{label} acts", choices, lambda pick: self._act(spec, pick, aimed))
+        self.choose(f"{label} acts", act_choices(self.session.encounter, aimed),
+                    lambda pick: self._act(spec, pick, aimed))
 
     def _act(self, spec: str, pick: str, aimed: frozenset[str] | None = None) -> None:
         aimed = self._aimed if aimed is None else aimed  # the creatures targets() named for `spec`
@@ -590,10 +509,7 @@ class MainScreen(Covered[None]):
             return
         enc = self.session.encounter
         aimed = self._aimed
-        # only parts every creature aimed at has: no tail for a human
-        own = [{b.id for b in parts_of(enc.rs, c)} for c in enc.state.roster() if c.id in aimed]
-        parts = [Choice(b.id, b.name, "; ".join(f"{e.count}: {e.text}" for e in b.effects), b.severity)
-                 for b in enc.rs.body if all(b.id in ids for ids in own)]
+        parts = part_choices(enc, aimed)
         names = [(b.id, b.name) for b in enc.rs.body]
         self.choose("Injure which part?", parts,
                     lambda part: self.hit(command_line("injure", spec, named(part, names)), aimed))
@@ -623,12 +539,9 @@ class MainScreen(Covered[None]):
             return
         table = self.session.encounter.rs.table(self.session.encounter.state.prompts[0].table)
         if table.choice:
-            numbered = [(r, r.min if r.min is not None else r.max) for r in table.rows]
-            picks = [Choice(str(n), r.label, r.text, span(r.min, r.max)) for r, n in numbered if n is not None]
-            self.choose(table.name, picks, lambda n: self.run_line(f"resolve {uid} value={n}"))
+            self.choose(table.name, outcome_choices(table), lambda n: self.run_line(f"resolve {uid} value={n}"))
             return
-        rows = ", ".join(f"{span(r.min, r.max)} {r.label}" for r in table.rows[:6])
-        self.ask(f"{table.name}: your own result, a number", rows or "e.g. 12",
+        self.ask(f"{table.name}: your own result, a number", outcome_hint(table) or "e.g. 12",
                  lambda v: self.run_line(f"resolve {uid} value={v}"))
 
     def action_prompt_dismiss(self) -> None:

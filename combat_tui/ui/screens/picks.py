@@ -1,0 +1,94 @@
+"""What the main screen's pickers offer, built from the encounter: the lists a GM picks from and
+the words a typed answer turns into. Pure functions: the screen asks, these say what to ask."""
+
+from __future__ import annotations
+
+from ...engine.commands import named, quote
+from ...engine.encounter import Encounter
+from ...engine.injuries import parts_of
+from ...engine.lookup import action_cost, cost_for, span
+from ...engine.model import Combatant
+from ...engine.ruleset import RulesetDef, TableDef, TimeModel
+from ..dialogs.choose import Choice
+from ..render import condition_text
+
+
+def pool_values(who: list[Combatant], pid: str) -> str:
+    """What a pool holds now, for a picker: `12/24` for one creature, `Kara 12/24 · Orc 7` for more."""
+    def value(c: Combatant) -> str:
+        s = c.pools.get(pid)
+        return "—" if s is None else f"{s.current}" + (f"/{s.max}" if s.max is not None else "")
+    if len(who) == 1:
+        return value(who[0])
+    return " · ".join(f"{c.name} {value(c)}" for c in who[:3]) + (" · …" if len(who) > 3 else "")
+
+
+def speed_words(answer: str) -> str:
+    """A typed SF (`6`) or speed class (`swift`, `Very slow`) as the `act` words that say it."""
+    answer = answer.strip()
+    if "=" in answer:
+        return answer
+    if answer[:1].isdigit() or answer[:1] in "+-(":  # a number or dice (`30+1d6`): the SF itself
+        return f"sf={answer}"
+    return f"class={quote(answer)}"
+
+
+def aimed_at(enc: Encounter, aimed: frozenset[str]) -> list[Combatant]:
+    return [c for c in enc.state.roster() if c.id in aimed]
+
+
+def condition_choices(rs: RulesetDef) -> list[Choice]:
+    return [Choice(c.id, c.name, c.description, "valued" if c.valued else "")
+            for c in sorted(rs.conditions, key=lambda c: c.name.lower())]
+
+
+def instance_choices(enc: Encounter, c: Combatant) -> list[Choice]:
+    """One choice per condition the GM put on `c` (Flanked to Kara and to Bram, each poison with its own
+    clock); a choice's id is the words `uncond` takes for it."""
+    conds = [(cd.id, cd.name) for cd in enc.rs.conditions]
+    return [Choice(f"{quote(named(cs.id, conds))} uid={cs.uid}", condition_text(enc.state, enc.rs, cs).plain,
+                   enc.rs.condition(cs.id).description) for cs in c.conditions if cs.direct]
+
+
+def pool_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
+    """The pools the creatures aimed at have, each with what it holds now (not its kind)."""
+    who = aimed_at(enc, aimed)
+    return [Choice(p.id, p.name, p.description, pool_values(who, p.id)) for p in enc.rs.pools
+            if any(p.id in c.pools for c in who) or not who]
+
+
+def act_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
+    """The ruleset's actions with their costs worked out for the one acting; in time count the speed
+    classes and a typed SF too."""
+    rs = enc.rs
+    actor = next(iter(aimed_at(enc, aimed)), None)
+    classes = {s.id: s.name for s in rs.speed_classes}
+    choices = []
+    for a in rs.actions:
+        cost = cost_for(enc.state, rs, actor, a) if actor is not None else action_cost(rs, a)
+        speed = classes.get(a.speed or "", "") or (f"SF {a.sf}" if isinstance(a.sf, int) else "")
+        choices.append(Choice(a.id, a.name, a.description, " · ".join(x for x in (cost, speed) if x)))
+    if rs.time.model is TimeModel.TIME_COUNT:
+        choices += [Choice(f"class={s.id}", f"Speed class: {s.name}", f"PCs roll {s.random}, NPCs take {s.static}")
+                    for s in rs.speed_classes]
+        choices.append(Choice("sf", "A speed factor I type", "Schedules the next turn at now + SF"))
+    return choices
+
+
+def part_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
+    """Only the parts every creature aimed at has: no tail for a human."""
+    own = [{b.id for b in parts_of(enc.rs, c)} for c in aimed_at(enc, aimed)]
+    return [Choice(b.id, b.name, "; ".join(f"{e.count}: {e.text}" for e in b.effects), b.severity)
+            for b in enc.rs.body if all(b.id in ids for ids in own)]
+
+
+def outcome_choices(table: TableDef) -> list[Choice]:
+    """A table the GM picks from, as its outcomes by name with their ranges; a choice's id is the value
+    `resolve` takes for it."""
+    numbered = [(r, r.min if r.min is not None else r.max) for r in table.rows]
+    return [Choice(str(n), r.label, r.text, span(r.min, r.max)) for r, n in numbered if n is not None]
+
+
+def outcome_hint(table: TableDef) -> str:
+    """A rolled table's rows, for the GM typing their own result."""
+    return ", ".join(f"{span(r.min, r.max)} {r.label}" for r in table.rows[:6])
