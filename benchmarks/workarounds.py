@@ -30,14 +30,6 @@ def _overlay() -> None:
     Overlay.prepare = lambda self, narrow, uncover=None: None  # type: ignore[method-assign]
 
 
-def _order_rows() -> None:
-    """The order pane's rows drawn by OptionList, and changed rows replaced through its public API."""
-    from combat_tui.ui.widgets.order_pane import OrderPane
-
-    OrderPane.draw_row = lambda self, option, style, index: None  # type: ignore[method-assign]
-    OrderPane.replace_prompts_in_place = lambda self, rows: False  # type: ignore[method-assign]
-
-
 def _view_static_lines() -> None:
     """The sheet, prompt bar and conditions drawn again by Textual, not handed the lines `show` drew."""
     from combat_tui.ui.widgets.view_static import ViewStatic
@@ -79,7 +71,6 @@ def _header() -> None:
 
 OFF: dict[str, Callable[[], None]] = {
     "overlay": _overlay,
-    "order-rows": _order_rows,
     "view-static-lines": _view_static_lines,
     "view-static-layout": _view_static_layout,
     "quiet-gc": _quiet_gc,

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.style import Style
 from textual.widget import Widget
-from textual.widgets import Input, OptionList
+from textual.widgets import Input
 from textual.widgets._footer import FooterKey as FooterKey  # not exported by textual.widgets
 from textual.widgets._header import HeaderTitle as HeaderTitle  # not exported by textual.widgets
-from textual.widgets.option_list import Option
 
 CHECKED_WITH = ("8.2.8",)
 
@@ -89,44 +86,3 @@ def restart_blink(box: Input) -> None:
     """Show an input's cursor now: it kept the focus, so no focus event restarts its blink."""
     box._restart_blink()
 
-
-# -- OptionList's rows (see widgets/order_pane.py) --------------------------------------------------
-
-class RowRenderHook(OptionList):
-    """An OptionList that draws its own rows (`draw_row`; None lets Textual draw one) into its own
-    render cache, and can change a row's prompt in place, keeping its measured lines."""
-
-    def draw_row(self, option: Option, style: Style, index: int) -> list[Strip] | None:
-        return None
-
-    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
-        padding = self.get_component_styles("option-list--option").padding
-        if padding or option._divider:
-            return super()._get_option_render(option, style)
-        key = (option, style, padding)  # the shape OptionList keys its cache by (it drops by it)
-        strips = self._option_render_cache.get(key)
-        if strips is None:
-            strips = self.draw_row(option, style, self._option_to_index[option])
-            if strips is None:
-                return super()._get_option_render(option, style)
-            self._option_render_cache[key] = strips
-        return strips
-
-    def draw_row_now(self, index: int, style: Style) -> None:
-        """Draw a row into the cache ahead of its frame."""
-        self._get_option_render(self.options[index], style)
-
-    def replace_prompts_in_place(self, rows: list[tuple[int, Text]]) -> bool:
-        """New prompts for rows that keep their heights, keeping OptionList's map of lines (its public
-        replace measures every option again). False when this Textual cannot: nothing changed."""
-        if not hasattr(self, "_option_render_cache") or not hasattr(Option, "_set_prompt"):
-            return False
-        stale = set()
-        for i, text in rows:
-            option = self.get_option_at_index(i)
-            option._set_prompt(text)
-            stale.add(option)
-        cache = self._option_render_cache
-        for key in [k for k in cache.keys() if k[0] in stale]:  # noqa: SIM118 (LRUCache: no __iter__)
-            cache.discard(key)
-        return True

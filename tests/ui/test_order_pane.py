@@ -24,7 +24,7 @@ def session(tmp_path: Path, ruleset: str, *lines: str) -> Session:
 
 
 def rows(pane: OrderPane) -> list[str]:
-    return [str(pane.get_option_at_index(i).prompt) for i in range(pane.option_count)]
+    return [str(text) for text in pane.row_texts()]
 
 
 async def same_as_a_full_redraw(pilot: Pilot[None], pane: OrderPane) -> None:
@@ -43,10 +43,10 @@ async def test_a_command_redraws_only_the_rows_it_changed(tmp_path: Path) -> Non
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         pane = app.screen.query_one(OrderPane)
-        before = list(pane._row_texts)
+        before = pane.row_texts()
         await pilot.press("n")  # Kara's turn ends: her row and the next one's change, nobody else's
         await pilot.pause()
-        changed = [i for i, (a, b) in enumerate(zip(before, pane._row_texts, strict=True)) if a is not b]
+        changed = [i for i, (a, b) in enumerate(zip(before, pane.row_texts(), strict=True)) if a is not b]
         assert len(changed) == 2
         await same_as_a_full_redraw(pilot, pane)
 
@@ -105,7 +105,7 @@ async def test_the_turn_pages_the_order_rather_than_creeping(tmp_path: Path) -> 
         for _ in range(25):
             await pilot.press("n")
             await pilot.pause()
-            line = pane._index_to_line[pane.highlighted or 0]
+            line = pane.row_span(pane.highlighted or 0)[0]
             top, height = pane.scroll_y, pane.scrollable_content_region.height
             assert top <= line < top + height - 1, "the actor is in view"
             if top != seen[-1]:
@@ -124,14 +124,13 @@ async def test_a_page_turn_shows_rows_drawn_beforehand(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause()
         pane = app.screen.query_one(OrderPane)
-        cache = pane._option_render_cache
         in_frames = [0]
         render_lines = pane.render_lines
 
         def counted(crop):  # type: ignore[no-untyped-def]
-            before = cache.misses
+            before = pane.rows_drawn
             strips = render_lines(crop)
-            in_frames[0] += cache.misses - before
+            in_frames[0] += pane.rows_drawn - before
             return strips
 
         pane.render_lines = counted  # type: ignore[method-assign]
@@ -144,3 +143,43 @@ async def test_a_page_turn_shows_rows_drawn_beforehand(tmp_path: Path) -> None:
                 turns.append(in_frames[0])
         assert len(turns) >= 2
         assert all(n <= 2 for n in turns), f"rows drawn in each page turn's frame: {turns}"
+
+
+async def test_keys_and_the_mouse_move_the_highlight_and_skip_headings(tmp_path: Path) -> None:
+    """Down wraps round, PageDown and End reach the last creature, a click picks a creature (and the
+    sheet follows it), a click on a heading picks nothing."""
+    s = session(tmp_path, "three-action", "add Kara pc hp=20 init=30", "add Orc x30 hp=9", "start",
+                "hold Kara")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        names = {c.id: c.name for c in s.encounter.state.roster()}
+        heading = next(i for i in range(pane.row_count) if pane.row_id(i) is None)
+        await pilot.press("end")
+        await pilot.pause()
+        assert names[pane.highlighted_id() or ""] == "Kara", "the last row, under its heading"
+        await pilot.press("down")
+        await pilot.pause()
+        assert pane.highlighted == 0, "down from the last row wraps to the first"
+        await pilot.press("up")
+        await pilot.pause()
+        assert names[pane.highlighted_id() or ""] == "Kara"
+        await pilot.press("home", "pagedown")
+        await pilot.pause()
+        first, _height = pane.row_span(pane.highlighted or 0)
+        assert first >= pane.scrollable_content_region.height - 2, "a page down"
+        assert pane.scroll_y > 0 and pane.row_id(pane.highlighted or 0) is not None
+        await pilot.press("home")
+        await pilot.pause()
+        assert pane.highlighted == 0 and pane.scroll_y == 0
+        assert await pilot.click(OrderPane, offset=(4, 1 + pane.row_span(2)[0]))
+        await pilot.pause()
+        assert pane.highlighted == 2 and app.screen.selected == pane.row_id(2), "the click picked it"  # type: ignore[attr-defined]
+        await pilot.press("end")
+        await pilot.pause()
+        top = pane.row_span(heading)[0] - round(pane.scroll_y)
+        assert await pilot.click(OrderPane, offset=(4, 1 + top))
+        await pilot.pause()
+        assert names[pane.highlighted_id() or ""] == "Kara", "a heading is never highlighted"
+        await same_as_a_full_redraw(pilot, pane)

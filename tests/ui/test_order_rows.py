@@ -30,9 +30,9 @@ def fight(tmp_path: Path) -> Session:
 def row_of(pane: OrderPane, name: str) -> list[str]:
     """The lines of a creature's row, as drawn."""
     cid = next(c.id for c in pane.session.encounter.state.roster() if c.name == name)
-    prompt = pane.get_option(cid).prompt
-    assert isinstance(prompt, Text)
-    return prompt.plain.split("\n")
+    index = pane.index_of(cid)
+    assert index is not None
+    return pane.row_text(index).plain.split("\n")
 
 
 @pytest.mark.parametrize("size", SIZES)

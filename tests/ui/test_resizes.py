@@ -50,8 +50,9 @@ def crowd(tmp_path: Path, *more: str) -> Session:
 
 
 def in_view(pane: OrderPane, cid: str) -> bool:
-    index = pane.get_option_index(cid)
-    top, height = pane._index_to_line[index], pane._heights[index]
+    index = pane.index_of(cid)
+    assert index is not None
+    top, height = pane.row_span(index)
     return pane.scroll_y <= top and top + height <= pane.scroll_y + pane.scrollable_content_region.height
 
 

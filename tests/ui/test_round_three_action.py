@@ -257,7 +257,7 @@ async def test_hold_with_o_and_enter_with_e(tmp_path: Path) -> None:
         v = s.encounter.view()
         assert v["waiting"] == ["Kara"] and turn(s) == ["Bram"] and v["order"] == ["Bram", "Orc"]
         pane = app.screen.query_one(OrderPane)
-        rows = [str(pane.get_option_at_index(i).prompt) for i in range(pane.option_count)]
+        rows = [str(text) for text in pane.row_texts()]
         assert any("Holding / delaying" in r for r in rows)
         assert "Kara" in rows[-1] and "⏸" in rows[-1]
         await pilot.press("n")
@@ -425,7 +425,7 @@ async def test_a_creature_killed_by_key_leaves_the_order_and_undo_brings_it_back
         assert "dead" in orc and "bleeding" not in orc and "incapacitated" not in orc
         assert s.encounter.view()["order"] == ["Kara", "Bram"]
         pane = app.screen.query_one(OrderPane)
-        rows = [str(pane.get_option_at_index(i).prompt) for i in range(pane.option_count)]
+        rows = [str(text) for text in pane.row_texts()]
         assert any("Out of the fight" in r for r in rows) and "Orc" in rows[-1]
         await pilot.press("n")
         await pilot.pause()

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
-
 from rich.text import Text
-from textual import on
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
-from textual.strip import Strip
-from textual.style import Style
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from ...engine import formula
 from ...engine.model import Combatant
@@ -20,22 +13,19 @@ from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active
 from ...session import Session
 from .. import styles
-from .._textual_compat import RowRenderHook
 from ..render import condition_badges, condition_labels, fit_pools, initiative_lead, row_pools, tc_heading
-from ..strips import text_strip
+from .row_list import RowList
 
 INDENT = "   "  # a row's lines under its name (narrow, each column counts)
 WHOLE = 1 << 16  # room for every condition, whole
 HIDDEN = " hidden"  # after the name of a creature the players' view leaves out, as on the sheet
 
 
-class OrderPane(RowRenderHook):
+class OrderPane(RowList):
     """Renders the order; posts `Picked` when the GM moves to a creature. Never changes the encounter."""
 
-    # The rows redraw themselves, line by line: repainting the whole pane as well cost ~3 ms a key.
     revision: reactive[int] = reactive(0, init=False, repaint=False)
     marked: reactive[frozenset[str]] = reactive(frozenset(), init=False, repaint=False)
-    highlighted: reactive[int | None] = reactive(None, repaint=False)
 
     class Picked(Message):
         def __init__(self, cid: str) -> None:
@@ -43,14 +33,14 @@ class OrderPane(RowRenderHook):
             self.cid = cid
 
     def __init__(self, session: Session, **kw: object) -> None:
-        super().__init__(markup=False, **kw)  # type: ignore[arg-type]
+        super().__init__(**kw)
         self.session = session
         self._row_cache: dict[str, tuple[tuple[object, ...], Text]] = {}  # creature id -> (what it showed, rows)
-        self._row_keys: list[str] = []  # the option ids (or heading texts) shown, in order
-        self._row_texts: list[Text] = []
+        self._row_keys: list[str] = []  # the creature ids (or heading texts) shown, in order
         self._width = 12
         self._clock: tuple[int, int] | None = None
         self._following = False
+        self._quiet = False
         self._acting_row: int | None = None  # the first acting creature's row
 
     def on_mount(self) -> None:
@@ -64,66 +54,25 @@ class OrderPane(RowRenderHook):
 
     def on_resize(self) -> None:
         self.rebuild()
-        self.call_after_refresh(self._keep_in_view)  # once the rows are measured at the new size
+        self.call_after_refresh(self._keep_in_view)  # once the pane has its new size
 
     def watch_show_vertical_scrollbar(self, shown: bool) -> None:
         """The rows are cut to the room beside the scrollbar: it came or went (no resize says so)."""
         if self._width != max(self.scrollable_content_region.width, 12):
-            self.call_after_refresh(self.on_resize)  # not now: the rows are being measured
+            self.call_after_refresh(self.on_resize)  # not now: the pane is being laid out
 
     def _keep_in_view(self) -> None:
         """The highlighted row in view, and the acting one as well when both fit (a smaller terminal,
         or a prompt's bar taking a row, may have left either below the edge)."""
-        tops = self._tops()
-        rows = [i for i in (self.highlighted, self._acting_row) if i is not None and i < len(tops)]
+        rows = [i for i in (self.highlighted, self._acting_row) if i is not None and i < self.row_count]
         if not rows:
             return
-        first = min(tops[i] for i in rows)
-        last = max(tops[i] + _height(self._row_texts[i]) for i in rows)
+        first = min(self.row_span(i)[0] for i in rows)
+        last = max(sum(self.row_span(i)) for i in rows)
         if last - first > self.scrollable_content_region.height and self.highlighted in rows:
-            first = tops[self.highlighted]  # no room for both: the highlighted one
-            last = first + _height(self._row_texts[self.highlighted])
+            first, height = self.row_span(self.highlighted)  # no room for both: the highlighted one
+            last = first + height
         self.scroll_to_region(Region(0, first, 1, last - first), animate=False, immediate=True, force=True)
-
-    def _watch_highlighted(self, old: int | None, new: int | None) -> None:
-        # OptionList's own watcher (scroll to it, tell the screen) runs as well
-        self._refresh_rows([i for i in (old, new) if i is not None])
-
-    def _tops(self) -> list[int]:
-        """Each row's first line: the rows are cut to width, so each takes the lines its text has."""
-        tops, top = [], 0
-        for text in self._row_texts:
-            tops.append(top)
-            top += _height(text)
-        return tops
-
-    def _laid_out(self) -> list[int] | None:
-        """`_tops`, when the list's lines are laid out as the rows say (else None: a row wrapped, or
-        the list has not measured its rows yet)."""
-        if not self._row_texts:
-            return None
-        tops = self._tops()
-        return tops if tops[-1] + _height(self._row_texts[-1]) == self.virtual_size.height else None
-
-    def _refresh_rows(self, indexes: list[int]) -> None:
-        tops = self._laid_out()
-        if tops is None or not all(i < len(tops) for i in indexes):
-            self.refresh()  # not laid out as the rows say: draw it all
-            return
-        for i in indexes:
-            self.refresh_lines(tops[i], _height(self._row_texts[i]))
-
-    def draw_row(self, option: Option, style: Style, index: int) -> list[Strip] | None:
-        """A row's strips, straight from its Rich text: the rows are cut to width already, so Textual's
-        general path (to Content, wrapped, padded) only cost time, ~0.5 ms a row redrawn."""
-        prompt = option.prompt
-        if not isinstance(prompt, Text):
-            return None
-        width = self.scrollable_content_region.width
-        console, rich_style = self.app.console, style.rich_style
-        meta = {"option": index}
-        return [text_strip(line, console).extend_cell_length(width).apply_style(rich_style).apply_meta(meta)
-                for line in prompt.split("\n", allow_blank=True)]
 
     def _line(self, c: Combatant, now: set[str], lead: str) -> Text:
         """Who (with the acting, marked and hidden signs), then how they stand: health, the other pools
@@ -216,31 +165,25 @@ class OrderPane(RowRenderHook):
 
     def _show(self, rows: list[tuple[str | None, Text]]) -> None:
         """Replace only the rows whose text changed when the rows are the same creatures in the same
-        places, each as tall as before; otherwise set them all (a row's conditions took a line of their
-        own, or gave it back: every row below moved)."""
+        places; otherwise set them all, and the highlight is placed again from the top."""
         shape = [cid if cid is not None else text.plain for cid, text in rows]
-        changed = [(i, text) for i, (_cid, text) in enumerate(rows)
-                   if shape == self._row_keys and self._row_texts[i] is not text]
-        if shape == self._row_keys and all(_height(text) == _height(self._row_texts[i]) for i, text in changed):
-            # Every row keeps its height, so OptionList's map of lines stays true: only the drawn
-            # rows are dropped (its public replace would measure all 1,000 options again).
-            if changed and self.replace_prompts_in_place(changed):
-                self._refresh_rows([i for i, _text in changed])
-            else:
-                for i, text in changed:
-                    self.replace_option_prompt_at_index(i, text)
+        if shape == self._row_keys:
+            old = self.row_texts()
+            rows = [(cid, old[i] if cid is None and text == old[i] else text) for i, (cid, text) in enumerate(rows)]
+            self.replace_rows([(i, text) for i, (_cid, text) in enumerate(rows) if text is not old[i]])
         else:
-            self.set_options([Option(text, id=cid, disabled=cid is None) for cid, text in rows])
+            self.set_rows(rows)
+            self.highlighted = None
+            self.scroll_y = 0
             self._row_keys = shape
-        self._row_texts = [text for _cid, text in rows]
 
     def highlighted_id(self) -> str | None:
         return self._current_id()
 
     def _current_id(self) -> str | None:
-        if self.highlighted is None or not self.option_count:
+        if self.highlighted is None or self.highlighted >= self.row_count:
             return None
-        return self.get_option_at_index(self.highlighted).id
+        return self.row_id(self.highlighted)
 
     def follow(self, cid: str) -> None:
         """The turn moved to `cid`: highlight it (quietly, the screen knows). Past the bottom, the list
@@ -255,25 +198,17 @@ class OrderPane(RowRenderHook):
 
     def _draw_next_page(self) -> None:
         """The rows the turn pages to next, drawn while the GM reads: a page turn then shows rows drawn
-        already (drawing a page of rows on the key cost ~5 ms, the slowest next turn of a round)."""
-        tops = self._laid_out()
+        already, and its frame draws only the rows the turn changed."""
         height = self.scrollable_content_region.height
         below = round(self.scroll_y) + height
-        if tops is None or not height or below >= self.virtual_size.height:
+        if not self.row_count or not height or below >= self.virtual_size.height:
             return
-        normal = self.get_visual_style("option-list--option")
-        styles = {
-            False: normal,
-            True: self.get_visual_style("option-list--option", "option-list--option-disabled"),
-        }
-        first = bisect_right(tops, below) - 1  # the rows holding the next page's first and last lines
-        last = bisect_right(tops, min(below + height, self.virtual_size.height) - 1) - 1
-        actor = next((i for i in range(first, last + 1) if not self.options[i].disabled), None)
-        for index in range(first, last + 1):
-            self.draw_row_now(index, styles[self.options[index].disabled])
+        rows = self.rows_between(below, min(below + height, self.virtual_size.height) - 1)
+        actor = next((i for i in rows if self.row_id(i) is not None), None)
+        for index in rows:
+            self.draw_row(index, "row" if self.row_id(index) is not None else "heading")
         if actor is not None:  # heads the next page, highlighted
-            self.draw_row_now(actor, self.get_visual_style(
-                "option-list--option", "option-list--option-highlighted"))
+            self.draw_row(actor, "highlighted")
 
     def scroll_to_highlight(self, top: bool = False) -> None:
         before = self.scroll_y
@@ -285,25 +220,19 @@ class OrderPane(RowRenderHook):
         """Move the highlight to a creature (without changing anything). `quiet` when the screen already
         knows: no `Picked` follows, and so no second frame."""
         if quiet:
-            with self.prevent(OptionList.OptionHighlighted):
+            self._quiet = True
+            try:
                 self.select(cid)
+            finally:
+                self._quiet = False
             return
-        if cid is None:
-            for i in range(self.option_count):
-                if not self.get_option_at_index(i).disabled:
-                    self.highlighted = i
-                    return
-            return
-        try:
-            self.highlighted = self.get_option_index(cid)
-        except OptionDoesNotExist:  # the creature is gone: fall back to the first
-            self.select(None)
+        index = self.index_of(cid) if cid is not None else None
+        if index is None:  # none asked for, or the creature is gone: the first
+            index = next((i for i in range(self.row_count) if self.row_id(i) is not None), None)
+        if index is not None:
+            self.highlighted = index
 
-    @on(OptionList.OptionHighlighted)
-    def _moved(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id:
-            self.post_message(self.Picked(event.option.id))
-
-
-def _height(row: Text) -> int:
-    return row.plain.count("\n") + 1
+    def highlight_moved(self, index: int) -> None:
+        cid = self.row_id(index)
+        if cid is not None and not self._quiet:
+            self.post_message(self.Picked(cid))
