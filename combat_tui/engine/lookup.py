@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from . import formula
 from .errors import FormulaError
-from .model import Combatant, State
 from .ruleset import ActionDef, ConditionDef, Number, RuleDef, RulesetDef, TableDef
 from .words import formula_words, ident, labels
 
@@ -82,12 +81,6 @@ def action_cost(rs: RulesetDef, a: ActionDef, names: dict[str, int] | None = Non
         cost = ", ".join(f"{rs.pool(p).name} {formula_words(v, words)}" for p, v in a.cost.items())
         gain = ", ".join(f"+{formula_words(v, words)} {rs.pool(p).name}" for p, v in a.gain.items())
     return "; ".join(x for x in (cost, gain) if x)
-
-
-def cost_for(state: State, rs: RulesetDef, c: Combatant, a: ActionDef) -> str:
-    from .ops import names_for  # ops needs this module's neighbours first
-
-    return action_cost(rs, a, names_for(state, rs, c))
 
 
 def _action(rs: RulesetDef, a: ActionDef) -> Entry:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from ...engine.commands import named, quote
 from ...engine.encounter import Encounter
 from ...engine.injuries import parts_of
-from ...engine.lookup import action_cost, cost_for, span
+from ...engine.lookup import action_cost, span
 from ...engine.model import Combatant
+from ...engine.ops import names_for
 from ...engine.ruleset import RulesetDef, TableDef, TimeModel
 from ..dialogs.choose import Choice
 from ..render import condition_text
@@ -63,9 +64,10 @@ def act_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
     rs = enc.rs
     actor = next(iter(aimed_at(enc, aimed)), None)
     classes = {s.id: s.name for s in rs.speed_classes}
+    names = names_for(enc.state, rs, actor) if actor is not None else None  # once, not once an action
     choices = []
     for a in rs.actions:
-        cost = cost_for(enc.state, rs, actor, a) if actor is not None else action_cost(rs, a)
+        cost = action_cost(rs, a, names)
         speed = classes.get(a.speed or "", "") or (f"SF {a.sf}" if isinstance(a.sf, int) else "")
         choices.append(Choice(a.id, a.name, a.description, " · ".join(x for x in (cost, speed) if x)))
     if rs.time.model is TimeModel.TIME_COUNT:
