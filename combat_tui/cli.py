@@ -19,8 +19,8 @@ from .engine import lookup, storage
 from .engine.clean import clean_command, clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
+from .engine.gm_view import GMViews, Heading, conditions_view, sheet_view
 from .engine.loader import Catalogue
-from .engine.timekeeping import describe
 from .engine.view import encounter_view
 from .session import catalogue, list_saves
 
@@ -123,36 +123,24 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def render_text(enc: Encounter) -> str:
-    view = encounter_view(enc)
-    rs = enc.rs
-    head = f"{view['name'] or 'Encounter'} — {rs.name}"
-    if not view["started"]:
-        head += " — not started"
-    elif view["tc"] is not None:
-        head += f" — TC {view['tc']}"
-    else:
-        head += f" — round {view['round']}"
-    lines = [head]
-    active = set(view["active"])
-    by_name = {c.name: c for c in enc.state.roster()}
-    for name in view["order"] + [n for n in view["waiting"]]:
-        c = by_name[name]
-        mark = ">" if name in active else " "
-        init = "-" if c.initiative is None else str(c.initiative)
-        when = f"TC {c.next_tc:>3}" if view["tc"] is not None else f"{init:>3}"
-        pool_names = {p.id: p.name for p in rs.pools}
-        pools = " ".join(f"{pool_names.get(p, p)} {s.current}" + (f"/{s.max}" if s.max is not None else "")
-                         for p, s in c.pools.items())
-        lines.append(f"{mark} {when}  {name:<20} {c.side.value:<4} {pools}")
-        cond_names = {cd.id: cd.name for cd in rs.conditions}
-        for cs in c.conditions:
-            val = f" {cs.value}" if cs.value is not None else ""
-            lines.append(f"        - {cond_names.get(cs.id, cs.id)}{val} ({describe(cs.ends, enc.state)})")
-    others = [c for c in enc.state.roster() if c.name not in view["order"] and c.name not in view["waiting"]]
-    for c in others:
-        lines.append(f"  out  {c.name}")
-    for p in view["prompts"]:
-        lines.append(f"! prompt {p['id']}: {p['creature']} — {p['table']} ({p['reason']})")
+    """The encounter in the GM screen's words: its order (under the same headings), each creature's
+    pools as its sheet shows them and its conditions as the sheet says them, then the waiting prompts."""
+    state, rs = enc.state, enc.rs
+    view = GMViews().build(enc)
+    lines = [f"{view.name} — {view.ruleset} — {view.when}"]
+    for row in view.order:
+        if isinstance(row, Heading):
+            lines.append(f"  {row.text}")
+            continue
+        c = state.combatants[row.id]
+        sheet = sheet_view(state, rs, c)
+        pools = " ".join(pv.words for pv in sheet.pools)
+        who = row.name + (" (hidden)" if row.hidden else "")
+        lines.append(f"{'>' if row.acting else ' '} {row.lead.strip():>3}  {who:<20} {row.side:<4} {pools}")
+        lines += [f"        - {cv.words}" + ("" if cv.timed else f"  {cv.ends}")
+                  for cv in conditions_view(state, rs, c, ()).conditions]
+    for p in view.prompts:
+        lines.append(f"! prompt {p.uid}: {p.creature} — {p.table} ({p.reason})")
     return "\n".join(lines)
 
 

@@ -10,6 +10,11 @@ from pathlib import Path
 import pytest
 
 from combat_tui.cli import main
+from combat_tui.engine import storage
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.gm_view import Heading, gm_view
+from combat_tui.engine.loader import Catalogue
+from combat_tui.paths import demo_saves_dir
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -181,3 +186,31 @@ def test_paths_names_the_settings_file(capsys: pytest.CaptureFixture[str], tmp_p
     code, out, _ = run(capsys, "paths")
     lines = dict(line.split(":", 1) for line in out.splitlines())
     assert code == 0 and Path(lines["settings"].strip()) == tmp_path / "config" / "settings.toml"
+
+
+@pytest.mark.parametrize("ruleset", ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"])
+def test_show_says_what_the_gm_screen_shows(capsys: pytest.CaptureFixture[str], catalogue: Catalogue,
+                                            ruleset: str) -> None:
+    """`show` and the screen read the same view: the same order and headings, names, health, pools and
+    conditions in the same words."""
+    path = demo_saves_dir() / f"{ruleset}.json"
+    doc = storage.load(path)
+    enc = Encounter(doc, catalogue.get(ruleset))
+    view = gm_view(enc)
+    code, out, _ = run(capsys, "show", str(path))
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == f"{view.name} — {view.ruleset} — {view.when}"
+    rows = [line for line in lines[1:] if not line.startswith("        - ")]
+    assert len(rows) == len(view.order)
+    for line, row in zip(rows, view.order, strict=True):
+        if isinstance(row, Heading):
+            assert line.strip() == row.text
+            continue
+        assert line.startswith(">" if row.acting else " ") and f"  {row.name} " in line
+        c = enc.state.combatants[row.id]
+        sheet = gm_view(enc, row.id)
+        assert sheet.sheet is not None and sheet.conditions is not None
+        assert line.endswith(" ".join(pv.words for pv in sheet.sheet.pools))
+        assert f" {row.pools[0].name} {row.pools[0].amount}" in line  # health, as the order pane counts it
+        said = [x[len("        - "):] for x in lines[lines.index(line) + 1:]][:len(c.conditions)]
+        assert [s.split("  ")[0] for s in said] == [cv.words.split("  ")[0] for cv in sheet.conditions.conditions]

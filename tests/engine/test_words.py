@@ -98,6 +98,7 @@ def test_what_a_condition_has_left_reads_as_said() -> None:
 
 
 def test_a_condition_ending_this_round_says_so_on_the_sheet(make) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.engine.gm_view import condition_view
     from combat_tui.ui.render import condition_text
 
     enc = make("three-action")
@@ -106,7 +107,8 @@ def test_a_condition_ending_this_round_says_so_on_the_sheet(make) -> None:  # ty
     enc.run("start")
     enc.run("cond Kara prone until=end-of-round")
     kara = next(c for c in enc.state.roster() if c.name == "Kara")
-    assert condition_text(enc.state, enc.rs, kara.conditions[0]).plain == "Prone  ends this round  to end of round 1"
+    view = condition_view(enc.state, enc.rs, kara.conditions[0])
+    assert condition_text(view).plain == view.words == "Prone  ends this round  to end of round 1"
 
 
 def test_an_injury_names_the_part_as_the_gm_reads_it(make) -> None:  # type: ignore[no-untyped-def]
@@ -120,14 +122,15 @@ def test_an_injury_names_the_part_as_the_gm_reads_it(make) -> None:  # type: ign
 
 
 def test_an_order_row_leaves_out_pips_a_creature_has_none_of(make) -> None:  # type: ignore[no-untyped-def]
-    from combat_tui.ui.render import row_pools
+    from combat_tui.engine.gm_view import row_pools
+    from combat_tui.ui.render import row_pool
 
     enc = make("body-injury")
     enc.run("add Ghoul hp=5")
     ghoul = enc.state.roster()[0]
-    before = [p.plain for p in row_pools(enc.state, enc.rs, ghoul)]
+    before = [row_pool(p).plain for p in row_pools(enc.state, enc.rs, ghoul)]
     pid = next(p.id for p in enc.rs.pools if p.kind.value == "pips" and p.id in ghoul.pools and p.id != "ap")
     ghoul.pools[pid].max = 0
-    after = [p.plain for p in row_pools(enc.state, enc.rs, ghoul)]
+    after = [row_pool(p).plain for p in row_pools(enc.state, enc.rs, ghoul)]
     assert not any("none" in p for p in after), after
     assert len(after) == len(before) - 1

@@ -164,13 +164,14 @@ async def test_palette_finds_a_condition_and_shows_it(tmp_path: Path) -> None:
 
 def test_fatigue_is_drawn_against_hp(catalogue) -> None:  # type: ignore[no-untyped-def]
     from combat_tui.engine.encounter import Encounter
+    from combat_tui.engine.gm_view import pool_view
     from combat_tui.ui.render import pool_text
 
     enc = Encounter.new(catalogue.get("time-count"), seed=1)
     enc.run("add Hero pc")
     c = enc.state.roster()[0]
     enc.run("gain Hero fatigue 12")
-    text = pool_text(enc.state, enc.rs, c, enc.rs.pool("fatigue")).plain
+    text = pool_text(pool_view(enc.state, enc.rs, c, enc.rs.pool("fatigue"))).plain
     assert "12 vs Hit points 10" in text and "⚠" in text
 
 

@@ -168,7 +168,7 @@ async def _round(pilot: Any, app: CombatApp) -> None:
         await _answer(pilot, app)
     for t in rs.tables:  # every table, prompted and rolled (p, p) or picked (v)
         s.run(f"prompt {s.encounter.state.roster()[0].name!r} {t.id}")
-        app.screen.revision += 1  # type: ignore[attr-defined]
+        app.screen.refresh_view()  # type: ignore[attr-defined]
         await pilot.pause()
         await pilot.press("p")
         await _answer(pilot, app)

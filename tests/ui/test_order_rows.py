@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
+from combat_tui.engine.gm_view import OrderRow
 from combat_tui.session import Session
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.render import condition_badges
@@ -29,7 +30,7 @@ def fight(tmp_path: Path) -> Session:
 
 def row_of(pane: OrderPane, name: str) -> list[str]:
     """The lines of a creature's row, as drawn."""
-    cid = next(c.id for c in pane.session.encounter.state.roster() if c.name == name)
+    cid = next(r.id for r in pane.order if isinstance(r, OrderRow) and r.name == name)
     index = pane.index_of(cid)
     assert index is not None
     return pane.row_text(index).plain.split("\n")

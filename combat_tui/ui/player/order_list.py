@@ -7,10 +7,11 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...engine.gm_view import initiative_lead
 from ...engine.player_view import PlayerView
 from ...engine.ruleset import TimeModel
 from .. import styles
-from ..render import initiative_lead, tc_heading
+from ..render import tc_heading
 from .text import row_text
 
 

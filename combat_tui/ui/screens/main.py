@@ -8,6 +8,7 @@ they are given and post messages; only this screen runs commands.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from rich.text import Text
 from textual import events, on
@@ -24,6 +25,7 @@ from ...engine.clean import clean_line
 from ...engine.commands import command_line, named
 from ...engine.durations import duration_words
 from ...engine.errors import CombatError
+from ...engine.gm_view import GMView, GMViews
 from ...engine.lookup import entries
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
@@ -66,13 +68,16 @@ class MainScreen(Covered[None]):
     # The header watches these and redraws its title (each round): not the whole screen.
     title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
     sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
-    revision: reactive[int] = reactive(0, repaint=False)
-    selected: reactive[str | None] = reactive(None, repaint=False)
-    marked: reactive[frozenset[str]] = reactive(frozenset(), repaint=False)
+    # What the panes show; bound down to them, each redrawn only when its part changed.
+    view: reactive[GMView] = reactive(cast(GMView, None), repaint=False, init=False)
+    selected: reactive[str | None] = reactive(None, repaint=False, init=False)
+    marked: reactive[frozenset[str]] = reactive(frozenset(), repaint=False, init=False)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self._views = GMViews()
+        self.set_reactive(MainScreen.view, self._views.build(session.encounter))
         self._retry: Timer | None = None
         self._keys: tuple[bool | None, ...] = ()  # each binding's availability when the footer last heard
         self._aimed: frozenset[str] = frozenset()  # the creatures the last targets() named
@@ -91,11 +96,11 @@ class MainScreen(Covered[None]):
         s = self.session
         yield QuietHeader(icon="⚔")
         with Horizontal(id="panes"):
-            yield OrderPane(s, id="order").data_bind(MainScreen.revision, MainScreen.marked)
+            yield OrderPane(id="order").data_bind(MainScreen.view)
             with VerticalScroll(id="sheet-box"):
-                yield Sheet(s, id="sheet").data_bind(MainScreen.revision, MainScreen.selected)
-            yield ConditionsPane(s, id="conditions").data_bind(MainScreen.revision, MainScreen.selected)
-        yield PromptBar(s, id="prompt").data_bind(MainScreen.revision)
+                yield Sheet(id="sheet").data_bind(MainScreen.view)
+            yield ConditionsPane(self.view.catalog, id="conditions").data_bind(MainScreen.view)
+        yield PromptBar(id="prompt").data_bind(MainScreen.view)
         yield LogPane(s, id="log")
         yield CommandBar(s, id="command")
         yield QuietFooter()
@@ -113,20 +118,23 @@ class MainScreen(Covered[None]):
         AskScreen.warm(self)
         ChooseDialog.warm(self)
 
+    def refresh_view(self) -> None:
+        """The view built again from the encounter, the selection and the marks: the panes whose part
+        changed redraw."""
+        self.view = self._views.build(self.session.encounter, self.selected, self.marked)
+
+    def watch_selected(self) -> None:
+        self.refresh_view()
+
+    def watch_marked(self) -> None:
+        self.refresh_view()
+
     def _retitle(self) -> None:
-        enc = self.session.encounter
-        state, rs = enc.state, enc.rs
-        if not state.clock.started:
-            when = "not started — press n to start"
-        elif rs.time.model is TimeModel.TIME_COUNT:
-            when = f"TC {state.clock.tc}"
-        else:
-            when = f"Round {state.clock.round}"
-        self.title = f"{enc.doc.name or 'Encounter'} — {when}"
+        self.title = self.view.title
         if self.session.save_error:  # first: a narrow header cuts the end off, and this must show
-            self.sub_title = f"unsaved! · {rs.name}"
+            self.sub_title = f"unsaved! · {self.view.ruleset}"
         else:
-            self.sub_title = f"{rs.name} · autosave: {clean_line(self.session.path.name)}"
+            self.sub_title = f"{self.view.ruleset} · autosave: {clean_line(self.session.path.name)}"
 
     # -- running commands --------------------------------------------------------------------------
     def run_line(self, line: str) -> bool:
@@ -150,14 +158,15 @@ class MainScreen(Covered[None]):
         follow = enc.rs.time.model is not TimeModel.FREE_ROUNDS  # in free rounds everyone acts: stay put
         now = active(enc.state, enc.rs) if follow and word and any(w.startswith(word) for w in FOLLOW) else []
         if now:
-            self.selected = self._actor = now[0].id  # before the revision: the sheet and the conditions draw once
+            self._actor = now[0].id
             self._hit_other = False
-        self.revision += 1
+        # Set quietly: the view is built once, for all three.
+        selected = now[0].id if now else self.selected
+        self.set_reactive(MainScreen.selected, selected if selected in enc.state.combatants else None)
+        self.set_reactive(MainScreen.marked, frozenset(m for m in self.marked if m in enc.state.combatants))
+        self.refresh_view()
         if now:
             self.query_one(OrderPane).follow(now[0].id)  # after: the order has its new rows
-        if self.selected not in enc.state.combatants:
-            self.selected = None
-        self.marked = frozenset(m for m in self.marked if m in enc.state.combatants)
         self._retitle()
         keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS if isinstance(b, Binding))
         if keys != self._keys:  # asking the footer is not free: only when a key's availability moved
@@ -642,6 +651,7 @@ class MainScreen(Covered[None]):
                 self.notify(str(exc), severity="error", markup=False)
                 return
             self.notify(f"Saved as {path.name}", markup=False)
+            self.refresh_view()  # the title has the save's new name
             self._retitle()
 
         self.ask("Save as (a name in the saves folder)", "ford ambush", save, value=self.session.encounter.doc.name)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from ...engine.commands import named, quote
 from ...engine.encounter import Encounter
+from ...engine.gm_view import condition_view
 from ...engine.injuries import parts_of
 from ...engine.lookup import action_cost, span
 from ...engine.model import Combatant
 from ...engine.ops import names_for
 from ...engine.ruleset import RulesetDef, TableDef, TimeModel
 from ..dialogs.choose import Choice
-from ..render import condition_text
 
 
 def pool_values(who: list[Combatant], pid: str) -> str:
@@ -47,7 +47,7 @@ def instance_choices(enc: Encounter, c: Combatant) -> list[Choice]:
     """One choice per condition the GM put on `c` (Flanked to Kara and to Bram, each poison with its own
     clock); a choice's id is the words `uncond` takes for it."""
     conds = [(cd.id, cd.name) for cd in enc.rs.conditions]
-    return [Choice(f"{quote(named(cs.id, conds))} uid={cs.uid}", condition_text(enc.state, enc.rs, cs).plain,
+    return [Choice(f"{quote(named(cs.id, conds))} uid={cs.uid}", condition_view(enc.state, enc.rs, cs).words,
                    enc.rs.condition(cs.id).description) for cs in c.conditions if cs.direct]
 
 

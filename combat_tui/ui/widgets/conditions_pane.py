@@ -14,16 +14,15 @@ from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine.lookup import search
-from ...session import Session
+from ...engine.gm_view import ConditionEntry, ConditionsView, GMView
 from ..render import condition_text
 from .view_static import ViewStatic
 
 
 class ConditionsPane(Vertical):
-    # Bound to the screen's; the box of conditions redraws itself, not the whole pane.
-    revision: reactive[int] = reactive(0, init=False, repaint=False)
-    selected: reactive[str | None] = reactive(None, init=False, repaint=False)
+    view: reactive[GMView | None] = reactive(None, init=False, repaint=False)
+    # The view's, told only when it changed: the box of conditions redraws itself, not the whole pane.
+    conditions: reactive[ConditionsView | None] = reactive(None, init=False, repaint=False)
 
     class Chosen(Message):
         """The GM picked a condition from the list to add."""
@@ -32,74 +31,52 @@ class ConditionsPane(Vertical):
             super().__init__()
             self.cond_id = cond_id
 
-    def __init__(self, session: Session, **kw: object) -> None:
+    def __init__(self, catalog: tuple[ConditionEntry, ...], **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
-        self.session = session
+        self._about = {e.id: e.lines for e in catalog}
+        self._options = [Option(Text(e.name), id=e.id) for e in catalog]
 
     def compose(self) -> ComposeResult:
         yield ViewStatic(id="on-creature")
-        yield OptionList(*self._all(), id="all-conditions", markup=False)
+        yield OptionList(*self._options, id="all-conditions", markup=False)
         yield Static(id="cond-description")
 
-    def _all(self) -> list[Option]:
-        rs = self.session.encounter.rs
-        return [Option(Text(c.name), id=c.id) for c in sorted(rs.conditions, key=lambda c: c.name.lower())]
+    def watch_view(self, view: GMView | None) -> None:
+        self.conditions = view.conditions if view is not None else None
 
     def on_mount(self) -> None:
         self.refresh_creature()
 
-    def watch_revision(self) -> None:
+    def watch_conditions(self) -> None:
         self.refresh_creature()
-
-    def watch_selected(self) -> None:
-        self.refresh_creature()
-
-    _drawn: tuple[object, ...] | None = None
 
     def refresh_creature(self) -> None:
-        enc = self.session.encounter
-        drawn = (enc.revision, self.selected)  # a command moves both bound values: draw once
-        if drawn == self._drawn:
-            return
-        self._drawn = drawn
-        c = enc.state.combatants.get(self.selected or "")
+        cv = self.conditions
         box = self.query_one("#on-creature", ViewStatic)
         if not self._browsing:
             self._describe_own()
-        if c is None:
+        if cv is None:
             box.show(Text(""))
             return
-        lines = [Text(f"On {c.name}:", style="bold")]
-        if not c.conditions:
+        lines = [Text(f"On {cv.name}:", style="bold")]
+        if not cv.conditions:
             lines.append(Text("nothing", style="dim"))
-        lines += [condition_text(enc.state, enc.rs, cs) for cs in c.conditions]
+        lines += [condition_text(c) for c in cv.conditions]
         box.show(Group(*lines))
 
     _browsing = False  # the GM is in the list: it describes the highlighted entry, not the creature's own
 
     def _describe_own(self) -> None:
         """What each of the creature's own conditions does (their ends are in the box above)."""
-        enc = self.session.encounter
-        c = enc.state.combatants.get(self.selected or "")
         text = Text()
-        seen: set[str] = set()
-        for cs in c.conditions if c is not None else []:
-            if cs.id in seen or not cs.direct:
-                continue
-            seen.add(cs.id)
-            lines = self._lines(cs.id)
-            if lines:
-                text.append(("\n" if text else "") + enc.rs.condition(cs.id).name + ": ", style="bold")
-                text.append(lines[0])
+        for name, line in self.conditions.about if self.conditions is not None else ():
+            text.append(("\n" if text else "") + name + ": ", style="bold")
+            text.append(line)
         self.query_one("#cond-description", Static).update(text)
-
-    def _lines(self, cond_id: str) -> tuple[str, ...]:
-        hits = [e for e in search(self.session.encounter.rs, cond_id) if e.kind == "condition" and e.id == cond_id]
-        return hits[0].lines if hits else ()
 
     def _describe_entry(self, cond_id: str | None) -> None:
         text = Text()
-        for i, line in enumerate(self._lines(cond_id or "")):
+        for i, line in enumerate(self._about.get(cond_id or "", ())):
             text.append(("\n" if i else "") + line, style="" if i == 0 else "dim")
         self.query_one("#cond-description", Static).update(text)
 

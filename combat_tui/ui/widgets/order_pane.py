@@ -7,49 +7,44 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...engine import formula
-from ...engine.model import Combatant
-from ...engine.ruleset import TimeModel
-from ...engine.timekeeping import acting_order, active
-from ...session import Session
+from ...engine.gm_view import GMView, Heading, OrderRow
 from .. import styles
-from ..render import condition_badges, condition_labels, fit_pools, initiative_lead, row_pools, tc_heading
+from ..render import condition_badges, fit_pools, row_pool
 from .row_list import RowList
 
 INDENT = "   "  # a row's lines under its name (narrow, each column counts)
 WHOLE = 1 << 16  # room for every condition, whole
 HIDDEN = " hidden"  # after the name of a creature the players' view leaves out, as on the sheet
+Rows = tuple[OrderRow | Heading, ...]
 
 
 class OrderPane(RowList):
     """Renders the order; posts `Picked` when the GM moves to a creature. Never changes the encounter."""
 
-    revision: reactive[int] = reactive(0, init=False, repaint=False)
-    marked: reactive[frozenset[str]] = reactive(frozenset(), init=False, repaint=False)
+    view: reactive[GMView | None] = reactive(None, init=False, repaint=False)
+    order: reactive[Rows] = reactive((), init=False, repaint=False)  # the view's part: its watcher runs when it changed
 
     class Picked(Message):
         def __init__(self, cid: str) -> None:
             super().__init__()
             self.cid = cid
 
-    def __init__(self, session: Session, **kw: object) -> None:
+    def __init__(self, **kw: object) -> None:
         super().__init__(**kw)
-        self.session = session
-        self._row_cache: dict[str, tuple[tuple[object, ...], Text]] = {}  # creature id -> (what it showed, rows)
+        self._row_cache: dict[str, tuple[OrderRow, int, Text]] = {}  # creature id -> (its row, width, drawn)
         self._row_keys: list[str] = []  # the creature ids (or heading texts) shown, in order
         self._width = 12
-        self._clock: tuple[int, int] | None = None
         self._following = False
         self._quiet = False
         self._acting_row: int | None = None  # the first acting creature's row
 
+    def watch_view(self, view: GMView | None) -> None:
+        self.order = view.order if view is not None else ()
+
     def on_mount(self) -> None:
         self.rebuild()
 
-    def watch_revision(self) -> None:
-        self.rebuild()
-
-    def watch_marked(self) -> None:
+    def watch_order(self) -> None:
         self.rebuild()
 
     def on_resize(self) -> None:
@@ -74,29 +69,26 @@ class OrderPane(RowList):
             last = first + height
         self.scroll_to_region(Region(0, first, 1, last - first), animate=False, immediate=True, force=True)
 
-    def _line(self, c: Combatant, now: set[str], lead: str) -> Text:
+    def _line(self, row: OrderRow, width: int) -> Text:
         """Who (with the acting, marked and hidden signs), then how they stand: health, the other pools
         and the conditions on one line when they fit; else the pools that fit, and the conditions on a
-        line of their own. Kept while nothing it shows can have changed: at 1,000 creatures, drawing
-        every row again cost more than the command."""
-        enc = self.session.encounter
-        width = self._width
-        key = (enc.changed_at(f"c:{c.id}"), c.id in now, c.id in self.marked, lead, width, self._clock,
-               enc.changed_at("options"))
-        hit = self._row_cache.get(c.id)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        text = Text("\n").join([self._who(c, c.id in now, lead, width), *self._stands(c, width)])
-        self._row_cache[c.id] = (key, text)
+        line of their own. Kept while the row is the same: at 1,000 creatures, drawing every row again
+        cost more than the command."""
+        hit = self._row_cache.get(row.id)
+        if hit is not None and hit[1] == width and (hit[0] is row or hit[0] == row):
+            return hit[2]
+        text = Text("\n").join([self._who(row, width), *self._stands(row, width)])
+        self._row_cache[row.id] = (row, width, text)
         return text
 
-    def _who(self, c: Combatant, acting: bool, lead: str, width: int) -> Text:
+    @staticmethod
+    def _who(row: OrderRow, width: int) -> Text:
         out = Text()
-        out.append("▶" if acting else " ", style="bold reverse" if acting else "")
-        out.append("◆" if c.id in self.marked else " ", style=styles.ATTENTION)
-        out.append(lead, style="dim")
-        name = Text(c.name, style="bold" if acting else "")
-        if c.hidden:  # shortened before the mark: the GM must see the players cannot
+        out.append("▶" if row.acting else " ", style="bold reverse" if row.acting else "")
+        out.append("◆" if row.marked else " ", style=styles.ATTENTION)
+        out.append(row.lead, style="dim")
+        name = Text(row.name, style="bold" if row.acting else "")
+        if row.hidden:  # shortened before the mark: the GM must see the players cannot
             room = max(width - out.cell_len - len(HIDDEN), 2)
             if name.cell_len > room:
                 name.truncate(room - 1)
@@ -107,11 +99,11 @@ class OrderPane(RowList):
         out.truncate(width, overflow="ellipsis")
         return out
 
-    def _stands(self, c: Combatant, width: int) -> list[Text]:
-        enc = self.session.encounter
+    @staticmethod
+    def _stands(row: OrderRow, width: int) -> list[Text]:
         room = width - len(INDENT)
-        pools = row_pools(enc.state, enc.rs, c)
-        labels = condition_labels(enc.rs, c)
+        pools = [row_pool(pv) for pv in row.pools]
+        labels = row.conditions
         one = Text(" ").join([*pools, condition_badges(labels, WHOLE)] if labels else pools)
         if one.cell_len <= room:
             return [Text(INDENT).append_text(one)]
@@ -120,44 +112,18 @@ class OrderPane(RowList):
             lines.append(Text(INDENT).append_text(condition_badges(labels, room)))
         return lines
 
-    def _clock_in_formulas(self) -> bool:
-        """Whether a pool's critical mark can change with the round or TC alone (rows then redraw)."""
-        rs = self.session.encounter.rs
-        return any(pd.critical and {"round", "tc"} & formula.names_in(pd.critical) for pd in rs.pools)
-
     def rebuild(self) -> None:
-        enc = self.session.encounter
-        state, rs = enc.state, enc.rs
         keep = self._current_id()
-        self._width = max(self.scrollable_content_region.width, 12)  # the padding keeps it off the scrollbar
-        self._clock = (state.clock.round, state.clock.tc) if self._clock_in_formulas() else None
-        acting = [c.id for c in active(state, rs)]
-        now = set(acting)
-        rows: list[tuple[str | None, Text]] = []  # (creature id, or None for a heading; its prompt)
-        order = acting_order(state, rs)
-        if rs.time.model is TimeModel.TIME_COUNT and state.clock.started:
-            last: int | None = None
-            for c in order:
-                if c.next_tc != last:
-                    last = c.next_tc
-                    rows.append((None, tc_heading(last, state.clock.tc)))
-                rows.append((c.id, self._line(c, now, "")))
-        else:
-            for c in order:
-                rows.append((c.id, self._line(c, now, initiative_lead(rs.time.model, c.initiative))))
-        listed = {c.id for c in order}
-        waiting = [state.combatants[w] for w in state.waiting if w in state.combatants]
-        if waiting:
-            rows.append((None, Text("Holding / delaying", style=styles.HEADING)))
-            rows += [(c.id, self._line(c, now, "⏸ ")) for c in waiting]
-        out = [c for c in state.roster() if c.id not in listed and c.id not in state.waiting]
-        if out:
-            rows.append((None, Text("Out of the fight", style=styles.HEADING)))
-            rows += [(c.id, self._line(c, now, "† ")) for c in out]
+        width = self._width = max(self.scrollable_content_region.width, 12)  # the padding keeps it off the scrollbar
+        rows: list[tuple[str | None, Text]] = [
+            (None, Text(r.text, style=styles.HEADING)) if isinstance(r, Heading) else (r.id, self._line(r, width))
+            for r in self.order]
         self._show(rows)
-        self._acting_row = next((i for i, (cid, _text) in enumerate(rows) if cid in now), None)
-        if len(self._row_cache) > 2 * len(state.combatants) + 16:  # forget creatures long gone
-            self._row_cache = {cid: v for cid, v in self._row_cache.items() if cid in state.combatants}
+        acting = [r.id for r in self.order if isinstance(r, OrderRow) and r.acting]
+        self._acting_row = self.index_of(acting[0]) if acting else None
+        if len(self._row_cache) > 2 * len(rows) + 16:  # forget creatures long gone
+            shown = {r.id for r in self.order if isinstance(r, OrderRow)}
+            self._row_cache = {cid: v for cid, v in self._row_cache.items() if cid in shown}
         self.select(keep or (acting[0] if acting else None), quiet=True)
         moved = self._current_id()
         if moved is not None and moved != keep:

@@ -6,73 +6,70 @@ from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
 
-from ...engine.ruleset import PoolKind, TimeModel
-from ...session import Session
+from ...engine.gm_view import GMView, SheetView, StatView
 from .. import styles
 from ..render import body_map, pool_text
-from .sheet_parts import sheet_pools, stat_lines
 from .view_static import ViewStatic
 
 
 class Sheet(ViewStatic):
-    # Bound to the screen's; the view redraws itself when what it shows changed (see ViewStatic).
-    revision: reactive[int] = reactive(0, init=False, repaint=False)
-    selected: reactive[str | None] = reactive(None, init=False, repaint=False)
+    view: reactive[GMView | None] = reactive(None, init=False, repaint=False)
+    sheet: reactive[SheetView | None] = reactive(None, init=False, repaint=False)  # the view's part
 
-    def __init__(self, session: Session, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
-        self.session = session
+    def watch_view(self, view: GMView | None) -> None:
+        self.sheet = view.sheet if view is not None else None
 
     def on_mount(self) -> None:
         self.render_sheet()
 
-    def watch_revision(self) -> None:
-        self.render_sheet()
-
-    def watch_selected(self) -> None:
+    def watch_sheet(self) -> None:
         self.render_sheet()
 
     def on_resize(self) -> None:
         self.render_sheet()  # the bars are drawn to the width: at once, not at the next key
 
-    _drawn: tuple[object, ...] | None = None
-
     def render_sheet(self) -> None:
-        enc = self.session.encounter
-        # A command moves the screen's revision and then the selection: one drawing for both.
-        drawn = (enc.revision, self.selected, self.size.width)
-        if drawn == self._drawn:
-            return
-        self._drawn = drawn
-        state, rs = enc.state, enc.rs
-        c = state.combatants.get(self.selected or "")
-        if c is None:
+        sv = self.sheet
+        if sv is None:
             self.show(Text("No creature yet: press : and type  add Goblin x3 hp=7", style="dim"))
             return
-        head = Text(c.name, style="bold")
-        head.append(f"  {c.side.value}", style=styles.HINT)
-        if c.initiative is not None:
-            head.append(f"  init {c.initiative}")
-        if rs.time.model is TimeModel.TIME_COUNT and c.next_tc is not None:
-            head.append(f"  next TC {c.next_tc}", style="bold")
-        if c.hidden:
+        head = Text(sv.name, style="bold")
+        head.append(f"  {sv.side}", style=styles.HINT)
+        if sv.initiative is not None:
+            head.append(f"  init {sv.initiative}")
+        if sv.next_tc is not None:
+            head.append(f"  next TC {sv.next_tc}", style="bold")
+        if sv.hidden:
             head.append("  hidden", style="italic dim")
         lines: list[Text] = [head]
         width = max(6, min(16, self.size.width - 24)) if self.size.width else 10
         # Health first, then what changes in a fight: a short sheet (80x24) cuts from the bottom.
-        for pd in sheet_pools(rs):
-            ps = c.pools.get(pd.id)
-            if ps is None or (pd.kind is PoolKind.COUNTER and ps.current == 0 and ps.max is None):
-                continue  # an untouched counter says nothing
-            lines.append(pool_text(state, rs, c, pd, width=width))
-        if rs.body:
+        lines += [pool_text(pv, width=width) for pv in sv.pools]
+        if sv.body is not None:
             heading = Text("Injuries", style="bold underline")
-            plan = rs.body_plan(c.body)
-            if plan is not None:  # whose parts these are: a wolf's four legs, a human's two
-                heading.append(f"  {plan.name}", style="dim")
-            lines.append(heading)
-            lines.append(body_map(rs, c))
-        if c.notes:
-            lines.append(Text("Note: ", style="bold").append(c.notes))
-        lines += stat_lines(rs, c, self.size.width or 40)
+            if sv.body.plan:  # whose parts these are: a wolf's four legs, a human's two
+                heading.append(f"  {sv.body.plan}", style="dim")
+            lines += [heading, body_map(sv.body)]
+        if sv.notes:
+            lines.append(Text("Note: ", style="bold").append(sv.notes))
+        lines += stat_lines(sv.stats, self.size.width or 40)
         self.show(Group(*lines))
+
+
+def stat_lines(stats: tuple[StatView, ...], width: int) -> list[Text]:
+    """Each stat by name and value, as many to a line as fit; a stat never breaks across lines. Values
+    the GM set away from the ruleset's default stand out."""
+    lines: list[Text] = []
+    line = Text()
+    for st in stats:
+        item = Text(st.name + " ", style="dim")
+        item.append(str(st.value), style="bold" if st.changed else "")
+        if line and line.cell_len + 3 + item.cell_len > width:
+            lines.append(line)
+            line = Text()
+        if line:
+            line.append(" · ", style="dim")
+        line.append_text(item)
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,448 @@
+"""What the GM screen shows, as plain frozen values: the order's rows, the selected creature's sheet and
+conditions, the waiting prompts and the title. No Textual, no Rich: the screen turns these into colours,
+`combat-tui show` into lines, so both say the same words.
+
+Equal values mean nothing to redraw: a widget bound to a part of the view is told only when it changed.
+`GMViews` keeps each creature's row while nothing it shows changed, so an unchanged creature's row is
+the same object after a change elsewhere (at 1,000 creatures, a key builds a handful of rows, not all).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import formula
+from .errors import CombatError
+from .injuries import instances, part_count
+from .lookup import entries
+from .model import Combatant, ConditionState, PoolState, Prompt, State
+from .ops import names_for
+from .ruleset import PoolDef, PoolKind, RulesetDef, TimeModel
+from .timekeeping import acting_order, active, describe, left_words, remaining
+from .words import formula_words, labels
+
+if TYPE_CHECKING:
+    from .encounter import Encounter
+
+KIND_ORDER = (PoolKind.TRACK, PoolKind.BAR, PoolKind.PIPS, PoolKind.MARKER, PoolKind.COUNTER)
+PIPS_SHOWN = 12  # more pips than this read as a bar
+
+
+@dataclass(frozen=True)
+class PoolView:
+    id: str
+    name: str
+    short: str
+    kind: PoolKind
+    current: int
+    max: int | None
+    critical: bool = False
+    depleted: bool = False
+    against: str = ""  # the pool it is measured against, by name (fatigue against hit points)
+    scale: int = 0  # that pool's current value
+
+    @property
+    def amount(self) -> str:
+        return f"{self.current}" + (f"/{self.max}" if self.max is not None else "")
+
+    @property
+    def words(self) -> str:
+        if self.against:
+            return f"{self.name} {self.current} vs {self.against} {self.scale}"
+        return f"{self.name} {self.amount}"
+
+
+@dataclass(frozen=True)
+class ConditionView:
+    uid: int
+    id: str
+    name: str
+    value: int | None = None
+    source: str = ""  # who it came from, or whom a subjective condition is relative to
+    relative: bool = False  # subjective: "→ Kara" rather than "from Kara"
+    implied: bool = False
+    left: str = ""  # "1 rd left", "ends this round"; empty with no end to count
+    ends: str = "until removed"
+    timed: bool = False
+
+    @property
+    def label(self) -> str:
+        return self.name if self.value is None else f"{self.name} {self.value}"
+
+    @property
+    def words(self) -> str:
+        """All of it on one line, as the sheet reads it."""
+        out = self.label
+        if self.source:
+            out += (" → " if self.relative else " from ") + self.source
+        if self.implied:
+            out += " (implied)"
+        if self.timed:
+            out += (f"  {self.left}" if self.left else "") + f"  {self.ends}"
+        return out
+
+
+@dataclass(frozen=True)
+class OrderRow:
+    """One creature's row in the order pane."""
+
+    id: str
+    name: str
+    side: str
+    lead: str  # the initiative column, "⏸ " waiting, "† " out, "" on the TC timeline
+    acting: bool
+    marked: bool
+    hidden: bool
+    pools: tuple[PoolView, ...]  # the few worth a glance, health first
+    conditions: tuple[str, ...]  # those the GM put on it, by name and value
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+
+
+@dataclass(frozen=True)
+class StatView:
+    name: str
+    value: int
+    changed: bool  # away from the ruleset's default
+
+
+@dataclass(frozen=True)
+class InjuryView:
+    label: str
+    count: int
+    severity: str
+    maxed: bool  # at the part's last effect
+
+
+@dataclass(frozen=True)
+class BodyView:
+    plan: str  # whose parts these are (a wolf's four legs), or ""
+    injured: tuple[InjuryView, ...]
+    unhurt: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SheetView:
+    id: str
+    name: str
+    side: str
+    initiative: int | None
+    next_tc: int | None  # time count only
+    hidden: bool
+    pools: tuple[PoolView, ...]  # health first, then what drains, budgets, counters
+    body: BodyView | None
+    notes: str
+    stats: tuple[StatView, ...]
+
+
+@dataclass(frozen=True)
+class ConditionsView:
+    """The selected creature's conditions, and what each of those the GM put on it does."""
+
+    name: str
+    conditions: tuple[ConditionView, ...]
+    about: tuple[tuple[str, str], ...]  # (name, first line of its description)
+
+
+@dataclass(frozen=True)
+class ConditionEntry:
+    id: str
+    name: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PromptView:
+    uid: int
+    creature: str
+    table: str
+    reason: str
+    rolled: str | None = None  # the roll made ahead, in words
+    outcome: str = ""  # the row it landed on
+    choice: bool = False  # the GM picks the outcome
+    dice: str = ""  # what `p` rolls, when short enough to say
+
+
+@dataclass(frozen=True)
+class GMView:
+    title: str
+    name: str
+    when: str  # "Round 3", "TC 12", "not started"
+    ruleset: str
+    order: tuple[OrderRow | Heading, ...]
+    sheet: SheetView | None
+    conditions: ConditionsView | None
+    prompts: tuple[PromptView, ...]
+    catalog: tuple[ConditionEntry, ...]  # the ruleset's conditions, by name
+
+    def rows(self) -> tuple[OrderRow, ...]:
+        return tuple(r for r in self.order if isinstance(r, OrderRow))
+
+
+# -- pools ---------------------------------------------------------------------------------------------
+def is_critical(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef) -> bool:
+    ps = c.pools.get(pd.id)
+    if ps is None:
+        return False
+    if pd.critical:
+        try:
+            return bool(formula.evaluate(pd.critical, names_for(state, rs, c)))
+        except CombatError:
+            return False
+    if pd.id == rs.health_pool() and ps.max:
+        return ps.current * 4 <= ps.max  # a quarter or less left
+    return False
+
+
+def is_depleted(pd: PoolDef, ps: PoolState) -> bool:
+    if pd.kind is PoolKind.COUNTER:
+        return False
+    return ps.current <= 0 and (ps.max is None or ps.max > 0)
+
+
+def pool_view(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef) -> PoolView:
+    ps = c.pools[pd.id]
+    against = pd.against if pd.against and pd.against in c.pools else None
+    return PoolView(pd.id, pd.name, pd.short or "", pd.kind, ps.current, ps.max, is_critical(state, rs, c, pd),
+                    is_depleted(pd, ps), rs.pool(against).name if against else "",
+                    c.pools[against].current if against else 0)
+
+
+def summary_pools(rs: RulesetDef) -> list[PoolDef]:
+    """The few pools worth a glance in the order pane: those the ruleset marks `summary`, else health
+    and the first small budgets; health first, the rest in their order."""
+    health = rs.health_pool()
+    picked = [p for p in rs.pools if p.summary]
+    if not picked:
+        picked = [p for p in rs.pools if p.id == health]
+        picked += [p for p in rs.pools if p.kind is PoolKind.PIPS and p.id != health][:2]
+        if not picked:
+            picked = [p for p in rs.pools if p.kind in (PoolKind.BAR, PoolKind.TRACK)][:2]
+    return sorted(picked, key=lambda pd: pd.id != health)
+
+
+def sheet_pools(rs: RulesetDef) -> list[PoolDef]:
+    """The health pool first, then the others by kind (what drains, then budgets, then counters)."""
+    health = rs.health_pool()
+    rest = sorted((p for p in rs.pools if p.id != health), key=lambda p: KIND_ORDER.index(p.kind))
+    return [p for p in rs.pools if p.id == health] + rest
+
+
+def row_pools(state: State, rs: RulesetDef, c: Combatant) -> tuple[PoolView, ...]:
+    """The order row's pools; no pips at all (no reactions while off-guard) says nothing and is left out."""
+    return tuple(pool_view(state, rs, c, pd) for pd in summary_pools(rs)
+                 if pd.id in c.pools and not (pd.kind is PoolKind.PIPS and c.pools[pd.id].max == 0))
+
+
+# -- conditions ----------------------------------------------------------------------------------------
+def _condition_name(rs: RulesetDef, cond_id: str) -> str:
+    try:
+        return rs.condition(cond_id).name
+    except KeyError:
+        return cond_id
+
+
+def condition_view(state: State, rs: RulesetDef, cs: ConditionState) -> ConditionView:
+    src = state.combatants.get(cs.source or "")
+    try:
+        relative = rs.condition(cs.id).subjective
+    except KeyError:
+        relative = False
+    left = remaining(cs.ends, state)
+    unit = "TC" if cs.ends is not None and (cs.ends.kind == "tc" or cs.ends.round is None) else "rd"
+    return ConditionView(cs.uid, cs.id, _condition_name(rs, cs.id), cs.value, src.name if src is not None else "",
+                         relative, not cs.direct, left_words(left, unit) if left is not None else "",
+                         describe(cs.ends, state), cs.ends is not None)
+
+
+def condition_labels(rs: RulesetDef, c: Combatant) -> tuple[str, ...]:
+    """The conditions the GM put on a creature (not those they imply), by name, with any value."""
+    return tuple(_condition_name(rs, cs.id) if cs.value is None else f"{_condition_name(rs, cs.id)} {cs.value}"
+                 for cs in c.conditions if cs.direct)
+
+
+def catalog(rs: RulesetDef) -> tuple[ConditionEntry, ...]:
+    """The ruleset's conditions by name, each with its lookup lines."""
+    about = {e.id: e.lines for e in entries(rs) if e.kind == "condition"}
+    return tuple(ConditionEntry(cd.id, cd.name, tuple(about.get(cd.id, ())))
+                 for cd in sorted(rs.conditions, key=lambda cd: cd.name.lower()))
+
+
+def conditions_view(state: State, rs: RulesetDef, c: Combatant, known: tuple[ConditionEntry, ...]) -> ConditionsView:
+    lines = {e.id: e.lines for e in known}
+    about: dict[str, tuple[str, str]] = {}
+    for cs in c.conditions:
+        if cs.direct and cs.id not in about and lines.get(cs.id):
+            about[cs.id] = (_condition_name(rs, cs.id), lines[cs.id][0])
+    return ConditionsView(c.name, tuple(condition_view(state, rs, cs) for cs in c.conditions),
+                          tuple(about.values()))
+
+
+# -- the sheet -----------------------------------------------------------------------------------------
+def body_view(rs: RulesetDef, c: Combatant) -> BodyView:
+    """Each injured part with its count; parts unhurt by name, a pair unhurt as one word (arm×2)."""
+    injured: list[InjuryView] = []
+    unhurt: list[str] = []
+    for part in rs.body:
+        keys = instances(part, part_count(rs, c, part))
+        if len(keys) > 1 and not any(c.injuries.get(k, 0) for k in keys):
+            unhurt.append(f"{part.name.lower()}×{len(keys)}")
+            continue
+        last = max((e.count for e in part.effects), default=0)
+        for key in keys:
+            n = c.injuries.get(key, 0)
+            if n:
+                injured.append(InjuryView(key.replace(".", " "), n, part.severity, bool(last) and n >= last))
+            else:
+                unhurt.append(key.replace(".", " "))
+    plan = rs.body_plan(c.body)
+    return BodyView(plan.name if plan is not None else "", tuple(injured), tuple(unhurt))
+
+
+def stat_views(rs: RulesetDef, c: Combatant) -> tuple[StatView, ...]:
+    """Stats by the ruleset's name; one at 0 that defaults to 0 (boon-bane's dozen resistances) says
+    nothing and is left off, as untouched counters are."""
+    return tuple(StatView(sd.name, c.stats[sd.id], c.stats[sd.id] != sd.default) for sd in rs.stats
+                 if sd.id in c.stats and not (c.stats[sd.id] == 0 and sd.default == 0))
+
+
+def sheet_view(state: State, rs: RulesetDef, c: Combatant) -> SheetView:
+    pools = []
+    for pd in sheet_pools(rs):
+        ps = c.pools.get(pd.id)
+        if ps is None or (pd.kind is PoolKind.COUNTER and ps.current == 0 and ps.max is None):
+            continue  # an untouched counter says nothing
+        pools.append(pool_view(state, rs, c, pd))
+    return SheetView(c.id, c.name, c.side.value, c.initiative,
+                     c.next_tc if rs.time.model is TimeModel.TIME_COUNT else None, c.hidden, tuple(pools),
+                     body_view(rs, c) if rs.body else None, c.notes, stat_views(rs, c))
+
+
+# -- prompts and the title -----------------------------------------------------------------------------
+def prompt_view(state: State, rs: RulesetDef, p: Prompt) -> PromptView:
+    table = rs.table(p.table)
+    who = state.combatants[p.cid].name
+    if p.rolled is not None:
+        total = p.rolled.total
+        outcome = next((r.label for r in table.rows if (r.min is None or total >= r.min)
+                        and (r.max is None or total <= r.max)), "")
+        return PromptView(p.uid, who, table.name, p.reason, p.rolled.detail, outcome, table.choice)
+    dice = "" if table.choice else formula_words(table.roll, labels(rs))  # a long one is read when rolled
+    return PromptView(p.uid, who, table.name, p.reason, choice=table.choice, dice=dice if len(dice) <= 30 else "")
+
+
+def when_words(enc: Encounter) -> str:
+    clock = enc.state.clock
+    if not clock.started:
+        return "not started"
+    if enc.rs.time.model is TimeModel.TIME_COUNT:
+        return f"TC {clock.tc}"
+    return f"Round {clock.round}"
+
+
+def initiative_lead(model: TimeModel, initiative: int | None) -> str:
+    """The initiative column of an order row; free rounds have none."""
+    if model is TimeModel.FREE_ROUNDS:
+        return ""
+    return f"{initiative:>2} " if initiative is not None else " - "
+
+
+def tc_heading(at: int | None, now: int) -> str:
+    """A heading of the TC timeline: the TC, and how far ahead of now it is."""
+    return f"TC {at}" + (" ◀ now" if at == now else f" (+{(at or 0) - now})")
+
+
+def order_row(state: State, rs: RulesetDef, c: Combatant, lead: str, acting: bool, marked: bool) -> OrderRow:
+    return OrderRow(c.id, c.name, c.side.value, lead, acting, marked, c.hidden, row_pools(state, rs, c),
+                    condition_labels(rs, c))
+
+
+class GMViews:
+    """Builds the GM's view of one encounter, keeping each creature's row while nothing it shows changed."""
+
+    def __init__(self) -> None:
+        self._enc: Encounter | None = None  # the encounter the kept rows are of
+        self._rows: dict[str, tuple[tuple[object, ...], OrderRow]] = {}
+        self._order: tuple[tuple[object, ...], tuple[OrderRow | Heading, ...]] | None = None
+        self._catalog: tuple[RulesetDef, tuple[ConditionEntry, ...]] | None = None
+
+    def _row(self, enc: Encounter, c: Combatant, lead: str, acting: bool, marked: bool,
+             clock: object) -> OrderRow:
+        key = (enc.changed_at(f"c:{c.id}"), lead, acting, marked, clock, enc.changed_at("options"))
+        hit = self._rows.get(c.id)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        row = order_row(enc.state, enc.rs, c, lead, acting, marked)
+        self._rows[c.id] = (key, row)
+        return row
+
+    def order(self, enc: Encounter, marked: frozenset[str]) -> tuple[OrderRow | Heading, ...]:
+        """In acting order (under TC headings in time count), then those waiting, then those out."""
+        state, rs = enc.state, enc.rs
+        if enc is not self._enc:  # another encounter's revisions say nothing of this one's
+            self._enc, self._rows, self._order = enc, {}, None
+        key = (enc.revision, marked)
+        if self._order is not None and self._order[0] == key:
+            return self._order[1]
+        # A pool's critical mark may change with the round or TC alone.
+        clock = ((state.clock.round, state.clock.tc)
+                 if any(pd.critical and {"round", "tc"} & formula.names_in(pd.critical) for pd in rs.pools) else None)
+        now = {c.id for c in active(state, rs)}
+        rows: list[OrderRow | Heading] = []
+        order = acting_order(state, rs)
+        if rs.time.model is TimeModel.TIME_COUNT and state.clock.started:
+            last: int | None = None
+            for c in order:
+                if c.next_tc != last:
+                    last = c.next_tc
+                    rows.append(Heading(tc_heading(last, state.clock.tc)))
+                rows.append(self._row(enc, c, "", c.id in now, c.id in marked, clock))
+        else:
+            model = rs.time.model
+            rows += [self._row(enc, c, initiative_lead(model, c.initiative), c.id in now, c.id in marked, clock)
+                     for c in order]
+        listed = {c.id for c in order}
+        waiting = [state.combatants[w] for w in state.waiting if w in state.combatants]
+        if waiting:
+            rows.append(Heading("Holding / delaying"))
+            rows += [self._row(enc, c, "⏸ ", c.id in now, c.id in marked, clock) for c in waiting]
+        out = [c for c in state.roster() if c.id not in listed and c.id not in state.waiting]
+        if out:
+            rows.append(Heading("Out of the fight"))
+            rows += [self._row(enc, c, "† ", c.id in now, c.id in marked, clock) for c in out]
+        if len(self._rows) > 2 * len(state.combatants) + 16:  # forget creatures long gone
+            self._rows = {cid: v for cid, v in self._rows.items() if cid in state.combatants}
+        self._order = (key, tuple(rows))
+        return self._order[1]
+
+    def catalog(self, rs: RulesetDef) -> tuple[ConditionEntry, ...]:
+        if self._catalog is None or self._catalog[0] is not rs:
+            self._catalog = (rs, catalog(rs))
+        return self._catalog[1]
+
+    def build(self, enc: Encounter, selected: str | None = None, marked: frozenset[str] = frozenset()) -> GMView:
+        state, rs = enc.state, enc.rs
+        c = state.combatants.get(selected or "")
+        known = self.catalog(rs)
+        when = when_words(enc)
+        name = enc.doc.name or "Encounter"
+        return GMView(
+            title=f"{name} — {when}" + ("" if state.clock.started else " — press n to start"),
+            name=name,
+            when=when,
+            ruleset=rs.name,
+            order=self.order(enc, marked),
+            sheet=sheet_view(state, rs, c) if c is not None else None,
+            conditions=conditions_view(state, rs, c, known) if c is not None else None,
+            prompts=tuple(prompt_view(state, rs, p) for p in state.prompts if p.cid in state.combatants),
+            catalog=known,
+        )
+
+
+def gm_view(enc: Encounter, selected: str | None = None, marked: frozenset[str] = frozenset()) -> GMView:
+    """The GM's view, built afresh."""
+    return GMViews().build(enc, selected, marked)

@@ -1,0 +1,122 @@
+"""The GM's view: plain values built from the encounter, equal when nothing they show changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from combat_tui.engine import storage
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.gm_view import GMViews, Heading, OrderRow, gm_view
+from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.timekeeping import acting_order, active
+from combat_tui.paths import demo_saves_dir
+
+FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+
+
+def demo(catalogue: Catalogue, ruleset: str) -> Encounter:
+    doc = storage.load(demo_saves_dir() / f"{ruleset}.json")
+    return Encounter(doc, catalogue.get(ruleset))
+
+
+def rows(view_order: tuple[OrderRow | Heading, ...]) -> list[OrderRow]:
+    return [r for r in view_order if isinstance(r, OrderRow)]
+
+
+@pytest.mark.parametrize("ruleset", FIVE)
+def test_each_demo_is_viewed_in_order_with_the_selected_sheet(catalogue: Catalogue, ruleset: str) -> None:
+    enc = demo(catalogue, ruleset)
+    state, rs = enc.state, enc.rs
+    first = active(state, rs)[0]
+    view = gm_view(enc, first.id)
+    assert view.title.startswith(enc.doc.name) and view.title.endswith(view.when)
+    assert view.when in {f"Round {state.clock.round}", f"TC {state.clock.tc}"}
+    order = [c.id for c in acting_order(state, rs)]
+    shown = [r.id for r in view.rows()]
+    assert shown[:len(order)] == order and sorted(shown) == sorted(state.combatants)
+    assert {r.id for r in view.rows() if r.acting} == {c.id for c in active(state, rs)}
+    health = rs.health_pool()
+    for r in view.rows():
+        c = state.combatants[r.id]
+        assert r.name == c.name and r.side == c.side.value and r.hidden == c.hidden
+        assert r.pools, r
+        if health in c.pools:
+            assert r.pools[0].id == health and r.pools[0].current == c.pools[health].current
+        assert len(r.conditions) == sum(cs.direct for cs in c.conditions)
+    assert view.sheet is not None and view.sheet.name == first.name
+    assert view.sheet.pools[0].id == health
+    assert view.conditions is not None and view.conditions.name == first.name
+    assert len(view.conditions.conditions) == len(first.conditions)
+    assert [e.name.lower() for e in view.catalog] == sorted(cd.name.lower() for cd in rs.conditions)
+    assert all(e.lines for e in view.catalog)
+    assert (view.sheet.body is not None) == bool(rs.body)
+    if rs.time.model.value == "time-count":
+        assert isinstance(view.order[0], Heading) and view.order[0].text.endswith("◀ now")
+        assert view.sheet.next_tc == first.next_tc
+
+
+@pytest.mark.parametrize("ruleset", FIVE)
+def test_an_unchanged_creature_keeps_its_row(catalogue: Catalogue, ruleset: str) -> None:
+    enc = demo(catalogue, ruleset)
+    views = GMViews()
+    hurt, kept = enc.state.roster()[-2:]
+    before = {r.id: r for r in views.build(enc).rows()}
+    enc.run(f"dmg {hurt.name!r} 1")
+    after = {r.id: r for r in views.build(enc).rows()}
+    assert after[kept.id] is before[kept.id]
+    assert after[hurt.id] != before[hurt.id]
+    fresh = {r.id: r for r in gm_view(enc).rows()}
+    assert fresh == after  # what is kept equals what a fresh build says
+
+
+def test_a_view_is_equal_when_nothing_changed_and_differs_when_something_did(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Kara pc hp=20 init=15")
+    enc.run("add Orc hp=8 init=10")
+    enc.run("start")
+    kara = enc.state.roster()[0].id
+    views = GMViews()
+    one = views.build(enc, kara)
+    assert views.build(enc, kara) == one == gm_view(enc, kara)
+    assert views.build(enc, kara).order is one.order  # nothing changed: the order is not even built again
+    marked = views.build(enc, kara, frozenset({kara}))
+    assert marked.sheet == one.sheet and marked.order != one.order
+    assert [r.marked for r in marked.rows()] == [True, False]
+    assert marked.rows()[1] is one.rows()[1]
+    orc = enc.state.roster()[1].id
+    other = views.build(enc, orc)  # the order built again after the mark went: Kara's row equal, the Orc's kept
+    assert other.sheet != one.sheet and other.order == one.order and other.rows()[1] is one.rows()[1]
+
+
+def test_conditions_are_in_the_sheets_words(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Kara pc hp=10")
+    enc.run("add Orc hp=10")
+    enc.run("start")
+    enc.run("cond Kara prone until=end-of-round")
+    kara = enc.state.roster()[0]
+    view = gm_view(enc, kara.id)
+    assert view.conditions is not None
+    prone = view.conditions.conditions[0]
+    assert prone.words == "Prone  ends this round  to end of round 1"
+    assert view.conditions.about[0][0] == "Prone" and view.conditions.about[0][1]
+    assert view.rows()[[r.id for r in view.rows()].index(kara.id)].conditions == ("Prone",)
+
+
+def test_a_prompt_says_what_p_rolls_then_what_it_rolled(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Kara pc hp=10")
+    enc.run("start")
+    table = next(t for t in enc.rs.tables if not t.choice)
+    enc.run(f"prompt Kara {table.id}")
+    (p,) = gm_view(enc).prompts
+    assert (p.creature, p.table, p.rolled) == ("Kara", table.name, None) and p.dice
+    enc.run(f"preroll {p.uid}")
+    (p,) = gm_view(enc).prompts
+    assert p.rolled and p.rolled == enc.state.prompts[0].rolled.detail  # type: ignore[union-attr]
+
+
+def test_an_empty_encounter_has_nothing_selected(make) -> None:  # type: ignore[no-untyped-def]
+    view = gm_view(make("boon-bane"))
+    assert view.order == () and view.sheet is None and view.conditions is None and view.prompts == ()
+    assert view.title == "Encounter — not started — press n to start"
