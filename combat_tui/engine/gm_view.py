@@ -362,60 +362,78 @@ def order_row(state: State, rs: RulesetDef, c: Combatant, lead: str, acting: boo
 
 
 class GMViews:
-    """Builds the GM's view of one encounter, keeping each creature's row while nothing it shows changed."""
+    """Builds the GM's view of one encounter, keeping each creature's row while nothing it shows changed:
+    the encounter says which creatures a change touched."""
 
     def __init__(self) -> None:
         self._enc: Encounter | None = None  # the encounter the kept rows are of
-        self._rows: dict[str, tuple[tuple[object, ...], OrderRow]] = {}
+        self._rows: dict[str, tuple[OrderRow, int | None, str]] = {}  # id -> (row, initiative, section)
+        self._built: tuple[int, object] | None = None  # (revision, clock) the kept rows were checked at
         self._order: tuple[tuple[object, ...], tuple[OrderRow | Heading, ...]] | None = None
         self._catalog: tuple[RulesetDef, tuple[ConditionEntry, ...]] | None = None
 
-    def _row(self, enc: Encounter, c: Combatant, lead: str, acting: bool, marked: bool,
-             clock: object) -> OrderRow:
-        key = (enc.changed_at(f"c:{c.id}"), lead, acting, marked, clock, enc.changed_at("options"))
-        hit = self._rows.get(c.id)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        row = order_row(enc.state, enc.rs, c, lead, acting, marked)
-        self._rows[c.id] = (key, row)
-        return row
+    def _stale(self, enc: Encounter) -> set[str]:
+        """The creatures whose rows may have changed since the last build; all of them forgotten when the
+        encounter cannot say which, or a change reached every row (the options, or the clock in a formula)."""
+        state, rs = enc.state, enc.rs
+        if enc is not self._enc:  # another encounter's revisions say nothing of this one's
+            self._enc, self._rows, self._order, self._built = enc, {}, None, None
+        clock = ((state.clock.round, state.clock.tc)
+                 if any(pd.critical and {"round", "tc"} & formula.names_in(pd.critical) for pd in rs.pools) else None)
+        touched = enc.touched_since(self._built[0]) if self._built is not None else None
+        if touched is None or "options" in touched or clock != self._built_clock():
+            self._rows = {}
+            touched = set()
+        self._built = (enc.revision, clock)
+        return {key[2:] for key in touched if key.startswith("c:")}
+
+    def _built_clock(self) -> object:
+        return self._built[1] if self._built is not None else None
 
     def order(self, enc: Encounter, marked: frozenset[str]) -> tuple[OrderRow | Heading, ...]:
         """In acting order (under TC headings in time count), then those waiting, then those out."""
         state, rs = enc.state, enc.rs
-        if enc is not self._enc:  # another encounter's revisions say nothing of this one's
-            self._enc, self._rows, self._order = enc, {}, None
-        key = (enc.revision, marked)
+        key = (enc, enc.revision, marked)
         if self._order is not None and self._order[0] == key:
             return self._order[1]
-        # A pool's critical mark may change with the round or TC alone.
-        clock = ((state.clock.round, state.clock.tc)
-                 if any(pd.critical and {"round", "tc"} & formula.names_in(pd.critical) for pd in rs.pools) else None)
+        stale = self._stale(enc)
+        kept, model = self._rows, rs.time.model
         now = {c.id for c in active(state, rs)}
+
+        def row(c: Combatant, section: str) -> OrderRow:
+            """`section` is the lead itself, or "init" for the initiative column."""
+            acting, mark = c.id in now, c.id in marked
+            hit = kept.get(c.id)
+            if (hit is not None and hit[2] == section and hit[1] == c.initiative and hit[0].acting is acting
+                    and hit[0].marked is mark and c.id not in stale):
+                return hit[0]
+            lead = initiative_lead(model, c.initiative) if section == "init" else section
+            made = order_row(state, rs, c, lead, acting, mark)
+            kept[c.id] = (made, c.initiative, section)
+            return made
+
         rows: list[OrderRow | Heading] = []
         order = acting_order(state, rs)
-        if rs.time.model is TimeModel.TIME_COUNT and state.clock.started:
+        if model is TimeModel.TIME_COUNT and state.clock.started:
             last: int | None = None
             for c in order:
                 if c.next_tc != last:
                     last = c.next_tc
                     rows.append(Heading(tc_heading(last, state.clock.tc)))
-                rows.append(self._row(enc, c, "", c.id in now, c.id in marked, clock))
+                rows.append(row(c, ""))
         else:
-            model = rs.time.model
-            rows += [self._row(enc, c, initiative_lead(model, c.initiative), c.id in now, c.id in marked, clock)
-                     for c in order]
+            rows += [row(c, "init") for c in order]
         listed = {c.id for c in order}
         waiting = [state.combatants[w] for w in state.waiting if w in state.combatants]
         if waiting:
             rows.append(Heading("Holding / delaying"))
-            rows += [self._row(enc, c, "⏸ ", c.id in now, c.id in marked, clock) for c in waiting]
+            rows += [row(c, "⏸ ") for c in waiting]
         out = [c for c in state.roster() if c.id not in listed and c.id not in state.waiting]
         if out:
             rows.append(Heading("Out of the fight"))
-            rows += [self._row(enc, c, "† ", c.id in now, c.id in marked, clock) for c in out]
-        if len(self._rows) > 2 * len(state.combatants) + 16:  # forget creatures long gone
-            self._rows = {cid: v for cid, v in self._rows.items() if cid in state.combatants}
+            rows += [row(c, "† ") for c in out]
+        if len(kept) > 2 * len(state.combatants) + 16:  # forget creatures long gone
+            self._rows = {cid: v for cid, v in kept.items() if cid in state.combatants}
         self._order = (key, tuple(rows))
         return self._order[1]
 

@@ -10,8 +10,10 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from combat_tui.engine.gm_view import gm_view
 from combat_tui.session import Session
 from combat_tui.ui.app import CombatApp
+from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 
 from .keys import new_session
@@ -28,6 +30,9 @@ def rows(pane: OrderPane) -> list[str]:
 
 
 async def same_as_a_full_redraw(pilot: Pilot[None], pane: OrderPane) -> None:
+    screen = pilot.app.screen
+    assert isinstance(screen, MainScreen)
+    assert pane.order == gm_view(screen.session.encounter, screen.selected, screen.marked).order  # kept rows are true
     shown, picture = rows(pane), pilot.app.export_screenshot()
     pane._row_cache.clear()
     pane._row_keys = []
