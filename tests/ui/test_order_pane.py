@@ -30,7 +30,7 @@ def rows(pane: OrderPane) -> list[str]:
 
 
 async def same_as_a_full_redraw(pilot: Pilot[None], pane: OrderPane) -> None:
-    screen = pilot.app.screen
+    screen = pane.screen
     assert isinstance(screen, MainScreen)
     assert pane.order == gm_view(screen.session.encounter, screen.selected, screen.marked).order  # kept rows are true
     shown, picture = rows(pane), pilot.app.export_screenshot()
