@@ -104,6 +104,8 @@ def start(ops: Ops) -> None:
     ops.require(bool(ops.state.combatants), "add some creatures first")
     rs = ops.rs
     for c in ops.state.roster():
+        if not c.surprised and rs.time.surprise.condition and c.has(rs.time.surprise.condition):
+            ops.changing(c.id).surprised = True  # given with `cond` before the start: the same as `add ... surprised`
         roll_initiative(ops, c.id)
         ops.changing(c.id).tiebreak = ops.rng.random()
     clock = ops.clock()
@@ -114,7 +116,7 @@ def start(ops: Ops) -> None:
     for c in ops.state.roster():
         if rs.time.start_condition:
             conditions.add(ops, c.id, rs.time.start_condition, anchor=c.id)
-        if c.surprised and rs.time.surprise.condition:
+        if c.surprised and rs.time.surprise.condition and not c.has(rs.time.surprise.condition):
             conditions.add(ops, c.id, rs.time.surprise.condition, anchor=c.id)
     if rs.time.model is TimeModel.TIME_COUNT:
         clock.round = 0
