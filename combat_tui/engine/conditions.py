@@ -66,7 +66,9 @@ def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: st
         return held
     if same and parent is None and cd.stacking != "separate":
         cur = same[0]
-        if cd.stacking == "max":
+        if not cur.direct:  # so far only held by a parent: this instance brings its own end, kept after the parent
+            cur.value, cur.ends = value, ends
+        elif cd.stacking == "max":
             cur.value = max(cur.value or 0, value or 0) if cd.valued else None
             cur.ends = later(cur.ends, ends)
         elif cd.stacking == "add":
