@@ -538,3 +538,17 @@ def test_an_interrupted_action_still_costs_1_energy(enc: Encounter) -> None:
     enc.run("start")
     enc.run("act Hero interrupted")
     assert pool(enc, "Hero", "energy") == 4
+
+
+def test_a_restrained_creature_may_rise_unless_the_option_says_otherwise(enc: Encounter) -> None:
+    """Kneeling and standing change posture, not place: allowed while Restrained by default, refused with
+    `restrained_may_rise` 0 (rising read as movement)."""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("cond Hero prone")
+    enc.run("cond Hero restrained")
+    enc.run("set restrained_may_rise 0")
+    refused(enc, "act Hero kneel")
+    enc.run("set restrained_may_rise 1")
+    enc.run("act Hero kneel")
+    assert "prone" not in conds(enc, "Hero")

@@ -670,3 +670,26 @@ def test_a_commanded_companions_ongoing_effects_come_at_its_commanders_turn(enc:
     assert prompts(enc, "Wolf") == []
     enc.run("next")
     assert active(enc) == "Druid" and prompts(enc, "Wolf") == ["On fire"]
+
+
+def test_the_strict_reaction_reading_is_an_option(enc: Encounter) -> None:
+    """"Every Creature gets 1 Reaction per Round starting on their Turn": with the option set, nobody has
+    a reaction before its first turn; by default only the ambushed wait."""
+    enc.run("set reaction_from_first_turn 1")
+    enc.run("add Hero pc init=15")
+    enc.run("add Orc init=10")
+    enc.run("start")
+    assert pool(enc, "Hero", "reactions") == 1  # its turn has started
+    assert pool(enc, "Orc", "reactions") == 0
+    with pytest.raises(CombatError):
+        enc.run("act Orc reaction")
+    enc.run("next")
+    assert pool(enc, "Orc", "reactions") == 1
+
+
+def test_by_default_everyone_but_the_ambushed_may_react_at_once(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15")
+    enc.run("add Orc init=10")
+    enc.run("start")
+    enc.run("act Orc reaction")
+    assert pool(enc, "Orc", "reactions") == 0
