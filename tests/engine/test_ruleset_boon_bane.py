@@ -385,3 +385,17 @@ def test_surprised_given_with_cond_before_start_skips_round_1_like_add_surprised
     assert enc.view()["round"] == 2 and active(enc) == ["Hero"]
     enc.run("next")
     assert active(enc) == ["Goblin"] and pool(enc, "Goblin", "ap") == 3
+
+
+def test_a_grappled_creature_cannot_dash_or_sneak(enc: Encounter) -> None:
+    """"Grapple. You use a free hand to hold your foe, prohibiting them from moving.\""""
+    enc.run("add Hero pc init=9")
+    enc.run("add Goblin init=7")
+    enc.run("start")
+    enc.run("next")  # the Goblin's turn
+    enc.run("cond Goblin grappled from=Hero")
+    for action in ("dash", "sneak"):
+        with pytest.raises(CommandError, match="Grappled"):
+            enc.run(f"act Goblin {action}")
+    enc.run("uncond Goblin grappled")
+    enc.run("act Goblin dash")

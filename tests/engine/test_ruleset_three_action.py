@@ -693,3 +693,19 @@ def test_by_default_everyone_but_the_ambushed_may_react_at_once(enc: Encounter) 
     enc.run("start")
     enc.run("act Orc reaction")
     assert pool(enc, "Orc", "reactions") == 0
+
+
+def test_choking_a_grappled_creature_stops_its_breath_for_a_round(enc: Encounter) -> None:
+    """"As an Action you may prevent the Creature you are Grappling from breathing for the next Round.\""""
+    enc.run("add Hero pc init=15 str=2")
+    enc.run("add Orc init=10 str=1")
+    enc.run("start")
+    with pytest.raises(CombatError, match="Grappling"):
+        enc.run("act Hero choke on=Orc")
+    enc.run("cond Hero grappling from=Orc")
+    enc.run("act Hero choke on=Orc")
+    assert "holding-breath" in conds(enc, "Orc")
+    enc.run("next")  # the Orc's turn: a round of held breath used
+    assert pool(enc, "Orc", "breath") == 0
+    enc.run("next")  # round 2, the Hero's turn: the choke is over, the Orc breathes again
+    assert "holding-breath" not in conds(enc, "Orc") and pool(enc, "Orc", "breath") == 1
