@@ -709,3 +709,18 @@ def test_choking_a_grappled_creature_stops_its_breath_for_a_round(enc: Encounter
     assert pool(enc, "Orc", "breath") == 0
     enc.run("next")  # round 2, the Hero's turn: the choke is over, the Orc breathes again
     assert "holding-breath" not in conds(enc, "Orc") and pool(enc, "Orc", "breath") == 1
+
+
+def test_a_flier_that_does_not_fly_on_its_turn_falls(enc: Encounter) -> None:
+    """"If you do not spend an Action on your Turn to fly you fall as normal.\""""
+    enc.run("add Harpy init=15")
+    enc.run("add Hero pc init=10")
+    enc.run("start")
+    enc.run("act Harpy fly")
+    assert "flying" in conds(enc, "Harpy")
+    enc.run("next")  # the Harpy flew this turn: it stays up
+    assert "falling" not in conds(enc, "Harpy")
+    enc.run("next")  # round 2, the Harpy's turn: it attacks and does not fly
+    enc.run("act Harpy melee")
+    enc.run("next")
+    assert "falling" in conds(enc, "Harpy") and "flying" not in conds(enc, "Harpy")
