@@ -239,7 +239,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = command("roll", "roll dice: roll 2d6+3, roll 1d20 adv", _roll, data=False)
     s.add_argument("expr", nargs="+", metavar="DICE", help="a dice expression, e.g. 2d6+3 or 1d20 adv")
     s.add_argument("--seed", type=int, metavar="N", help="seed the dice, for a roll you can repeat")
-    s = command("lookup", "look up a condition, action, table or rule", _lookup, data=False)
+    s = command("lookup", "look up anything a ruleset names: condition, action, table or row, speed class, rule",
+                _lookup, data=False)
     s.add_argument("ruleset", metavar="RULESET", help="a ruleset id (see: combat-tui rulesets)")
     s.add_argument("term", nargs="+", metavar="WORD", help="what to look up, e.g. prone")
     s = command("new", "create an encounter file (a bare NAME goes in the saves folder)", _new)

@@ -7,16 +7,52 @@ from .amounts import amount
 from .errors import CommandError
 from .model import Side
 from .ops import Ops
-from .ruleset import ActionDef
+from .ruleset import ActionDef, TimeModel
 from .targets import pick
 
 
-def pay(ops: Ops, cid: str, action: ActionDef, target: str | None) -> None:
-    """Pay an action's cost (refused below a pool's floor), take its gains and apply its effects."""
+def _period(ops: Ops, cid: str, per: str) -> int:
+    """When a use happened, as a limit counts it: the round, or the actor's latest turn (in free rounds
+    a turn is the round; in time count both are the TC)."""
+    clock = ops.state.clock
+    if ops.rs.time.model is TimeModel.TIME_COUNT:
+        return clock.tc
+    if per == "turn" and ops.rs.time.model is TimeModel.TURN_ORDER:
+        return ops.peek(cid).turn_round
+    return clock.round
+
+
+def _use_limited(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None) -> None:
+    """Refuse an action used up for this turn or round (per actor, target or name), else count this use."""
+    lim = action.limit
+    if lim is None:
+        return
+    actor = ops.peek(cid)
+    if lim.each == "target":
+        if target is None:
+            raise CommandError(f"{action.name}: say on whom (on=NAME): once a {lim.per} for each creature")
+        holder, key, whom = target, action.id + (f"@{cid}" if lim.per == "turn" else ""), ops.peek(target).name
+        what = f" on {whom}"
+    elif lim.each == "name":
+        whom = (name or "").strip()[:80]
+        holder, key, what = cid, f"{action.id}:{whom.lower()}", f" ({whom})" if whom else ""
+    else:
+        holder, key, what = cid, action.id, ""
+    stamp = _period(ops, cid, lim.per)
+    if ops.peek(holder).uses.get(key) == stamp:
+        each = {"target": " for each creature", "name": " for each one"}.get(lim.each, "")
+        raise CommandError(f"{actor.name} cannot {action.name}{what} again: once a {lim.per}{each}")
+    ops.changing(holder).uses[key] = stamp
+
+
+def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None = None) -> None:
+    """Pay an action's cost (refused below a pool's floor), take its gains and apply its effects.
+    `name`: what a limit per name counts (`act Mage control what=Fireball`)."""
     c = ops.peek(cid)
     if action.requires is not None and not ops.eval(action.requires, c):
         raise CommandError(f"{c.name} cannot {action.name}: {action.refusal}" if action.refusal
                            else f"{c.name} cannot {action.name} now")
+    _use_limited(ops, cid, action, target, name)
     costs = {pid: ops.eval(v, c) for pid, v in action.cost.items()}
     short = []
     for pid, cost in costs.items():
@@ -30,7 +66,8 @@ def pay(ops: Ops, cid: str, action: ActionDef, target: str | None) -> None:
     for pid, v in action.gain.items():
         ops.set_pool(cid, pid, c.pools[pid].current + ops.eval(v, c), quiet=True)
     paid = ", ".join(f"{ops.rs.pool(p).name} -{n}" for p, n in costs.items() if n)
-    ops.say(f"{c.name}: {action.name}" + (f" ({paid})" if paid else ""))
+    what = f" — {name.strip()}" if name and name.strip() else ""
+    ops.say(f"{c.name}: {action.name}{what}" + (f" ({paid})" if paid else ""))
     ops.apply_effects(cid, action.effects, other=target, anchor=cid)
     conditions.end_by_action(ops, cid, action.id, action.tags)
     ops.hooks.act(ops, cid, action)

@@ -66,7 +66,9 @@ def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: st
         return held
     if same and parent is None and cd.stacking != "separate":
         cur = same[0]
-        if cd.stacking == "max":
+        if not cur.direct:  # so far only held by a parent: this instance brings its own end, kept after the parent
+            cur.value, cur.ends = value, ends
+        elif cd.stacking == "max":
             cur.value = max(cur.value or 0, value or 0) if cd.valued else None
             cur.ends = later(cur.ends, ends)
         elif cd.stacking == "add":
@@ -76,8 +78,8 @@ def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: st
             cur.ends = _extend(cur.ends, ends, ops)
             if cd.valued:
                 cur.value = max(cur.value or 0, value or 0)
-        else:  # replace
-            cur.value, cur.ends = value, ends
+        else:  # replace: the later instance whole, its source too (the last to Command a companion)
+            cur.value, cur.ends, cur.source = value, ends, source
         cur.direct = True
         ops.say(f"{c.name}: {label(ops, cur)}, {describe(cur.ends, ops.state)}")
         ops.recompute(cid)

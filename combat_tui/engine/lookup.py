@@ -1,4 +1,5 @@
-"""Quick lookups: a condition's, action's, table's or rule's description and mechanics, as text."""
+"""Quick lookups: every named thing of a ruleset (condition, action, table and each of its rows, speed
+class, pool, stat, option, body part and plan, rule), its description and mechanics, as text."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from dataclasses import dataclass
 
 from . import formula
 from .errors import FormulaError
-from .ruleset import ActionDef, ConditionDef, Number, RuleDef, RulesetDef, TableDef
-from .words import formula_words, ident, labels
+from .ruleset import ActionDef, ConditionDef, Number, RuleDef, RulesetDef, SpeedClassDef, TableDef
+from .words import formula_words, humane, ident, labels
 
 
 @dataclass(frozen=True)
@@ -125,9 +126,42 @@ def _rule(r: RuleDef) -> Entry:
     return Entry("rule", r.id, r.name, (r.text,))
 
 
+def _speed_class(rs: RulesetDef, sc: SpeedClassDef) -> Entry:
+    lines = [f"{sc.name}: {sc.random} random / {sc.static} static"]
+    used = [a.name for a in rs.actions if a.speed == sc.id]
+    if used:
+        lines.append("Actions at this speed: " + ", ".join(used))
+    return Entry("speed class", sc.id, sc.name, tuple(lines))
+
+
+def _rows(rs: RulesetDef, t: TableDef) -> list[Entry]:
+    """Each row of a table under its own label ("Stabilize"), saying which table and range it is."""
+    out = []
+    for i, r in enumerate(t.rows):
+        line = f"{t.name}, {span(r.min, r.max)}: {r.label}" + (f" — {r.text}" if r.text else "")
+        out.append(Entry("table row", f"{t.id}:{i}", r.label, (line,)))
+    return out
+
+
+def _others(rs: RulesetDef) -> list[Entry]:
+    """Pools, stats, options, body parts and plans: named in the ruleset, so a GM may look them up."""
+    out = [Entry("pool", p.id, p.name, tuple(x for x in (p.description,) if x)) for p in rs.pools]
+    out += [Entry("stat", s.id, s.name, tuple(x for x in (s.description, f"Default: {s.default}") if x))
+            for s in rs.stats]
+    out += [Entry("option", o.id, o.name or humane(o.id), (o.description, f"Default: {o.default}"))
+            for o in rs.options]
+    out += [Entry("body part", b.id, b.name, (f"Severity: {b.severity}; injury value {b.value}",
+                                              *(f"  {e.count}: {e.text}" for e in b.effects))) for b in rs.body]
+    out += [Entry("body plan", b.id, b.name, tuple(x for x in (b.description,) if x)) for b in rs.body_plans]
+    return out
+
+
 def entries(rs: RulesetDef) -> list[Entry]:
+    """Every entry; the four kinds a GM looks up most come first, in the order the app lists them."""
     return ([_condition(rs, c) for c in rs.conditions] + [_action(rs, a) for a in rs.actions]
-            + [_table(rs, t) for t in rs.tables] + [_rule(r) for r in rs.rules])
+            + [_table(rs, t) for t in rs.tables] + [_rule(r) for r in rs.rules]
+            + [_speed_class(rs, s) for s in rs.speed_classes] + [e for t in rs.tables for e in _rows(rs, t)]
+            + _others(rs))
 
 
 def search(rs: RulesetDef, term: str) -> list[Entry]:

@@ -75,6 +75,7 @@ class Combatant(Model):
     acted: bool = False  # time count: has acted on the current TC
     turn_round: Int = 0  # the last round whose start-of-turn bookkeeping it had
     budget_round: Int = 0  # the last round its turn-start pools refreshed
+    uses: dict[Line, Int] = Field(default_factory=dict)  # a limited action (and its name or user) -> when last used
 
     def has(self, cond_id: str) -> bool:
         return any(c.id == cond_id for c in self.conditions)

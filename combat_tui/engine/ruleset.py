@@ -135,6 +135,14 @@ class ConditionEffectDef(Strict):
     set_max: Int | None = None  # the maximum becomes this (Stunned: 0 actions)
 
 
+class LimitDef(Strict):
+    """How often an action may be used: once a turn or a round, for each actor, each target (the creature
+    `on=` names, whoever acts on it) or each name the GM gives (`what=`: one spell of several)."""
+
+    per: Literal["turn", "round"]
+    each: Literal["actor", "target", "name"] = "actor"
+
+
 class ConditionDef(Strict):
     id: Line
     name: Line
@@ -147,6 +155,8 @@ class ConditionDef(Strict):
     start_of_turn: Line | None = None  # table id prompted at the start of the bearer's turn
     round_start: Line | None = None  # table id prompted at each round start (free rounds)
     skip_turn: bool = False
+    # its start-of-turn tables come at the start of its source's turn, not its own (a commanded companion)
+    turn_with_source: bool = False
     ended_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # actions that end it
     effects: list[ConditionEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
@@ -161,6 +171,7 @@ class ActionDef(Strict):
     sf: Number | None = None  # fixed speed factor (time-count)
     tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
     effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    limit: LimitDef | None = None  # once a turn or round, for each actor, target or name
     requires: Line | None = None  # formula over the actor; the action is refused when it is false
     refusal: Line | None = None  # why, as the GM reads it, when `requires` is false ("now" if unset)
     description: Text = ""

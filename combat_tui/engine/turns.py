@@ -26,8 +26,23 @@ def turn_start(ops: Ops, cid: str, budgets: bool = True) -> None:
         ops.changing(cid).budget_round = clock.round
     ops.changing(cid).turn_round = clock.round
     ops.run_triggers("turn-start", cid)
-    _queue_tables(ops, cid, "start_of_turn", "start of turn")
+    if _turn_of(ops, cid) is None:
+        _queue_tables(ops, cid, "start_of_turn", "start of turn")
+    if any(cd.turn_with_source for cd in ops.rs.conditions):
+        led = [c for c in ops.state.combatants.values() if c.conditions and c.id != cid and _turn_of(ops, c.id) == cid]
+        for other in sorted(led, key=lambda c: c.seq):
+            _queue_tables(ops, other.id, "start_of_turn", f"start of {ops.peek(cid).name}'s turn")
     ops.hooks.turn_start(ops, cid)
+
+
+def _turn_of(ops: Ops, cid: str) -> str | None:
+    """The creature whose turn start brings this one's start-of-turn effects, when not its own: the
+    source of a `turn_with_source` condition (the last creature to Command a companion)."""
+    for cs in ops.peek(cid).conditions:
+        if cs.source and cs.source != cid and cs.source in ops.state.combatants \
+                and ops.rs.condition(cs.id).turn_with_source:
+            return cs.source
+    return None
 
 
 def turn_end(ops: Ops, cid: str) -> None:
@@ -104,6 +119,8 @@ def start(ops: Ops) -> None:
     ops.require(bool(ops.state.combatants), "add some creatures first")
     rs = ops.rs
     for c in ops.state.roster():
+        if not c.surprised and rs.time.surprise.condition and c.has(rs.time.surprise.condition):
+            ops.changing(c.id).surprised = True  # given with `cond` before the start: the same as `add ... surprised`
         roll_initiative(ops, c.id)
         ops.changing(c.id).tiebreak = ops.rng.random()
     clock = ops.clock()
@@ -114,7 +131,7 @@ def start(ops: Ops) -> None:
     for c in ops.state.roster():
         if rs.time.start_condition:
             conditions.add(ops, c.id, rs.time.start_condition, anchor=c.id)
-        if c.surprised and rs.time.surprise.condition:
+        if c.surprised and rs.time.surprise.condition and not c.has(rs.time.surprise.condition):
             conditions.add(ops, c.id, rs.time.surprise.condition, anchor=c.id)
     if rs.time.model is TimeModel.TIME_COUNT:
         clock.round = 0
@@ -202,6 +219,7 @@ def _next_turn(ops: Ops) -> None:
         slot = ops.state.order[clock.turn]
         reason = _skips(ops, slot.cid)
         if reason == "out":
+            _pass_place(ops, slot.cid)
             continue
         name = ops.peek(slot.cid).name
         if reason == "surprised":
@@ -218,6 +236,32 @@ def _next_turn(ops: Ops) -> None:
             ops.say(f"{name} cannot act ({ops.rs.condition(skipping[0].id).name}): `next` to go on")
         return
     ops.say("Nobody can act.")
+
+
+def _pass_place(ops: Ops, cid: str) -> None:
+    """The order passes the place of a creature out of the fight: what its turns measure ("1 round":
+    until every other creature has had a turn) ends here, as it would have at its turn."""
+    rnd = ops.state.clock.round
+    conditions.expire(ops, lambda e: e.kind in ("turn-start", "turn-end") and e.who == cid and (e.round or 0) <= rnd)
+
+
+def hand_over(ops: Ops, cid: str) -> None:
+    """A creature leaving the encounter: what its turns measured is measured from its place, i.e. the
+    start of the next creature's turn after it (in the next round when it was last)."""
+    order = ops.state.order
+    idx = next((i for i, s in enumerate(order) if s.cid == cid), None)
+    others = [(i, s.cid) for i, s in enumerate(order) if s.cid != cid]
+    if ops.rs.time.model is not TimeModel.TURN_ORDER or idx is None or not others:
+        return  # the round's end settles it (round_end: orphans)
+    after = next(((i, who) for i, who in others if i > idx), None)
+    wrap = after is None
+    heir = (after or others[0])[1]
+    for c in ops.state.roster():
+        for cs in c.conditions:
+            e = cs.ends
+            if e is not None and e.who == cid and e.kind in ("turn-start", "turn-end") and e.round is not None:
+                ops.changing(c.id)
+                cs.ends = Expiry(kind="turn-start", who=heir, round=e.round + (1 if wrap else 0))
 
 
 def _advance_tc(ops: Ops) -> None:

@@ -363,3 +363,39 @@ def test_size_table_and_resolve_without_value(enc: Encounter) -> None:
         enc.run("resolve")
     assert "critical" in str(info.value).lower()
     assert [p["table"] for p in enc.view()["prompts"]] == ["Combat roll outcome"]
+
+
+# -- issue 17: surprise given as a condition ------------------------------------------------------
+
+
+def test_surprised_given_with_cond_before_start_skips_round_1_like_add_surprised(enc: Encounter) -> None:
+    """"Observing characters are surprised if the fail the contest, losing their first turn in the
+    initiative structure": the same whether the GM marks them with `add ... surprised` or `cond`."""
+    enc.run("add Hero pc init=9")
+    enc.run("add Goblin init=7 hp=6")
+    enc.run("add Orc init=5 hp=6 surprised")
+    enc.run("cond Goblin surprised")
+    enc.run("start")
+    assert conds(enc, "Goblin") == ["surprised"]  # one instance, not a second one added by `start`
+    assert active(enc) == ["Hero"]
+    enc.run("next")
+    log = [line for e in enc.doc.log for line in e.lines]
+    assert "Goblin is surprised and does not act in round 1" in log
+    assert "Orc is surprised and does not act in round 1" in log
+    assert enc.view()["round"] == 2 and active(enc) == ["Hero"]
+    enc.run("next")
+    assert active(enc) == ["Goblin"] and pool(enc, "Goblin", "ap") == 3
+
+
+def test_a_grappled_creature_cannot_dash_or_sneak(enc: Encounter) -> None:
+    """"Grapple. You use a free hand to hold your foe, prohibiting them from moving.\""""
+    enc.run("add Hero pc init=9")
+    enc.run("add Goblin init=7")
+    enc.run("start")
+    enc.run("next")  # the Goblin's turn
+    enc.run("cond Goblin grappled from=Hero")
+    for action in ("dash", "sneak"):
+        with pytest.raises(CommandError, match="Grappled"):
+            enc.run(f"act Goblin {action}")
+    enc.run("uncond Goblin grappled")
+    enc.run("act Goblin dash")

@@ -221,13 +221,12 @@ def test_death_roll_bleeding_out_and_death_saves(enc: Encounter) -> None:
     enc.run("dmg Goblin 2")
     enc.run("resolve Goblin value=3")  # major injury, bleeding and knocked out
     goblin = conds(enc, "Goblin")
-    assert {"bleeding-out", "unconscious", "unguarded", "exposed"} <= set(goblin)
+    assert {"bleeding-out", "knocked-out", "unguarded", "exposed"} <= set(goblin)
 
-    enc.run("next")  # round 5: Death save first, then the waking roll (file order)
-    assert prompts(enc) == [("Goblin", "Death save"), ("Goblin", "Waking roll")]
+    enc.run("next")  # round 5: a Death save, and no waking roll after a knock-out from wounds
+    assert prompts(enc) == [("Goblin", "Death save")]
     enc.run("resolve Goblin value=1")
     assert "dead" in conds(enc, "Goblin")
-    enc.run("dismiss Goblin")
     assert enc.view()["active"] == ["Hero"]
     enc.run("next")  # round 6: the dead get no prompts
     assert prompts(enc) == []
@@ -428,3 +427,128 @@ def test_no_stamina_spending_while_shaken_or_exhausted(enc: Encounter) -> None:
     enc.run("act Hero sprint")
     assert pool(enc, "Hero", "stamina") == 9
     assert pool(enc, "Hero", "energy") == 2
+
+
+# -- issue 17: second pass against the text -------------------------------------------------------
+
+
+def test_exposed_from_a_combat_roll_keeps_its_own_end_while_prone_holds_it(enc: Encounter) -> None:
+    """"1-3 You become Exposed (until the end of the next Round)": a timed Exposed given while Prone
+    already implies it keeps that end, outlasts the Prone, and ends then."""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("cond Hero prone")
+    enc.run("prompt Hero combat-roll")
+    enc.run("resolve Hero value=2")  # round 1: Exposed to the end of round 2
+    assert conds(enc, "Hero")["exposed"]["remaining"] == 1
+    enc.run("uncond Hero prone")  # standing up does not end the roll's own Exposed
+    assert conds(enc, "Hero")["exposed"]["remaining"] == 1
+    enc.run("next")  # round 2
+    assert "exposed" in conds(enc, "Hero")
+    enc.run("next")  # round 3: its own end has come
+    assert "exposed" not in conds(enc, "Hero")
+
+
+def test_exposed_own_end_passes_while_prone_still_holds_it(enc: Encounter) -> None:
+    """The roll's Exposed ends at its own end; Prone goes on implying Exposed, which then goes with it."""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("cond Hero prone")
+    enc.run("prompt Hero combat-roll")
+    enc.run("resolve Hero value=3")
+    enc.run("next")
+    enc.run("next")  # round 3: the roll's end passed, Prone still stands
+    assert conds(enc, "Hero")["exposed"]["implied"] is True
+    enc.run("uncond Hero prone")
+    assert "exposed" not in conds(enc, "Hero")
+
+
+def test_major_injury_exhausts_until_the_next_short_rest(enc: Encounter) -> None:
+    """"10-14 ... You are Exhausted until your next Short Rest.\""""
+    enc.run("add Goblin aura=1")
+    enc.run("start")
+    enc.run("dmg Goblin 3")
+    enc.run("resolve Goblin value=12")
+    enc.run("next")
+    enc.run("next")
+    assert "exhausted" in conds(enc, "Goblin")  # rounds do not end it
+    enc.run("rest short")
+    assert "exhausted" not in conds(enc, "Goblin")
+
+
+def test_a_knock_out_from_death_rolls_gets_no_waking_roll(enc: Encounter) -> None:
+    """"Death Rolls/Saves (pain/bleeding out). You make a Death Save each Round until you get a 20 ... It is
+    up to the GM to decide when you awaken." Only Stamina loss and non-lethal blows get the d20 waking roll."""
+    enc.run("add Goblin aura=1")
+    enc.run("add Orc aura=1")
+    enc.run("start")
+    enc.run("dmg Goblin 3")
+    enc.run("resolve Goblin value=3")  # knocked out by the Death roll
+    assert "unconscious" not in conds(enc, "Goblin") and "knocked-out" in conds(enc, "Goblin")
+    assert conds(enc, "Goblin")["unguarded"]["implied"] is True
+    enc.run("dmg Orc 3")
+    enc.run("resolve Orc value=7")  # bleeding out, awake
+    enc.run("next")
+    assert prompts(enc) == [("Goblin", "Death save"), ("Orc", "Death save")]
+    enc.run("resolve Goblin value=12")
+    enc.run("resolve Orc value=3")  # passes out from the Death save: no waking roll either
+    assert "knocked-out" in conds(enc, "Orc")
+    enc.run("next")
+    assert prompts(enc) == [("Goblin", "Death save"), ("Orc", "Death save")]
+
+
+def test_restrained_allows_no_movement_or_attack_actions(enc: Encounter) -> None:
+    """"Restrained: ... You may make no movement or attack actions and are Exposed." Defending and
+    escaping stay allowed; "Restraining: You may not attack.\""""
+    enc.run("add Hero pc")
+    enc.run("add Orc")
+    enc.run("start")
+    enc.run("cond Hero restrained")
+    for action in ("melee", "ranged", "trip", "run", "shift", "agile-move"):
+        refused(enc, f"act Hero {action}")
+    enc.run("act Hero defend")
+    enc.run("act Hero escape")
+    enc.run("uncond Hero restrained")
+    enc.run("act Hero shift")
+    enc.run("cond Orc restraining")
+    refused(enc, "act Orc melee")
+    enc.run("act Orc shift")
+
+
+def test_no_more_than_4_stamina_on_one_attack(enc: Encounter) -> None:
+    """"For each attack, you are limited to spending only 4 Stamina to enhance an attack ... Any Stamina
+    spent as Energy does not count towards this limit.\""""
+    enc.run("add Hero pc con=12")
+    enc.run("start")
+    enc.run("act Hero melee")
+    for _ in range(4):
+        enc.run("act Hero boost-attack")
+    assert pool(enc, "Hero", "stamina") == 8
+    refused(enc, "act Hero boost-attack")
+    enc.run("act Hero stamina-for-energy")  # Stamina as Energy: not on the attack
+    enc.run("next")
+    enc.run("act Hero unarmed")  # a new attack, a new count
+    enc.run("act Hero boost-attack")
+    assert pool(enc, "Hero", "attack_stamina") == 1
+
+
+def test_an_interrupted_action_still_costs_1_energy(enc: Encounter) -> None:
+    """"Typically, at least 1 Energy is still spent if an action is interrupted.\""""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("act Hero interrupted")
+    assert pool(enc, "Hero", "energy") == 4
+
+
+def test_a_restrained_creature_may_rise_unless_the_option_says_otherwise(enc: Encounter) -> None:
+    """Kneeling and standing change posture, not place: allowed while Restrained by default, refused with
+    `restrained_may_rise` 0 (rising read as movement)."""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("cond Hero prone")
+    enc.run("cond Hero restrained")
+    enc.run("set restrained_may_rise 0")
+    refused(enc, "act Hero kneel")
+    enc.run("set restrained_may_rise 1")
+    enc.run("act Hero kneel")
+    assert "prone" not in conds(enc, "Hero")

@@ -110,11 +110,11 @@ def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
     tie = v["order"][1:3]
     assert pool(enc, "Hero", "actions") == 3 and pool(enc, "Hero", "reactions") == 1
 
-    # ---- round 1, Hero: Command and Control are once-per-round / once-per-turn markers
-    enc.run("act Hero command")
+    # ---- round 1, Hero: Command once a round for each creature, Control once a turn for each spell
+    enc.run("act Hero command on=Rat")
     assert pool(enc, "Hero", "actions") == 2 and pool(enc, "Hero", "command") == 0
     with pytest.raises(CombatError):
-        enc.run("act Hero command")
+        enc.run("act Hero command on=Rat")
     assert pool(enc, "Hero", "actions") == 2  # the refused command cost nothing
     enc.run("act Hero control")
     with pytest.raises(CombatError):
@@ -189,7 +189,7 @@ def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
     enc.run("cond Orc shaken for=1")
     enc.run("cond Orc shaken for=2")  # Shaken adds its durations: 3 rounds
     assert cond(enc, "Orc", "shaken")["remaining"] == 3
-    enc.run("act Hero command")  # a new round: the marker is back
+    enc.run("act Hero command on=Rat")  # a new round: the Rat may be commanded again
     assert pool(enc, "Hero", "command") == 0
 
     for name in tie:
@@ -536,3 +536,191 @@ def test_held_creature_bleeds_once_a_round(enc: Encounter) -> None:
     assert enc.view()["round"] == 2 and active(enc) == "Orc"
     enc.run("next")
     assert active(enc) == "Hero" and prompts(enc, "Hero") == ["Bleed table"]
+
+
+# -- issue 17: second pass against the text ------------------------------------------------------
+
+
+def _mage_orc_hero(enc: Encounter) -> None:
+    enc.run("add Mage pc init=20 hp=10")
+    enc.run("add Orc init=15 hp=10")
+    enc.run("add Hero pc init=10 hp=10")
+    enc.run("start")
+    enc.run("cond Orc shaken for=1")  # on the Mage's turn: measured by the Mage's turns
+
+
+def test_a_one_round_effect_ends_at_its_dead_sources_place(enc: Encounter) -> None:
+    """"If something has a Duration of 1 Round it will end after all other Creatures have gotten a Turn,
+    not the end of the Initiative count": so too when its source has died meanwhile."""
+    _mage_orc_hero(enc)
+    enc.run("next")  # the Orc's turn
+    enc.run("cond Mage dead")
+    enc.run("next")  # the Hero's turn
+    assert "shaken" in conds(enc, "Orc")
+    enc.run("next")  # round 2: the order passes the dead Mage's place, then the Orc acts
+    assert enc.view()["round"] == 2 and active(enc) == "Orc"
+    assert "shaken" not in conds(enc, "Orc")
+
+
+def test_a_one_round_effect_ends_at_a_removed_sources_place(enc: Encounter) -> None:
+    """The same "after all other Creatures have gotten a Turn" when the source has left the fight."""
+    _mage_orc_hero(enc)
+    enc.run("next")
+    enc.run("remove Mage")
+    enc.run("next")  # the Hero's turn: the Orc has not yet had its second turn
+    assert "shaken" in conds(enc, "Orc")
+    enc.run("next")  # round 2, the Orc's turn: everyone else has had a turn
+    assert enc.view()["round"] == 2 and active(enc) == "Orc"
+    assert "shaken" not in conds(enc, "Orc")
+
+
+def test_a_one_round_effect_from_the_last_in_the_order_that_leaves(enc: Encounter) -> None:
+    """Last in the order, its place comes after everyone in the next round: the round ends it, not earlier."""
+    enc.run("add Mage pc init=20 hp=10")
+    enc.run("add Orc init=15 hp=10")
+    enc.run("add Hero pc init=10 hp=10")
+    enc.run("start")
+    next_until(enc, "Hero")
+    enc.run("cond Orc shaken for=1")  # measured by the Hero, last in the order
+    enc.run("next")  # round 2, the Mage
+    enc.run("remove Hero")
+    enc.run("next")  # the Orc's turn in round 2: the Mage has had a turn, the Orc not yet its second
+    assert "shaken" in conds(enc, "Orc")
+    enc.run("next")  # round 3
+    assert enc.view()["round"] == 3 and "shaken" not in conds(enc, "Orc")
+
+
+def test_an_ambushed_creature_has_no_reaction_until_its_first_turn(enc: Encounter) -> None:
+    """"Creatures that are completely unaware of combat ... do not act in the first Round of combat", and
+    a reaction comes "per Round starting on their Turn": none for the ambushed until its first turn."""
+    enc.run("add Hero pc init=15")
+    enc.run("add Guard init=20 surprised")
+    enc.run("add Sentry init=12")
+    enc.run("cond Sentry unaware")  # marked by hand before the start: the same
+    enc.run("start")
+    assert active(enc) == "Hero"  # the Guard's round-1 turn is skipped
+    for name in ("Guard", "Sentry"):
+        assert pmax(enc, name, "reactions") == 0 and pool(enc, name, "reactions") == 0
+        with pytest.raises(CombatError):
+            enc.run(f"act {name} reaction")
+    enc.run("next")  # round 2: the Guard's first turn
+    assert enc.view()["round"] == 2 and active(enc) == "Guard"
+    assert pool(enc, "Guard", "reactions") == 1 and "unaware" not in conds(enc, "Guard")
+    assert pool(enc, "Sentry", "reactions") == 0  # its first turn is still to come
+    next_until(enc, "Sentry")
+    assert pool(enc, "Sentry", "reactions") == 1
+
+
+def test_command_is_once_a_round_for_each_commanded_creature(enc: Encounter) -> None:
+    """"This Action can only be used on a Creature once per Round": a rider commands its mount and its
+    hound in one turn, but neither twice, and nobody else commands the mount again that round."""
+    enc.run("add Rider pc init=20")
+    enc.run("add Squire pc init=18")
+    enc.run("add Horse init=3")
+    enc.run("add Hound init=2")
+    enc.run("start")
+    enc.run("act Rider command on=Horse")
+    enc.run("act Rider command on=Hound")
+    assert pool(enc, "Rider", "actions") == 1 and pool(enc, "Rider", "command") == 0  # used this round
+    with pytest.raises(CombatError, match="once a round for each creature"):
+        enc.run("act Rider command on=Horse")
+    with pytest.raises(CombatError, match="on=NAME"):
+        enc.run("act Rider command")
+    enc.run("next")
+    with pytest.raises(CombatError):
+        enc.run("act Squire command on=Horse")
+    next_until(enc, "Rider")  # round 2
+    enc.run("act Rider command on=Horse")
+
+
+def test_control_is_once_a_turn_for_each_spell(enc: Encounter) -> None:
+    """"You can only Control a Spell once per Turn": two spells, one Control each in the same turn."""
+    enc.run("add Mage pc init=20")
+    enc.run("add Orc init=5")
+    enc.run("start")
+    enc.run("act Mage control what=Fireball")
+    enc.run("act Mage control what=Wall")
+    with pytest.raises(CombatError, match="once a turn for each one"):
+        enc.run("act Mage control what=fireball")
+    assert pool(enc, "Mage", "actions") == 1 and pool(enc, "Mage", "control") == 0
+    next_until(enc, "Mage")
+    enc.run("act Mage control what=Fireball")  # a new turn
+
+
+def test_a_commanded_companions_ongoing_effects_come_at_its_commanders_turn(enc: Encounter) -> None:
+    """"Any Creature that can be commanded this way consider the start of the last Creature to Command its
+    Turn as the start of their Turn for determining continuous Effects ... even if they are not commanded
+    that Turn.\""""
+    enc.run("add Rider pc init=20")
+    enc.run("add Druid pc init=15")
+    enc.run("add Orc init=10")
+    enc.run("add Wolf init=5")
+    enc.run("start")
+    enc.run("act Rider command on=Wolf")
+    enc.run("cond Wolf on-fire")
+    next_until(enc, "Wolf")  # its own turn: the fire does not burn now
+    assert prompts(enc, "Wolf") == []
+    enc.run("next")  # round 2, the Rider's turn: the Wolf burns, though not commanded this round
+    assert active(enc) == "Rider" and prompts(enc, "Wolf") == ["On fire"]
+    enc.run("dismiss Wolf")
+    next_until(enc, "Druid")
+    enc.run("act Druid command on=Wolf")  # the last to command it now
+    assert cond(enc, "Wolf", "commanded")["source"] == "Druid"
+    next_until(enc, "Rider")  # round 3
+    assert prompts(enc, "Wolf") == []
+    enc.run("next")
+    assert active(enc) == "Druid" and prompts(enc, "Wolf") == ["On fire"]
+
+
+def test_the_strict_reaction_reading_is_an_option(enc: Encounter) -> None:
+    """"Every Creature gets 1 Reaction per Round starting on their Turn": with the option set, nobody has
+    a reaction before its first turn; by default only the ambushed wait."""
+    enc.run("set reaction_from_first_turn 1")
+    enc.run("add Hero pc init=15")
+    enc.run("add Orc init=10")
+    enc.run("start")
+    assert pool(enc, "Hero", "reactions") == 1  # its turn has started
+    assert pool(enc, "Orc", "reactions") == 0
+    with pytest.raises(CombatError):
+        enc.run("act Orc reaction")
+    enc.run("next")
+    assert pool(enc, "Orc", "reactions") == 1
+
+
+def test_by_default_everyone_but_the_ambushed_may_react_at_once(enc: Encounter) -> None:
+    enc.run("add Hero pc init=15")
+    enc.run("add Orc init=10")
+    enc.run("start")
+    enc.run("act Orc reaction")
+    assert pool(enc, "Orc", "reactions") == 0
+
+
+def test_choking_a_grappled_creature_stops_its_breath_for_a_round(enc: Encounter) -> None:
+    """"As an Action you may prevent the Creature you are Grappling from breathing for the next Round.\""""
+    enc.run("add Hero pc init=15 str=2")
+    enc.run("add Orc init=10 str=1")
+    enc.run("start")
+    with pytest.raises(CombatError, match="Grappling"):
+        enc.run("act Hero choke on=Orc")
+    enc.run("cond Hero grappling from=Orc")
+    enc.run("act Hero choke on=Orc")
+    assert "holding-breath" in conds(enc, "Orc")
+    enc.run("next")  # the Orc's turn: a round of held breath used
+    assert pool(enc, "Orc", "breath") == 0
+    enc.run("next")  # round 2, the Hero's turn: the choke is over, the Orc breathes again
+    assert "holding-breath" not in conds(enc, "Orc") and pool(enc, "Orc", "breath") == 1
+
+
+def test_a_flier_that_does_not_fly_on_its_turn_falls(enc: Encounter) -> None:
+    """"If you do not spend an Action on your Turn to fly you fall as normal.\""""
+    enc.run("add Harpy init=15")
+    enc.run("add Hero pc init=10")
+    enc.run("start")
+    enc.run("act Harpy fly")
+    assert "flying" in conds(enc, "Harpy")
+    enc.run("next")  # the Harpy flew this turn: it stays up
+    assert "falling" not in conds(enc, "Harpy")
+    enc.run("next")  # round 2, the Harpy's turn: it attacks and does not fly
+    enc.run("act Harpy melee")
+    enc.run("next")
+    assert "falling" in conds(enc, "Harpy") and "flying" not in conds(enc, "Harpy")

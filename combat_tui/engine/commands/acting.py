@@ -11,8 +11,9 @@ from ..targets import pick
 from .common import need, one_creature, pick_action, pick_pool, targets
 from .spec import command
 
-_ACT = "act NAMES ACTION [on=NAME] | sf=N | class=NAME [mod=N]"
-_ACT_WORDS = {"on": "the creature the action is used on", "sf": "time count: the speed factor to the next TC",
+_ACT = "act NAMES ACTION [on=NAME] [what=NAME] | sf=N | class=NAME [mod=N]"
+_ACT_WORDS = {"on": "the creature the action is used on", "what": "what it is used on, when not a creature (a spell)",
+              "sf": "time count: the speed factor to the next TC",
               "class": "time count: a speed class, rolled for PCs", "mod": "time count: added to the speed factor"}
 
 
@@ -27,7 +28,7 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     target = one_creature(ops, kw["on"]) if "on" in kw else None
     for cid in ids:
         if action is not None:
-            actions.pay(ops, cid, action, target)
+            actions.pay(ops, cid, action, target, kw.get("what"))
         if ops.rs.time.model is TimeModel.TIME_COUNT:
             actions.schedule(ops, cid, action, kw.get("sf"), kw.get("class"), kw.get("mod"))
 

@@ -141,6 +141,7 @@ def _remove(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     need(args, 1, "remove NAMES")
     for cid in creatures(ops.state, " ".join(args)):
         name = ops.peek(cid).name
+        turns.hand_over(ops, cid)
         turns.drop(ops, cid)
         ops.tx.touch(f"c:{cid}")
         del ops.state.combatants[cid]
