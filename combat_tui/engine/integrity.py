@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from .model import Clock, Combatant, Counters, Prompt, Slot, State
+from .model import Clock, Combatant, Counters, Prompt, ReadyHit, Slot, State
 
 if TYPE_CHECKING:
     from .encounter import EncounterDoc
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from .ruleset import RulesetDef
 
 WHOLE: dict[str, type[BaseModel] | None] = {  # a key's snapshot: one model, a list of one, or a plain dict
-    "clock": Clock, "counters": Counters, "order": Slot, "prompts": Prompt, "waiting": None, "options": None}
+    "clock": Clock, "counters": Counters, "order": Slot, "prompts": Prompt, "ready": ReadyHit, "waiting": None,
+    "options": None}
 
 
 def _fields(model: type[BaseModel]) -> dict[str, Any]:
