@@ -79,12 +79,12 @@ def test_an_evening_keep_party_end_and_add_the_party_again(capsys: pytest.Captur
     first, second = tmp_path / "ford.json", tmp_path / "crypt.json"
     run(capsys, "new", str(first), "--ruleset", "three-action")
     run(capsys, "new", str(second), "--ruleset", "three-action")
-    code, out, err = run(capsys, "do", str(first), "add Kara pc init=15 hp=30", "party Heroes Kara",
-                         "add Ghoul x2", "start", "dmg Kara 12", "keep 'Ghoul 2' as Grave Ghoul", "end")
+    code, _, err = run(capsys, "do", str(first), "add Kara pc init=15 hp=30", "party Heroes Kara",
+                       "add Ghoul x2", "start", "dmg Kara 12", "keep 'Ghoul 2' as Grave Ghoul", "end")
     assert code == 0, err
     library = tmp_path / "data" / "library"
     assert sorted(p.name for p in library.iterdir()) == ["grave-ghoul.toml", "party-heroes.toml"]
-    code, out, err = run(capsys, "do", str(second), "add @Heroes", "add Grave Ghoul x2", "--seed", "3")
+    code, _, err = run(capsys, "do", str(second), "add @Heroes", "add Grave Ghoul x2", "--seed", "3")
     assert code == 0, err
     state = storage.load(second).state
     kara = next(c for c in state.roster() if c.name == "Kara")

@@ -297,7 +297,7 @@ def test_a_party_carries_its_state_out_of_one_fight_and_into_the_next(catalogue:
     assert rested is not None
     [osk_after] = [m for m in rested[0].members if m.name == "Osk"]
     assert [cs.id for cs in osk_after.conditions] == []  # what lasts until a long rest is gone
-    assert [m for m in rested[0].members if m.name == "Kara"][0].conditions[0].id == "poisoned"
+    assert next(m for m in rested[0].members if m.name == "Kara").conditions[0].id == "poisoned"
     assert by_name(fresh, "Osk").has("shaken")  # the rest was on the party's file, not this fight
     with pytest.raises(CommandError, match="already in this encounter"):
         fresh.run("add @Heroes")
@@ -315,3 +315,15 @@ def test_a_party_file_with_more_in_it_is_not_written_over(catalogue: Catalogue, 
         enc.run("end")
     assert (folder / "crew.toml").read_text(encoding="utf-8") == text
     assert not enc.state.clock.ended  # the end failed whole
+
+
+def test_hp_in_a_template_is_the_rulesets_hit_points_whatever_it_calls_them(catalogue: Catalogue,
+                                                                            tmp_path: Path) -> None:
+    folder = tmp_path / "library"
+    folder.mkdir()
+    (folder / "imp.toml").write_text('ruleset = "body-injury"\n[[creature]]\nname = "Imp"\npools = { hp = 7 }\n',
+                                     encoding="utf-8")
+    enc = encounter(catalogue, "body-injury", folder)
+    assert enc.library is not None and enc.library.problems == []
+    enc.run("add Imp")
+    assert by_name(enc, "Imp").pools["stamina"].max == 7

@@ -4,20 +4,22 @@ action, condition and body plan it names exists there, and its dice can be rolle
 from __future__ import annotations
 
 import random
+import re
 
 from ..errors import CombatError
 from ..ruleset import RulesetDef
 from .model import ActionEntry, Member, Template
 
 
+_PLAIN = re.compile(r"\s*[+-]?\s*[0-9]{1,6}\s*|\s*[0-9]{0,3}d[0-9]{1,4}\s*([+-]\s*[0-9]{1,6}\s*)?")
+
+
 def _dice_ok(expr: str | int, names: dict[str, int]) -> bool:
-    if isinstance(expr, int):
+    if isinstance(expr, int) or (_PLAIN.fullmatch(expr) and "d0" not in expr):  # "+4", "2d8+2": no need to roll
         return True
-    from .. import dice  # d20 builds its grammar on import: only when a library names dice
+    from .. import dice  # d20 builds its grammar on import: only for dice of another shape
 
     text = expr.strip()
-    if text.startswith("+") and text[1:].strip().isdigit():  # a bare bonus, "+4"
-        return True
     try:
         dice.roll(text, random.Random(0), names)
     except CombatError:
@@ -62,7 +64,7 @@ def _common(rs: RulesetDef, stats: dict[str, int | str], pools: dict[str, int | 
             return f"{where}.stats.{key}: {rs.id} has no stat {key!r} (it has {', '.join(sorted(known_stats))})"
         if not _dice_ok(v, names):
             return f"{where}.stats.{key}: {v!r} is not a number or dice"
-    known_pools = {p.id for p in rs.pools}
+    known_pools = {p.id for p in rs.pools} | ({"hp"} if rs.health_pool() else set())  # hp: its hit points
     for key, v in pools.items():
         if key not in known_pools:
             return f"{where}.pools.{key}: {rs.id} has no pool {key!r} (it has {', '.join(sorted(known_pools))})"
