@@ -175,8 +175,10 @@ def _library(args: argparse.Namespace) -> int:
     starter = reading.builtin_dir()
     if args.words and args.words[0] == "show":
         return _library_show(lib, rulesets, " ".join(args.words[1:]), args.json)
+    if args.words and args.words[0] == "rest":
+        return _library_rest(cat, lib, rulesets, args.words[1:])
     if args.words:
-        raise CombatError(f"library takes show NAME, or nothing (not {args.words[0]!r})")
+        raise CombatError(f"library takes show NAME, rest short|long @PARTY, or nothing (not {args.words[0]!r})")
     out: dict[str, object] = {}
     for rid in rulesets:
         templates = [{"name": t.name, "side": t.side.value, "tags": list(t.tags),
@@ -196,6 +198,22 @@ def _library(args: argparse.Namespace) -> int:
             print(f"  @{p['name']:<19} party: {', '.join(p['members'])}  {p['from']}")
     if args.json:
         print(json.dumps(out, indent=2, ensure_ascii=False))
+    return 0
+
+
+def _library_rest(cat: Catalogue, lib: Library, rulesets: list[str], words: list[str]) -> int:
+    """`library rest short|long @PARTY`: a rest between fights, on the party's file, outside any encounter."""
+    if len(words) != 2 or words[0] not in ("short", "long"):
+        raise CombatError("usage: combat-tui library rest short|long @PARTY [--ruleset ID]")
+    name = words[1].lstrip("@")
+    owners = [rid for rid in rulesets if lib.party(rid, name) is not None]
+    if len(owners) != 1:
+        where = "in several rulesets: add --ruleset ID" if owners else "in the library"
+        raise CombatError(f"no one party {name!r} {where}")
+    enc = Encounter.new(cat.get(owners[0]))
+    enc.library = lib
+    for line in enc.run(f"rest {words[0]} @{name}"):
+        print(line)
     return 0
 
 
@@ -360,7 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--port", type=int, default=8000, metavar="N", help="port to listen on (default: 8000)")
     s = command("library", "list your library's creature templates and parties (library show NAME: one of them)",
                 _library, " Bad entries are named on stderr and skipped.")
-    s.add_argument("words", nargs="*", metavar="show NAME", help="show one template or party")
+    s.add_argument("words", nargs="*", metavar="show NAME | rest short|long @PARTY",
+                   help="show one template or party; or rest a party between fights")
     s.add_argument("--ruleset", metavar="RULESET", help="only this ruleset's")
     s.add_argument("--json", action="store_true", help="print it as JSON, for scripts")
     command("list", "list the saves in the data folder", _list)

@@ -156,6 +156,8 @@ def check_state(state: State, rs: RulesetDef) -> str | None:
             return f"a waiting roll on the table {p.table[:40]!r}, which {rs.name} does not have"
         if p.cid not in cs:
             return "a waiting roll for a creature that is not there"
+    if any(r.cid not in cs or (r.target is not None and r.target not in cs) for r in state.ready):
+        return "damage ready for a creature that is not there"
     for c in cs.values():
         for cond in c.conditions:
             if cond.id not in conditions:

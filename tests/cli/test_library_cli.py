@@ -98,3 +98,29 @@ def test_a_do_that_fails_writes_no_library_file(capsys: pytest.CaptureFixture[st
     code, _, err = run(capsys, "do", str(f), "add Ghoul", "keep Ghoul", "dmg Nobody 3")
     assert code == 1 and "nothing saved" in err
     assert not (tmp_path / "data" / "library").exists()
+
+
+def test_a_party_rests_between_fights_from_the_shell(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "f.json"
+    run(capsys, "new", str(f), "--ruleset", "three-action")
+    assert run(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk", "cond Osk shaken 1 until=long-rest",
+               "end")[0] == 0
+    party = (tmp_path / "data" / "library" / "party-heroes.toml").read_text(encoding="utf-8")
+    assert 'id = "shaken"' in party
+    code, out, err = run(capsys, "library", "rest", "long", "@Heroes")
+    assert code == 0, err
+    assert "rested (long)" in out
+    assert 'id = "shaken"' not in (tmp_path / "data" / "library" / "party-heroes.toml").read_text(encoding="utf-8")
+    code, _, err = run(capsys, "library", "rest", "long", "@Nobody")
+    assert code == 1 and "Nobody" in err and err.count("\n") == 1
+
+
+def test_control_characters_in_a_library_file_never_reach_the_terminal(capsys: pytest.CaptureFixture[str],
+                                                                        tmp_path: Path) -> None:
+    folder = tmp_path / "data" / "library"
+    folder.mkdir(parents=True)
+    (folder / "evil.toml").write_text('ruleset = "three-action"\n[[creature]]\nname = "Imp\\u001b[2J\\u202e"\n'
+                                      'notes = "\\u0007bell"\n', encoding="utf-8")
+    code, out, err = run(capsys, "library", "show", "Imp", "--ruleset", "three-action")
+    assert code == 0, err
+    assert "Imp[2J" in out and "\x1b" not in out and "\u202e" not in out and "\x07" not in out

@@ -10,7 +10,6 @@ from ..errors import CombatError
 from ..ruleset import RulesetDef
 from .model import ActionEntry, Member, Template
 
-
 _PLAIN = re.compile(r"\s*[+-]?\s*[0-9]{1,6}\s*|\s*[0-9]{0,3}d[0-9]{1,4}\s*([+-]\s*[0-9]{1,6}\s*)?")
 
 
