@@ -94,6 +94,15 @@ def _group_lead(ops: Ops, cid: str) -> str | None:
                 None)
 
 
+def _with_group(ops: Ops, cid: str) -> None:
+    """A group member on its group's initiative (given, not rolled: `add Ghoul x4 init=12`) takes its
+    tiebreak too, so no other creature on that count comes between them."""
+    c = ops.peek(cid)
+    lead = next((o for o in ops.state.roster() if c.group is not None and o.group == c.group), None)
+    if lead is not None and lead.id != cid and lead.initiative == c.initiative and lead.tiebreak != c.tiebreak:
+        ops.changing(cid).tiebreak = lead.tiebreak
+
+
 def roll_initiative(ops: Ops, cid: str) -> None:
     c = ops.peek(cid)
     t = ops.rs.time
@@ -122,6 +131,7 @@ def start(ops: Ops) -> None:
         roll_initiative(ops, c.id)
         if not grouped:
             ops.changing(c.id).tiebreak = ops.rng.random()
+        _with_group(ops, c.id)
     clock = ops.clock()
     clock.started = True
     if rs.time.model is TimeModel.TURN_ORDER:  # the order first: durations are measured against it
@@ -375,6 +385,7 @@ def place_new(ops: Ops, cid: str) -> None:
     c = ops.changing(cid)
     if not grouped:
         c.tiebreak = ops.rng.random()
+    _with_group(ops, cid)
     key = sort_key(c, ops.rs)
     order = ops.order()
     pos = len(order)

@@ -327,3 +327,14 @@ def test_hp_in_a_template_is_the_rulesets_hit_points_whatever_it_calls_them(cata
     assert enc.library is not None and enc.library.problems == []
     enc.run("add Imp")
     assert by_name(enc, "Imp").pools["stamina"].max == 7
+
+
+def test_a_group_given_its_initiative_still_stands_together(catalogue: Catalogue, tmp_path: Path) -> None:
+    for seed in range(6):
+        enc = encounter(catalogue, "three-action", tmp_path, seed)
+        enc.run("add Ghoul x3 init=12")
+        enc.run("add Bandit x2 split init=12")
+        enc.run("start")
+        order = [enc.state.combatants[s.cid].name for s in enc.state.order]
+        at = order.index("Ghoul 1")
+        assert order[at:at + 3] == ["Ghoul 1", "Ghoul 2", "Ghoul 3"], order
