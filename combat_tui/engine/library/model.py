@@ -18,7 +18,7 @@ MAX_ENTRIES = 500  # templates or members in one file
 MAX_KEYS = 100  # stats, pools, actions of one creature
 MAX_EXPR = 100  # characters of one dice expression
 
-Amount = Int | Annotated[str, Field(max_length=MAX_EXPR)]
+Amount = Int | Annotated[Line, Field(max_length=MAX_EXPR)]
 """A number, or dice rolled for each creature made ("2d8+2")."""
 
 
