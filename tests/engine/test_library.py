@@ -124,9 +124,9 @@ def test_dice_maxima_are_rolled_for_each_creature_and_repeat_with_the_seed(catal
 def test_a_template_gives_stats_notes_side_and_its_own_actions_and_the_line_wins(catalogue: Catalogue,
                                                                                   tmp_path: Path) -> None:
     enc = encounter(catalogue, "three-action", tmp_path)
-    enc.run("add ghoul hp=5 stat-level=4 ally")
+    enc.run("add ghoul hp=5 stat-level=4 dex=5 ally")
     c = by_name(enc, "Ghoul")
-    assert c.pools["hp"].max == 5 and c.stats["level"] == 4 and c.stats["str"] == 3
+    assert c.pools["hp"].max == 5 and c.stats["level"] == 4 and c.stats["str"] == 3 and c.stats["dex"] == 5
     assert c.side.value == "ally" and c.template == "Ghoul" and c.group is None
     assert "Eater of the dead" in c.notes and "weak to fire" in c.notes.lower()
     assert [a.id for a in c.actions] == ["claw", "bite"]

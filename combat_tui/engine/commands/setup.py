@@ -73,8 +73,9 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     pools = {p.id for p in rs.pools}
     known = {"init", "notes", "side"} | stats | pools | {b.id for b in rs.body} | ({"body"} if rs.body_plans else set())
     forced = _stat_keys(rs, kw)
-    if made is not None:
-        forced = {**made.stats, **forced}
+    if made is not None:  # a stat the line sets as KEY= wins over the template's too
+        said = {k.replace("-", "_") for k in kw}
+        forced = {**{k: v for k, v in made.stats.items() if k.replace("-", "_") not in said}, **forced}
     for key in kw:
         if key.replace("-", "_") not in {k.replace("-", "_") for k in known}:
             raise CommandError(f"unknown key {key!r} for add (known: {', '.join(sorted(known))})")
@@ -92,7 +93,7 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             n += 1
     if any(len(n) > 48 for n in names):
         raise CommandError("that name is too long")
-    group = f"g{ops.state.counters.next_cid}" if made is not None and count and not split else None
+    group = f"g{ops.state.counters.next_cid}" if made is not None and count > 1 and not split else None
     for name in names:
         _add_one(ops, name, side, surprised, hidden, kw, forced,
                  made.setup(group) if made is not None else None)
