@@ -120,11 +120,12 @@ class Encounter:
             cmd.handler(ops, args, kw)
             self._change_triggers(ops)
             turns.catch_up(ops)
-            if self.defer_writes:
-                self.outbox += ops.writes
-            else:  # a library file that cannot be written undoes the command
-                for write in ops.writes:
+            for write, remember in ops.writes:
+                if self.defer_writes:
+                    self.outbox.append(write)
+                else:  # a library file that cannot be written undoes the command
                     write()
+                remember()  # the next command (a `rest @PARTY` after `end`) reads what this one wrote
         except CombatError:
             ops.tx.rollback()
             raise

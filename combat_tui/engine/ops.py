@@ -93,7 +93,8 @@ class Ops:
                  library: Library | None = None) -> None:
         self.state = state
         self.library = library  # the GM's templates and parties, for add, keep, party, end
-        self.writes: list[Callable[[], None]] = []  # library files to write once the command has worked
+        # library files to write once the command has worked: (write the file, update the library in memory)
+        self.writes: list[tuple[Callable[[], None], Callable[[], None]]] = []
         self.rs = rs
         self.rng = rng
         self.hooks = hooks

@@ -124,3 +124,13 @@ def test_control_characters_in_a_library_file_never_reach_the_terminal(capsys: p
     code, out, err = run(capsys, "library", "show", "Imp", "--ruleset", "three-action")
     assert code == 0, err
     assert "Imp[2J" in out and "\x1b" not in out and "\u202e" not in out and "\x07" not in out
+
+
+def test_end_then_rest_in_one_do_rests_the_state_end_wrote(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "f.json"
+    run(capsys, "new", str(f), "--ruleset", "three-action")
+    assert run(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk")[0] == 0
+    code, _, err = run(capsys, "do", str(f), "dmg Osk 5", "cond Osk poisoned 1", "end", "rest short @Heroes")
+    assert code == 0, err
+    party = (tmp_path / "data" / "library" / "party-heroes.toml").read_text(encoding="utf-8")
+    assert "hp = 15" in party and 'id = "poisoned"' in party  # what `end` wrote, rested: not the older file

@@ -69,11 +69,13 @@ def _keep(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
                                "or move that file")
         text = w.toml_text(rs.id, "creature", [data])
 
-        def write(path: Path = path, text: str = text, template: Any = template) -> None:
+        def write(path: Path = path, text: str = text) -> None:
             w.write(path, text)
+
+        def remember(path: Path = path, template: Any = template) -> None:
             lib.templates.setdefault(rs.id, {})[template.name.lower()] = (template, path)
 
-        ops.writes.append(write)
+        ops.writes.append((write, remember))
         ops.say(f"Kept {c.name} as the template {name} ({path.name})")
 
 
@@ -96,11 +98,10 @@ def _write_party(ops: Ops, name: str, creatures: list[Combatant]) -> str:
     except ValidationError as exc:
         raise CommandError(f"the party {title} cannot be written: {exc.errors()[0]['msg']}") from None
 
-    def write() -> None:
-        w.write(path, text)
+    def remember() -> None:
         lib.parties.setdefault(rs.id, {})[title.lower()] = (party, path)
 
-    ops.writes.append(write)
+    ops.writes.append((lambda: w.write(path, text), remember))
     return path.name
 
 
