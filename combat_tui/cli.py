@@ -421,7 +421,8 @@ def _app(argv: list[str]) -> int:
     session, note = None, ""
     if args.demo:
         demo = open_demo(args.demo, args.data_dir, fresh=args.fresh)
-        session = Session.open(demo.path, catalogue())
+        cat = catalogue()
+        session = Session.open(demo.path, cat, lib=load_library(cat, args.data_dir))
         note = demo.note(f"combat-tui --demo {args.demo} --fresh")
     elif args.file:
         cat = catalogue()

@@ -59,14 +59,14 @@ class Session:
              one_shot: bool = False, lib: Library | None = None) -> Session:
         """Open a save for playing. With `lock`, refuses a save another live tracker has open; a
         `one_shot` (a `do`) waits a while for another one-shot to finish instead. `lib`: the library
-        its commands use (default: the one in the data folder)."""
+        its commands use (`load_library`); without one, `add` knows no templates or parties."""
         held = SaveLock(path) if lock else None
         if held is not None:
             held.acquire(wait=60.0 if one_shot else 0.0, kind="do" if one_shot else "app")
         try:
             got = storage.load_with_journal(path)
             enc = Encounter(got.doc, cat.get(got.doc.ruleset), random.Random(seed), where=path.name)
-            enc.library = lib if lib is not None else load_library(cat)
+            enc.library = lib
             file = SaveFile(path, enc, got.last, got.size, replayed=got.records)
             session = cls(enc, path, lock=held, _file=file)
             if held is not None:
@@ -98,8 +98,6 @@ class Session:
     @classmethod
     def start(cls, encounter: Encounter, path: Path) -> Session:
         """A new save for an encounter made in memory: locked, then written."""
-        if encounter.library is None:
-            encounter.library = load_library(catalogue())
         if path.exists():
             raise CombatError(f"{path.name} already exists")
         session = cls(encounter, path, lock=SaveLock(path))
