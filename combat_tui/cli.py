@@ -1,4 +1,4 @@
-"""The command line: `combat-tui rulesets | roll | lookup | new | do | show | paths | player-view | serve`.
+"""The command line: `combat-tui rulesets | roll | lookup | new | do | show | library | paths | player-view | serve`.
 
 Every user error is one line on stderr and a non-zero exit; no traceback reaches the user.
 """
@@ -20,9 +20,10 @@ from .engine.clean import clean_command, clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
 from .engine.gm_view import GMViews, Heading, conditions_view, sheet_view
+from .engine.library import Library
 from .engine.loader import Catalogue
 from .engine.view import encounter_view
-from .session import catalogue, list_saves
+from .session import catalogue, list_saves, load_library
 
 
 def open_encounter(path: Path, cat: Catalogue, seed: int | None = None) -> Encounter:
@@ -91,7 +92,10 @@ def _do(args: argparse.Namespace) -> int:
     from .session import Session
 
     faults.reach("start")
-    session = Session.open(save_path(args.file, args.data_dir), catalogue(), args.seed, one_shot=True)
+    cat = catalogue()
+    session = Session.open(save_path(args.file, args.data_dir), cat, args.seed, one_shot=True,
+                           lib=load_library(cat, args.data_dir))
+    session.encounter.defer_writes = True  # library files (keep, party, end) only once the save is made
     faults.reach("loaded")
     try:
         out: list[str] = []
@@ -107,6 +111,7 @@ def _do(args: argparse.Namespace) -> int:
             raise CombatError(f"{session.save_error} (nothing saved)".replace(" — kept in memory; will retry", ""))
         for line in out:
             print(line)
+        session.encounter.flush_writes()
         return 0
     finally:
         session.close()
@@ -142,6 +147,104 @@ def render_text(enc: Encounter) -> str:
     for p in view.prompts:
         lines.append(f"! prompt {p.uid}: {p.creature} — {p.table} ({p.reason})")
     return "\n".join(lines)
+
+
+def _library(args: argparse.Namespace) -> int:
+    """`library`: the templates and parties for each ruleset; `library show NAME`: one of them."""
+    from .engine.library import reading
+
+    cat = catalogue()
+    lib = load_library(cat, args.data_dir)
+    for problem in lib.problems:
+        print(f"skipped: {problem}", file=sys.stderr)
+    rulesets = [args.ruleset] if args.ruleset else sorted(set(lib.templates) | set(lib.parties))
+    if args.ruleset:
+        cat.get(args.ruleset)  # an unknown id is one line
+    starter = reading.builtin_dir()
+    if args.words and args.words[0] == "show":
+        return _library_show(lib, rulesets, " ".join(args.words[1:]), args.json)
+    if args.words and args.words[0] == "rest":
+        return _library_rest(cat, lib, rulesets, args.words[1:])
+    if args.words:
+        raise CombatError(f"library takes show NAME, rest short|long @PARTY, or nothing (not {args.words[0]!r})")
+    out: dict[str, object] = {}
+    for rid in rulesets:
+        templates = [{"name": t.name, "side": t.side.value, "tags": list(t.tags),
+                      "actions": [a.name for a in t.actions],
+                      "from": "starter" if path.parent == starter else path.name}
+                     for t, path in lib.templates.get(rid, {}).values()]
+        parties = [{"name": p.name, "members": [m.name for m in p.members], "from": path.name}
+                   for p, path in lib.parties.get(rid, {}).values()]
+        out[rid] = {"templates": templates, "parties": parties}
+        if args.json:
+            continue
+        print(f"{rid}:")
+        for t in templates:
+            acts = ", ".join(t["actions"])
+            print(f"  {t['name']:<20} {t['side']:<4} {acts:<40} {t['from']}")
+        for p in parties:
+            print(f"  @{p['name']:<19} party: {', '.join(p['members'])}  {p['from']}")
+    if args.json:
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+    return 0
+
+
+def _library_rest(cat: Catalogue, lib: Library, rulesets: list[str], words: list[str]) -> int:
+    """`library rest short|long @PARTY`: a rest between fights, on the party's file, outside any encounter."""
+    if len(words) != 2 or words[0] not in ("short", "long"):
+        raise CombatError("usage: combat-tui library rest short|long @PARTY [--ruleset ID]")
+    name = words[1].lstrip("@")
+    owners = [rid for rid in rulesets if lib.party(rid, name) is not None]
+    if len(owners) != 1:
+        where = "in several rulesets: add --ruleset ID" if owners else "in the library"
+        raise CombatError(f"no one party {name!r} {where}")
+    enc = Encounter.new(cat.get(owners[0]))
+    enc.library = lib
+    for line in enc.run(f"rest {words[0]} @{name}"):
+        print(line)
+    return 0
+
+
+def _library_show(lib: Library, rulesets: list[str], name: str, as_json: bool) -> int:
+    if not name:
+        raise CombatError("library show NAME: a template's or a party's name")
+    for rid in rulesets:
+        party = lib.party(rid, name.lstrip("@"))
+        template = None if party or name.startswith("@") else lib.find_template(rid, name)
+        entry = party[0] if party else template
+        if entry is None:
+            continue
+        data = entry.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        data["ruleset"] = rid
+        if as_json:
+            print(json.dumps(data, indent=2, ensure_ascii=False))
+        else:
+            _print_tree(data, 0)
+        return 0
+    raise CombatError(f"no template or party {name!r} in the library" + (f" for {rulesets[0]}" if len(rulesets) == 1
+                                                                        else ""))
+
+
+def _print_tree(data: object, depth: int) -> None:
+    pad = "  " * depth
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if isinstance(v, (dict, list)) and v and not all(isinstance(x, (int, str)) for x in v):
+                print(f"{pad}{k}:")
+                _print_tree(v, depth + 1)
+            elif isinstance(v, dict):
+                print(f"{pad}{k}: " + ", ".join(f"{a} {b}" for a, b in v.items()))
+            elif isinstance(v, list):
+                print(f"{pad}{k}: " + ", ".join(str(x) for x in v))
+            else:
+                print(f"{pad}{k}: {v}")
+    elif isinstance(data, list):
+        for item in data:
+            if isinstance(item, dict) and "name" in item:
+                print(f"{pad}- {item['name']}")
+                _print_tree({k: v for k, v in item.items() if k != "name"}, depth + 1)
+            else:
+                print(f"{pad}- {item}")
 
 
 def _player_view(args: argparse.Namespace) -> int:
@@ -206,6 +309,7 @@ def _list(args: argparse.Namespace) -> int:
 def _paths(args: argparse.Namespace) -> int:
     print(f"data:     {clean_line(str(paths.data_dir(args.data_dir)))}")  # from the environment, maybe
     print(f"saves:    {clean_line(str(paths.saves_dir(args.data_dir)))}")
+    print(f"library:  {clean_line(str(paths.library_dir(args.data_dir)))}")
     print(f"rulesets: {clean_line(str(paths.user_rulesets_dir()))}")
     print(f"settings: {clean_line(str(paths.settings_file()))}")
     return 0
@@ -261,12 +365,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file", metavar="FILE", help=_FILE)
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
     s.add_argument("--port", type=int, default=8000, metavar="N", help="port to listen on (default: 8000)")
+    s = command("library", "list your library's creature templates and parties (library show NAME: one of them)",
+                _library, " Bad entries are named on stderr and skipped.")
+    s.add_argument("words", nargs="*", metavar="show NAME | rest short|long @PARTY",
+                   help="show one template or party; or rest a party between fights")
+    s.add_argument("--ruleset", metavar="RULESET", help="only this ruleset's")
+    s.add_argument("--json", action="store_true", help="print it as JSON, for scripts")
     command("list", "list the saves in the data folder", _list)
     command("paths", "print where data, rulesets and settings live", _paths)
     return p
 
 
-SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "list", "paths", "player-view", "serve"}
+SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "library", "list", "paths", "player-view", "serve"}
 
 
 def app_parser() -> argparse.ArgumentParser:
@@ -300,10 +410,12 @@ def _app(argv: list[str]) -> int:
     session, note = None, ""
     if args.demo:
         demo = open_demo(args.demo, args.data_dir, fresh=args.fresh)
-        session = Session.open(demo.path, catalogue())
+        cat = catalogue()
+        session = Session.open(demo.path, cat, lib=load_library(cat, args.data_dir))
         note = demo.note(f"combat-tui --demo {args.demo} --fresh")
     elif args.file:
-        session = Session.open(save_path(args.file, args.data_dir), catalogue())
+        cat = catalogue()
+        session = Session.open(save_path(args.file, args.data_dir), cat, lib=load_library(cat, args.data_dir))
     app = CombatApp(session, args.data_dir, note=note)
     app.run()
     if app.outcome is not None:  # changes that could not be saved: where they went, or that they are lost

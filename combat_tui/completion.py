@@ -37,7 +37,26 @@ def _names(enc: Encounter, head: str) -> list[str]:
 
 def _add_words(enc: Encounter, head: str) -> list[str]:
     body = ["body="] if enc.rs.body_plans else []
-    return ["pc", "npc", "ally", "surprised", "hidden", "hp=", "init=", *body] + [f"{s.id}=" for s in enc.rs.stats]
+    lib = enc.library
+    library: list[str] = []
+    if lib is not None and len(split(head)) <= 1:  # the name: the library's templates, then its parties
+        library = [t.name for t in lib.templates_for(enc.rs.id)] + [f"@{p.name}" for p in lib.parties_for(enc.rs.id)]
+    elif lib is not None:
+        library = ["split"]
+    return [*library, "pc", "npc", "ally", "surprised", "hidden", "hp=", "init=", *body] + [
+        f"{s.id}=" for s in enc.rs.stats]
+
+
+def _actions(enc: Encounter, head: str) -> list[str]:
+    """The actions of the creature(s) named after `act`: their own attacks first, then the ruleset's."""
+    own: list[str] = []
+    try:
+        ids = creatures(enc.state, split(head)[1])
+    except (CombatError, IndexError):
+        ids = []
+    for cid in ids:
+        own += [a.id for a in enc.state.combatants[cid].actions if a.id not in own]
+    return own + [a.id for a in enc.rs.actions if a.id not in own]
 
 
 def _edit_words(enc: Encounter, head: str) -> list[str]:
@@ -52,7 +71,7 @@ _KINDS: dict[str, Callable[[Encounter, str], list[str]]] = {
     "names": _names,
     "name": _names,
     "prompt": _names,
-    "action": lambda enc, head: [a.id for a in enc.rs.actions],
+    "action": _actions,
     "pool": lambda enc, head: [p.id for p in enc.rs.pools],
     "damage-type": lambda enc, head: list(enc.rs.damage.types),
     "condition": lambda enc, head: [c.id for c in enc.rs.conditions],

@@ -39,6 +39,11 @@ def saves_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return data_dir(override) / "saves"
 
 
+def library_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The GM's library: creature templates and parties, as TOML (docs/library-format.md)."""
+    return data_dir(override) / "library"
+
+
 def demo_saves_dir() -> Path:
     """The shipped demo encounters: packaged beside the code, or the repository's `saves/`."""
     packaged = Path(__file__).resolve().parent / "data" / "saves"

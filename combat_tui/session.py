@@ -16,11 +16,12 @@ from pathlib import Path
 
 from . import paths
 from .autosave import Autosaver
-from .engine import storage
+from .engine import library, storage
 from .engine.clean import clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError, SaveError
 from .engine.files import NotReadable, read_regular_text
+from .engine.library import Library
 from .engine.loader import Catalogue, load_all
 from .lock import SaveLock
 from .save_file import Job, SaveFile, sweep_journals
@@ -28,6 +29,11 @@ from .save_file import Job, SaveFile, sweep_journals
 
 def catalogue() -> Catalogue:
     return load_all(paths.user_rulesets_dir())
+
+
+def load_library(cat: Catalogue, data_dir: str | None = None) -> Library:
+    """The starter bestiary and the GM's library folder; bad entries are in its `problems`, skipped."""
+    return library.load(paths.library_dir(data_dir), cat.get)
 
 
 @dataclass
@@ -50,15 +56,17 @@ class Session:
 
     @classmethod
     def open(cls, path: Path, cat: Catalogue, seed: int | None = None, lock: bool = True,
-             one_shot: bool = False) -> Session:
+             one_shot: bool = False, lib: Library | None = None) -> Session:
         """Open a save for playing. With `lock`, refuses a save another live tracker has open; a
-        `one_shot` (a `do`) waits a while for another one-shot to finish instead."""
+        `one_shot` (a `do`) waits a while for another one-shot to finish instead. `lib`: the library
+        its commands use (`load_library`); without one, `add` knows no templates or parties."""
         held = SaveLock(path) if lock else None
         if held is not None:
             held.acquire(wait=60.0 if one_shot else 0.0, kind="do" if one_shot else "app")
         try:
             got = storage.load_with_journal(path)
             enc = Encounter(got.doc, cat.get(got.doc.ruleset), random.Random(seed), where=path.name)
+            enc.library = lib
             file = SaveFile(path, enc, got.last, got.size, replayed=got.records)
             session = cls(enc, path, lock=held, _file=file)
             if held is not None:

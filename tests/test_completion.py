@@ -85,3 +85,19 @@ def test_every_command_completes_from_its_spec(make) -> None:  # type: ignore[no
     for name in COMMANDS:
         for position in (1, 2, 3):
             vocabulary(enc, name, position, f"{name} Kara ")  # every kind a spec names is known here
+
+
+def test_add_completes_templates_and_act_a_creatures_own_attacks(catalogue) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.engine import library
+    from combat_tui.engine.encounter import Encounter
+
+    enc = Encounter.new(catalogue.get("three-action"), seed=1)
+    enc.library = library.load(None, catalogue.get)
+    assert completions(enc, "add Gh") == ["add Ghoul "]
+    assert "add Bandit Captain " in completions(enc, "add Ban")
+    enc.run("add Ghoul x2")
+    enc.run("add Kara pc")
+    assert completions(enc, "act Ghoul* cl") == ["act Ghoul* claw "]
+    assert complete(enc, "act Kara cl") is None  # Kara has no claws
+    assert complete(enc, "act Kara mel") == "act Kara melee "
+    assert complete(enc, "add Ghoul x2 sp") == "add Ghoul x2 split "

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, Field, StringConstraints, model_validator
 
@@ -19,6 +20,9 @@ from .model import Combatant, State
 from .ops import Ops
 from .ruleset import RulesetDef
 from .timekeeping import stamp
+
+if TYPE_CHECKING:
+    from .library import Library
 
 MAX_COMMAND = 2000  # characters; a note is at most 500
 SCHEMA_VERSION = 3  # 2: a creature's change is logged as a patch (see events.py); 3: a journal (journal.py)
@@ -62,6 +66,9 @@ class Encounter:
         self.rs = rs
         self.rng = rng or random.Random()
         self.hooks = hooks_for(rs)
+        self.library: Library | None = None  # the GM's templates and parties (add, act, keep, party, end)
+        self.defer_writes = False  # hold library files a command writes until `flush_writes` (a `do`)
+        self.outbox: list[Callable[[], None]] = []
         self.revision = 0  # goes up with every change to the state
         self._changed: dict[str, int] = {}  # state key ("c:ID", "clock", …) -> the revision that last changed it
         self._reset = 0  # a revision that changed what no key records (creatures brought up to the ruleset)
@@ -107,12 +114,18 @@ class Encounter:
             if args or kw:
                 raise CommandError(f"{cmd.name} takes nothing more")
             return self.undo() if cmd.name == "undo" else self.redo()
-        ops = Ops(self.state, self.rs, self.rng, self.hooks)
+        ops = Ops(self.state, self.rs, self.rng, self.hooks, self.library)
         moment = stamp(self.state, self.rs)
         try:
             cmd.handler(ops, args, kw)
             self._change_triggers(ops)
             turns.catch_up(ops)
+            for write, remember in ops.writes:
+                if self.defer_writes:
+                    self.outbox.append(write)
+                else:  # a library file that cannot be written undoes the command
+                    write()
+                remember()  # the next command (a `rest @PARTY` after `end`) reads what this one wrote
         except CombatError:
             ops.tx.rollback()
             raise
@@ -164,6 +177,11 @@ class Encounter:
                     progress = True
             if not progress:
                 return
+
+    def flush_writes(self) -> None:
+        """Write the library files commands held back (see `defer_writes`)."""
+        while self.outbox:
+            self.outbox.pop(0)()
 
     def undo(self) -> list[str]:
         if self.doc.cursor == 0:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from .bounds import Int
 from .clean import Line, clean_line, clean_text
-from .model import Clock, Combatant, Counters, Prompt, Slot, State
+from .model import Clock, Combatant, Counters, Prompt, ReadyHit, Slot, State
 
 Snapshot = Any  # the JSON form of one part of the state, or None where the part did not exist
 Patch = list[list[Any]]  # [path, value] sets the value at a path of keys; [path] deletes it
@@ -30,7 +30,7 @@ class RollRecord(BaseModel):
 
 
 class Change(BaseModel):
-    key: Line  # "clock", "order", "waiting", "prompts", "counters", "options" or "c:<combatant id>"
+    key: Line  # "clock", "order", "waiting", "prompts", "ready", "counters", "options" or "c:<combatant id>"
     before: Snapshot = None
     after: Snapshot = None
     patch: bool = False  # before and after are patches (see `diff`), not whole snapshots
@@ -131,6 +131,8 @@ def restore(state: State, key: str, snap: Snapshot) -> None:
         state.waiting = list(snap)
     elif key == "prompts":
         state.prompts = [Prompt.model_validate(p) for p in snap]
+    elif key == "ready":
+        state.ready = [ReadyHit.model_validate(r) for r in snap]
     elif key == "counters":
         state.counters = Counters.model_validate(snap)
     elif key == "options":

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from .model import Clock, Combatant, Counters, Prompt, Slot, State
+from .model import Clock, Combatant, Counters, Prompt, ReadyHit, Slot, State
 
 if TYPE_CHECKING:
     from .encounter import EncounterDoc
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from .ruleset import RulesetDef
 
 WHOLE: dict[str, type[BaseModel] | None] = {  # a key's snapshot: one model, a list of one, or a plain dict
-    "clock": Clock, "counters": Counters, "order": Slot, "prompts": Prompt, "waiting": None, "options": None}
+    "clock": Clock, "counters": Counters, "order": Slot, "prompts": Prompt, "ready": ReadyHit, "waiting": None,
+    "options": None}
 
 
 def _fields(model: type[BaseModel]) -> dict[str, Any]:
@@ -155,6 +156,8 @@ def check_state(state: State, rs: RulesetDef) -> str | None:
             return f"a waiting roll on the table {p.table[:40]!r}, which {rs.name} does not have"
         if p.cid not in cs:
             return "a waiting roll for a creature that is not there"
+    if any(r.cid not in cs or (r.target is not None and r.target not in cs) for r in state.ready):
+        return "damage ready for a creature that is not there"
     for c in cs.values():
         for cond in c.conditions:
             if cond.id not in conditions:

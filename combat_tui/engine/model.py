@@ -54,6 +54,23 @@ class ConditionState(Model):
     direct: bool = True  # applied in its own right, not only implied by a parent
 
 
+class OwnAction(Model):
+    """An attack or other action a creature has of its own (from a template), copied into its state so
+    the save stands alone. Its cost is a ruleset action's (`uses`), its own `cost`, or in time count a
+    speed class or SF."""
+
+    id: Line
+    name: Line
+    uses: Line | None = None  # a ruleset action whose cost, tags and effects it takes
+    cost: dict[Line, Int | Line] = Field(default_factory=dict)  # pool id -> amount, over `uses`' cost
+    hit: Line | None = None  # the to-hit roll or test: dice ("1d20+4") or a bonus ("+4")
+    damage: Line | None = None  # dice
+    type: Line | None = None  # damage type
+    speed: Line | None = None  # time count: a speed class id
+    sf: Int | None = None  # time count: a fixed speed factor
+    notes: Text = ""
+
+
 class Combatant(Model):
     id: Line
     seq: Int
@@ -76,6 +93,10 @@ class Combatant(Model):
     turn_round: Int = 0  # the last round whose start-of-turn bookkeeping it had
     budget_round: Int = 0  # the last round its turn-start pools refreshed
     uses: dict[Line, Int] = Field(default_factory=dict)  # a limited action (and its name or user) -> when last used
+    group: Line | None = None  # made together (`add Ghoul x4`): one initiative, adjacent in the order
+    template: Line | None = None  # the library template it was made from, by name
+    party: Line | None = None  # the party it came from (`add @PARTY`): `end` writes its state back
+    actions: list[OwnAction] = Field(default_factory=list)
 
     def has(self, cond_id: str) -> bool:
         return any(c.id == cond_id for c in self.conditions)
@@ -91,6 +112,7 @@ class Clock(Model):
     round: Int = 0
     turn: Int = -1  # index into `order` of the slot acting now (turn order)
     tc: Int = 0
+    ended: bool = False  # `end`: the fight is over (still resumable; undo takes it back)
 
 
 class Rolled(Model):
@@ -107,6 +129,17 @@ class Prompt(Model):
     condition: Line | None = None  # the condition that called for it; gone with its last instance
 
 
+class ReadyHit(Model):
+    """Damage rolled by an attack (`act NAME ATTACK`), one `apply` away from being dealt."""
+
+    uid: Int
+    cid: Line  # who attacked
+    target: Line | None = None  # whom it is aimed at; None: `apply ... to=NAME` says
+    amount: Int
+    type: Line | None = None
+    what: Line  # "Ghoul 1's Claw"
+
+
 class Counters(Model):
     next_cid: Int = 1
     next_uid: Int = 1
@@ -119,6 +152,7 @@ class State(Model):
     waiting: list[Line] = Field(default_factory=list)  # held or delayed, out of the order
     combatants: dict[str, Combatant] = Field(default_factory=dict)
     prompts: list[Prompt] = Field(default_factory=list)
+    ready: list[ReadyHit] = Field(default_factory=list)  # damage waiting for `apply`
     counters: Counters = Field(default_factory=Counters)
     options: dict[Line, Int] = Field(default_factory=dict)
 

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from . import formula
 from .bounds import clamp
 from .errors import CommandError
 from .events import RollRecord, Transaction
-from .model import Clock, Combatant, Counters, PoolState, Prompt, Slot, State
+from .model import Clock, Combatant, Counters, PoolState, Prompt, ReadyHit, Slot, State
 from .ruleset import EffectDef, PoolKind, Refresh, RulesetDef
 from .words import labels
 
 if TYPE_CHECKING:
     from . import dice
     from .hooks import Hooks
+    from .library import Library
 
 _DICE = re.compile(r"\d*d\d", re.IGNORECASE)
 
@@ -88,8 +89,12 @@ def _ruleset_names(rs: RulesetDef) -> tuple[dict[str, int], dict[str, int], dict
 
 
 class Ops:
-    def __init__(self, state: State, rs: RulesetDef, rng: random.Random, hooks: Hooks) -> None:
+    def __init__(self, state: State, rs: RulesetDef, rng: random.Random, hooks: Hooks,
+                 library: Library | None = None) -> None:
         self.state = state
+        self.library = library  # the GM's templates and parties, for add, keep, party, end
+        # library files to write once the command has worked: (write the file, update the library in memory)
+        self.writes: list[tuple[Callable[[], None], Callable[[], None]]] = []
         self.rs = rs
         self.rng = rng
         self.hooks = hooks
@@ -122,6 +127,10 @@ class Ops:
     def prompts(self) -> list[Prompt]:
         self.tx.touch("prompts")
         return self.state.prompts
+
+    def ready(self) -> list[ReadyHit]:
+        self.tx.touch("ready")
+        return self.state.ready
 
     def counters(self) -> Counters:
         self.tx.touch("counters")

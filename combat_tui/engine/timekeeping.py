@@ -44,11 +44,12 @@ def slot_index(state: State, cid: str) -> int | None:
     return None
 
 
-def sort_key(c: Combatant, rs: RulesetDef) -> tuple[float, float]:
+def sort_key(c: Combatant, rs: RulesetDef) -> tuple[float, float, int]:
+    """A group shares its initiative and tiebreak, so the last part keeps its members in the order made."""
     init = float(c.initiative if c.initiative is not None else 0)
     if rs.time.order == "descending":
-        return (-init, -c.tiebreak)
-    return (init, -c.tiebreak)
+        return (-init, -c.tiebreak, c.seq)
+    return (init, -c.tiebreak, c.seq)
 
 
 def acting_order(state: State, rs: RulesetDef) -> list[Combatant]:

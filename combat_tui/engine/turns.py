@@ -100,9 +100,32 @@ def _queue_tables(ops: Ops, cid: str, field: str, reason: str) -> None:
 # -- start ----------------------------------------------------------------------------------------
 
 
+def _group_lead(ops: Ops, cid: str) -> str | None:
+    """Another member of this creature's group that has its initiative already: the group's roll."""
+    c = ops.peek(cid)
+    if c.group is None:
+        return None
+    return next((o.id for o in ops.state.roster() if o.group == c.group and o.id != cid and o.initiative is not None),
+                None)
+
+
+def _with_group(ops: Ops, cid: str) -> None:
+    """A group member on its group's initiative (given, not rolled: `add Ghoul x4 init=12`) takes its
+    tiebreak too, so no other creature on that count comes between them."""
+    c = ops.peek(cid)
+    lead = next((o for o in ops.state.roster() if c.group is not None and o.group == c.group), None)
+    if lead is not None and lead.id != cid and lead.initiative == c.initiative and lead.tiebreak != c.tiebreak:
+        ops.changing(cid).tiebreak = lead.tiebreak
+
+
 def roll_initiative(ops: Ops, cid: str) -> None:
     c = ops.peek(cid)
     t = ops.rs.time
+    lead = _group_lead(ops, cid) if c.initiative is None else None
+    if lead is not None:  # one roll for the group, and one tiebreak, so its members stay together
+        other = ops.peek(lead)
+        ops.changing(cid).initiative, ops.changing(cid).tiebreak = other.initiative, other.tiebreak
+        return
     formula = t.npc_initiative if (c.side == "npc" and t.npc_initiative) else t.initiative
     if c.initiative is None and formula:
         value = ops.roll(formula, c).total
@@ -121,8 +144,11 @@ def start(ops: Ops) -> None:
     for c in ops.state.roster():
         if not c.surprised and rs.time.surprise.condition and c.has(rs.time.surprise.condition):
             ops.changing(c.id).surprised = True  # given with `cond` before the start: the same as `add ... surprised`
+        grouped = _group_lead(ops, c.id) is not None and c.initiative is None
         roll_initiative(ops, c.id)
-        ops.changing(c.id).tiebreak = ops.rng.random()
+        if not grouped:
+            ops.changing(c.id).tiebreak = ops.rng.random()
+        _with_group(ops, c.id)
     clock = ops.clock()
     clock.started = True
     if rs.time.model is TimeModel.TURN_ORDER:  # the order first: durations are measured against it
@@ -398,9 +424,12 @@ def place_new(ops: Ops, cid: str) -> None:
         return
     if model is TimeModel.FREE_ROUNDS:
         return
+    grouped = _group_lead(ops, cid) is not None and ops.peek(cid).initiative is None
     roll_initiative(ops, cid)
     c = ops.changing(cid)
-    c.tiebreak = ops.rng.random()
+    if not grouped:
+        c.tiebreak = ops.rng.random()
+    _with_group(ops, cid)
     key = sort_key(c, ops.rs)
     order = ops.order()
     pos = len(order)
@@ -427,3 +456,5 @@ def drop(ops: Ops, cid: str) -> None:
         ops.waiting().remove(cid)
     for p in [p for p in ops.state.prompts if p.cid == cid]:
         ops.prompts().remove(p)
+    for r in [r for r in ops.state.ready if cid in (r.cid, r.target)]:
+        ops.ready().remove(r)

@@ -13,7 +13,7 @@ from ..ops import Ops
 
 # importing registers the handlers, in the order the README's table lists them
 # isort: off
-from . import setup, acting, cond, turn_order, prompts, creatures, rules, edit  # noqa: F401
+from . import setup, acting, cond, turn_order, prompts, creatures, rules, edit, keeping  # noqa: F401
 # isort: on
 from .quoting import command_line, named, quote, split
 from .setup import STAT_PREFIX

@@ -2,35 +2,79 @@
 
 from __future__ import annotations
 
-from .. import actions
+from .. import actions, attacks
 from ..amounts import amount
+from ..bounds import parse_int
 from ..errors import CommandError
+from ..model import OwnAction
 from ..ops import Ops
 from ..ruleset import PoolDef, TimeModel
-from ..targets import pick
-from .common import need, one_creature, pick_action, pick_pool, targets
+from ..targets import creatures, pick
+from .common import need, one_creature, pick_pool, targets
 from .spec import command
 
-_ACT = "act NAMES ACTION [on=NAME] [what=NAME] | sf=N | class=NAME [mod=N]"
+_ACT = "act NAMES ACTION [on=NAME] [what=NAME] [adv|dis|boonN|baneN] | sf=N | class=NAME [mod=N]"
 _ACT_WORDS = {"on": "the creature the action is used on", "what": "what it is used on, when not a creature (a spell)",
               "sf": "time count: the speed factor to the next TC",
               "class": "time count: a speed class, rolled for PCs", "mod": "time count: added to the speed factor"}
 
 
-@command("act", _ACT, "spend an action's cost (and apply it on=NAME) or schedule the next TC", words=_ACT_WORDS,
-         args=("names", "action"))
+@command("act", _ACT, "spend an action's cost (and apply it on=NAME) or schedule the next TC; a creature's own "
+         "attack (from its template) also rolls its to-hit (with adv, dis, boonN, baneN) and its damage, left ready "
+         "for `apply`", words=_ACT_WORDS, args=("names", "action"))
 def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    roll_words: list[str] = []
+    while args and attacks.ROLL_WORD.fullmatch(args[-1]):
+        roll_words.insert(0, args.pop())
     need_after = 0 if ("sf" in kw or "class" in kw) else 1
     ids, rest = targets(ops, args, need_after)
-    action = pick_action(ops, " ".join(rest)) if rest else None
-    if action is None and "sf" not in kw and "class" not in kw:
+    word = " ".join(rest)
+    if not word and "sf" not in kw and "class" not in kw:
         raise CommandError(f"usage: {_ACT}")
     target = one_creature(ops, kw["on"]) if "on" in kw else None
-    for cid in ids:
+    chosen = {cid: (attacks.find(ops, ops.peek(cid), word) if word else None) for cid in ids}
+    for cid, action in chosen.items():
+        if isinstance(action, OwnAction):
+            attacks.use(ops, cid, action, target, roll_words, kw.get("sf"), kw.get("class"), kw.get("mod"))
+            continue
+        if roll_words:
+            raise CommandError(f"{' '.join(roll_words)}: only a creature's own attack rolls to hit")
         if action is not None:
             actions.pay(ops, cid, action, target, kw.get("what"))
         if ops.rs.time.model is TimeModel.TIME_COUNT:
             actions.schedule(ops, cid, action, kw.get("sf"), kw.get("class"), kw.get("mod"))
+
+
+_APPLY = "apply [NAME|N] [to=NAMES] [half|double|miss]"
+
+
+@command("apply", _APPLY, "deal damage an attack left ready (the oldest, the one by or on NAME, or number N) through "
+         "the ruleset's rules; half or double it, or miss drops it", words={"to": "whom it is dealt to instead"},
+         args=("names",))
+def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    flags = [w.lower() for w in args if w.lower() in ("half", "double", "miss")]
+    words = [w for w in args if w.lower() not in ("half", "double", "miss")]
+    ops.require(len(flags) <= 1, "half, double or miss: one of them")
+    ops.require(bool(ops.state.ready), "no damage is ready (an attack of a creature's own leaves it: act NAME ATTACK)")
+    hit = ops.state.ready[0]
+    if words:
+        number = parse_int(words[0]) if len(words) == 1 else None
+        found = [r for r in ops.state.ready if r.uid == number] if number is not None else []
+        if number is None:
+            ids = set(creatures(ops.state, " ".join(words)))
+            found = [r for r in ops.state.ready if r.target in ids] or [r for r in ops.state.ready if r.cid in ids]
+        ops.require(bool(found), f"no damage ready by or on {' '.join(words)!r}")
+        hit = found[0]
+    ops.ready().remove(hit)
+    if flags == ["miss"]:
+        ops.say(f"{hit.what}: missed; its damage is dropped")
+        return
+    whom = targets(ops, [kw["to"]], 0)[0] if "to" in kw else ([hit.target] if hit.target else [])
+    ops.require(bool(whom), f"{hit.what} was aimed at nobody: apply to=NAME")
+    n = hit.amount // 2 if flags == ["half"] else hit.amount * 2 if flags == ["double"] else hit.amount
+    for cid in whom:
+        if cid in ops.state.combatants:
+            ops.damage(cid, n, hit.type)
 
 
 def _pool_amount(ops: Ops, args: list[str], verb: str, other: str) -> tuple[list[str], PoolDef, int]:

@@ -9,6 +9,7 @@ from ..ruleset import Refresh
 from ..targets import creatures, pick
 from ..words import humane
 from .common import need, no_extra
+from .keeping import SIDES, rest_party
 from .spec import command
 
 
@@ -25,12 +26,16 @@ def _set(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.say(f"Option {opt.name or humane(opt.id)} = {value} ({opt.description})")
 
 
-@command("rest", "rest short|long [NAMES]", "refresh what a short or long rest refreshes", args=("rest",))
+@command("rest", "rest short|long [NAMES|@PARTY]", "refresh what a short or long rest refreshes; @PARTY: a party "
+         "of your library between fights, on its file", args=("rest",))
 def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    need(args, 1, "rest short|long [NAMES]")
+    need(args, 1, "rest short|long [NAMES|@PARTY]")
     kind = {"short": Refresh.SHORT_REST, "long": Refresh.LONG_REST}.get(args[0].lower())
     ops.require(kind is not None, "rest short or rest long")
     assert kind is not None
+    if len(args) == 2 and args[1].startswith("@") and args[1].lower() not in SIDES:
+        rest_party(ops, args[0].lower(), args[1])
+        return
     # time passes for everyone: what ends at a rest ends on the dead too, so a rest reaches them
     ids = creatures(ops.state, " ".join(args[1:])) if len(args) > 1 else [c.id for c in ops.state.roster()]
     ends = ("short-rest",) if kind is Refresh.SHORT_REST else ("short-rest", "long-rest")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .. import conditions, turns
 from ..amounts import amount
@@ -14,19 +15,31 @@ from ..targets import clean_name, clean_note, creatures
 from ..timekeeping import current_actor, slot_index
 from .common import body_plan, health_pool, need, no_extra, targets
 from .spec import command
+from .templates import find_template, from_template, party_add
 
-_ADD = ("add NAME [xN] [init=N] [hp=N] [pc|npc|ally] [side=pc|npc|ally] [surprised] [hidden] [body=PLAN] "
-        "[notes=TEXT] [KEY=VALUE ...] [stat-KEY=N]")
+_ADD = ("add NAME|@PARTY [xN] [split] [init=N] [hp=N] [pc|npc|ally] [side=pc|npc|ally] [surprised] [hidden] "
+        "[body=PLAN] [notes=TEXT] [KEY=VALUE ...] [stat-KEY=N]")
 
 
-@command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4)", args=("add", "add"),
+@command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4); a library template's name (or the start of it, "
+         "3 letters or more) makes them from it, xN as a group on one initiative (split: each rolls); @PARTY adds a "
+         "party's members as the last fight left them", args=("add", "add"),
          words={"init": "initiative (dice allowed)", "hp": "the ruleset's hit points, whatever it calls them",
                 "side": "pc, npc or ally, as the bare word", "body": "a body plan", "notes": "the GM's note",
                 "stat-KEY": "the stat KEY, where KEY= alone means something else (stat-init=2)"},
          ruleset_words="KEY=VALUE: a stat, pool or body part of the ruleset; values may be dice")
 def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    if len(args) == 1 and args[0].startswith("@") and not kw:
+        party_add(ops, args[0][1:])
+        return
     name_words: list[str] = []
     count, side, surprised, hidden = 0, Side.NPC, False, False
+    template, split = find_template(ops, args)
+    if template is not None:
+        args = [w for w in args if w.lower() != "split"] if split else args
+        args = [w for w in args if re.fullmatch(r"x[0-9]+|pc|npc|ally|surprised|hidden", w.lower())]
+        name_words = [template.name]
+        side = template.side
     for w in args:
         low = w.lower()
         if re.fullmatch(r"x[0-9]+", low):
@@ -53,10 +66,16 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     health = health_pool(ops)
     if "hp" in kw and health is not None and health != "hp" and "hp" not in {p.id for p in rs.pools}:
         kw[health] = kw.pop("hp")  # `hp=` always means the ruleset's main health pool
+    made = from_template(rs, template, kw) if template is not None else None
+    if made is not None:
+        kw = {**made.kw, **kw}  # what the line says wins over the template
     stats = {s.id for s in rs.stats}
     pools = {p.id for p in rs.pools}
     known = {"init", "notes", "side"} | stats | pools | {b.id for b in rs.body} | ({"body"} if rs.body_plans else set())
     forced = _stat_keys(rs, kw)
+    if made is not None:  # a stat the line sets as KEY= wins over the template's too
+        said = {k.replace("-", "_") for k in kw}
+        forced = {**{k: v for k, v in made.stats.items() if k.replace("-", "_") not in said}, **forced}
     for key in kw:
         if key.replace("-", "_") not in {k.replace("-", "_") for k in known}:
             raise CommandError(f"unknown key {key!r} for add (known: {', '.join(sorted(known))})")
@@ -74,8 +93,12 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             n += 1
     if any(len(n) > 48 for n in names):
         raise CommandError("that name is too long")
+    group = f"g{ops.state.counters.next_cid}" if made is not None and count > 1 and not split else None
     for name in names:
-        _add_one(ops, name, side, surprised, hidden, kw, forced)
+        _add_one(ops, name, side, surprised, hidden, kw, forced,
+                 made.setup(group) if made is not None else None)
+    if group is not None:
+        ops.say(f"{', '.join(names)}: one group, on one initiative")
 
 
 STAT_PREFIX = "stat-"
@@ -96,7 +119,7 @@ def _stat_keys(rs: RulesetDef, kw: dict[str, str]) -> dict[str, str]:
 
 
 def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw: dict[str, str],
-             forced: dict[str, str]) -> None:
+             forced: dict[str, str], setup: Callable[[Combatant], None] | None = None) -> str:
     rs = ops.rs
     counters = ops.counters()
     cid = f"c{counters.next_cid}"
@@ -105,6 +128,8 @@ def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw:
                   stats={s.id: s.default for s in rs.stats})
     ops.tx.touch(f"c:{cid}")
     ops.state.combatants[cid] = c
+    if setup is not None:
+        setup(c)
     for key, value in kw.items():
         if key in ("init", "notes", "side"):
             continue
@@ -134,6 +159,7 @@ def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw:
         turns.place_new(ops, cid)
         if rs.time.start_condition and rs.time.model is not TimeModel.FREE_ROUNDS:
             conditions.add(ops, cid, rs.time.start_condition, anchor=cid)
+    return cid
 
 
 @command("remove", "remove NAMES", "remove creatures from the encounter", args=("names",))
@@ -179,4 +205,7 @@ def _start(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 @command("next", "next", "next turn (time count: next TC with actors; free rounds: next round)")
 def _next(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     no_extra(args, "next")
+    ops.require(not ops.state.clock.ended, "the fight has ended (`undo` takes the end back)")
+    for r in ops.state.ready:  # passed with damage ready: the log says it was left unapplied
+        ops.say(f"Left ready: {r.what}, {r.amount}" + (f" {r.type}" if r.type else ""))
     turns.next_(ops)

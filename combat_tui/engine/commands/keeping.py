@@ -1,0 +1,162 @@
+"""The library from a fight: keep (creatures as templates), party (PCs as a party), end (the fight is
+over: parties carry their state out). Files are written once the command has worked (`Ops.writes`)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..errors import CommandError
+from ..library import Library, Party
+from ..library import writing as w
+from ..model import Combatant
+from ..ops import Ops
+from ..ruleset import TimeModel
+from ..targets import clean_name
+from ..timekeeping import elapsed_seconds
+from .common import need, targets
+from .spec import command
+
+
+def _library(ops: Ops) -> tuple[Library, Path]:
+    lib = ops.library
+    if lib is None or lib.folder is None:
+        raise CommandError("no library folder here to write to (see `combat-tui paths`)")
+    return lib, lib.folder
+
+
+def _base_name(c: Combatant) -> str:
+    """What `keep` calls a creature's template: its template's name, else its name without a number."""
+    return c.template or re.sub(r" [0-9]{1,9}$", "", c.name)
+
+
+@command("keep", "keep NAMES [as TEMPLATE]", "save creatures as templates in your library folder (a file each, "
+         "written over only if keep wrote it); `add TEMPLATE` makes them again", args=("names", "text"))
+def _keep(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    need(args, 1, "keep NAMES [as TEMPLATE]")
+    lowered = [a.lower() for a in args]
+    new_name = None
+    if "as" in lowered[1:]:
+        at = len(lowered) - 1 - lowered[::-1].index("as")
+        new_name = clean_name(" ".join(args[at + 1:])) if args[at + 1:] else None
+        need([new_name] if new_name else [], 1, "keep NAMES [as TEMPLATE]")
+        args = args[:at]
+    ids, rest = targets(ops, args, 0)
+    ops.require(not rest, f"unexpected {' '.join(rest)!r}; usage: keep NAMES [as TEMPLATE]")
+    lib, folder = _library(ops)
+    chosen: dict[str, Combatant] = {}
+    for cid in ids:
+        c = ops.peek(cid)
+        chosen.setdefault((new_name or _base_name(c)).lower(), c)  # Ghoul 1..4: one Ghoul
+    ops.require(new_name is None or len(chosen) == 1, "keep ... as TEMPLATE names one template: keep one creature")
+    rs = ops.rs
+    for c in chosen.values():
+        name = new_name or _base_name(c)
+        data = w.template_of(rs, c, name)
+        try:
+            template = w.check_template(data, rs)
+        except ValidationError as exc:
+            raise CommandError(f"{c.name} cannot be kept: {exc.errors()[0]['msg']}") from None
+        path = w.template_path(folder, name)
+        existing = lib.source(rs.id, name)
+        if existing is not None and existing.parent == folder and existing != path:
+            raise CommandError(f"{existing.name} already has a template {name!r}: keep {c.name} as ANOTHER NAME")
+        if path.exists() and not w.ours(path):
+            raise CommandError(f"{path.name} is a file you wrote: not written over; keep {c.name} as ANOTHER NAME, "
+                               "or move that file")
+        text = w.toml_text(rs.id, "creature", [data])
+
+        def write(path: Path = path, text: str = text) -> None:
+            w.write(path, text)
+
+        def remember(path: Path = path, template: Any = template) -> None:
+            lib.templates.setdefault(rs.id, {})[template.name.lower()] = (template, path)
+
+        ops.writes.append((write, remember))
+        ops.say(f"Kept {c.name} as the template {name} ({path.name})")
+
+
+def _write_party(ops: Ops, name: str, creatures: list[Combatant]) -> str:
+    """Queue the party's file with these creatures as members (others in it stay); its file's name."""
+    lib, folder = _library(ops)
+    rs = ops.rs
+    found = lib.party(rs.id, name)
+    old, path = (found[0], found[1]) if found else (None, w.party_path(folder, name))
+    if found is None and path.exists():
+        raise CommandError(f"{path.name} already exists and holds no party {name!r} for {rs.name}: not written over")
+    if path.exists() and not w.ours(path, old.name if old else name):
+        raise CommandError(f"{path.name} holds more than the party {name}: not written over (move the party to a "
+                           "file of its own)")
+    title = old.name if old else name
+    members = w.merged_members(old, [w.member_of(rs, c) for c in creatures])
+    text = w.party_text(rs, title, members)
+    try:
+        party = Party.model_validate({"name": title, "ruleset": rs.id, "member": members})
+    except ValidationError as exc:
+        raise CommandError(f"the party {title} cannot be written: {exc.errors()[0]['msg']}") from None
+
+    def remember() -> None:
+        lib.parties.setdefault(rs.id, {})[title.lower()] = (party, path)
+
+    ops.writes.append((lambda: w.write(path, text), remember))
+    return path.name
+
+
+@command("party", "party PARTY NAMES", "make or update a party in your library from creatures of this encounter; "
+         "`end` writes their lasting state back, `add @PARTY` brings them into a fight", args=("text", "names"))
+def _party(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    need(args, 2, "party PARTY NAMES")
+    name = clean_name(args[0].lstrip("@"))
+    ids, rest = targets(ops, args[1:], 0)
+    ops.require(not rest, f"unexpected {' '.join(rest)!r}; usage: party PARTY NAMES")
+    file = _write_party(ops, name, [ops.peek(cid) for cid in ids])
+    for cid in ids:
+        ops.changing(cid).party = name
+    ops.say(f"Party {name}: {', '.join(ops.peek(cid).name for cid in ids)} ({file})")
+
+
+@command("end", "end", "the fight is over: party members' lasting state goes back to their party files and the "
+         "time it took is logged; still resumable, and undo takes the end back (not the files)")
+def _end(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ops.require(not args, "end takes nothing more")
+    ops.require(not ops.state.clock.ended, "the fight has already ended (`undo` takes the end back)")
+    ops.clock().ended = True
+    rs, clock = ops.rs, ops.state.clock
+    seconds = elapsed_seconds(ops.state, rs)
+    if not clock.started:
+        took = "before it started"
+    elif rs.time.model is TimeModel.TIME_COUNT:
+        took = f"after {clock.tc} TC (about {seconds:g} seconds of game time)"
+    else:
+        took = f"after {clock.round} round(s) (about {seconds + (rs.time.round_seconds or 6.0):g} seconds of game time)"
+    ops.say(f"The fight is over, {took}.")
+    parties: dict[str, list[Combatant]] = {}
+    for c in ops.state.roster():
+        if c.party:
+            parties.setdefault(c.party, []).append(c)
+    for name, members in parties.items():
+        file = _write_party(ops, name, members)
+        ops.say(f"Party {name}: {', '.join(c.name for c in members)} as they are now ({file})")
+
+
+SIDES = {"@pc", "@npc", "@ally", "@all"}
+
+
+def rest_party(ops: Ops, kind: str, word: str) -> None:
+    """`rest short|long @PARTY`: a rest for a party between fights, on its file: its members are brought
+    into a scratch encounter, rest by the ruleset's rules, and go back to the file as they are after."""
+    from ..encounter import Encounter  # the encounter runs these commands
+
+    lib, _ = _library(ops)
+    found = lib.party(ops.rs.id, word[1:])
+    ops.require(found is not None, f"no party {word[1:]!r} for {ops.rs.name}")
+    assert found is not None
+    scratch = Encounter.new(ops.rs, seed=ops.rng.randrange(1 << 30))
+    scratch.library = lib
+    scratch.defer_writes = True
+    ops.lines += [f"  {line}" for line in scratch.run(f"add @{found[0].name}") + scratch.run(f"rest {kind}")]
+    file = _write_party(ops, found[0].name, scratch.state.roster())
+    ops.say(f"Party {found[0].name} rested ({kind}): written to {file}")

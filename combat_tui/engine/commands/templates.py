@@ -1,0 +1,126 @@
+"""Creatures from the library: `add NAME` made from a template, `add @PARTY` from a party's file."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .. import conditions
+from ..errors import CommandError
+from ..library import Member, Template
+from ..model import Combatant, OwnAction
+from ..ops import Ops
+from ..ruleset import RulesetDef
+
+_FLAG = re.compile(r"x[0-9]+|pc|npc|ally|surprised|hidden|split")
+MIN_PREFIX = 3  # a shorter start of a name stays a plain creature (`add B`), never a template
+
+
+def find_template(ops: Ops, args: list[str]) -> tuple[Template | None, bool]:
+    """The template the name words of `add` name (exactly, or by a unique start of 3 letters or more),
+    and whether `split` was said; (None, False) when they name none."""
+    lib = ops.library
+    if lib is None:
+        return None, False
+    words = [w for w in args if not _FLAG.fullmatch(w.lower())]
+    split = any(w.lower() == "split" for w in args)
+    name = " ".join(words).strip()
+    if not name or name.startswith("@"):
+        return None, False
+    exact = next((t for t in lib.templates_for(ops.rs.id) if t.name.lower() == name.lower()), None)
+    if exact is not None:
+        return exact, split
+    if len(name) < MIN_PREFIX:
+        return None, False
+    return lib.find_template(ops.rs.id, name), split
+
+
+@dataclass
+class Made:
+    """What a template gives `add`: `key=value` words (pools, body, notes) and stats, as the line would
+    say them; and the rest, set on each creature as it is made."""
+
+    template: Template
+    kw: dict[str, str] = field(default_factory=dict)
+    stats: dict[str, str] = field(default_factory=dict)
+    actions: list[OwnAction] = field(default_factory=list)
+
+    def setup(self, group: str | None) -> Callable[[Combatant], None]:
+        def apply(c: Combatant) -> None:
+            c.group = group
+            c.template = self.template.name
+            c.actions = [a.model_copy() for a in self.actions]
+
+        return apply
+
+
+def from_template(rs: RulesetDef, t: Template, line: dict[str, str]) -> Made:
+    made = Made(t, actions=[a.own() for a in t.actions])
+    made.stats = {k: str(v) for k, v in t.stats.items()}
+    health = rs.health_pool()
+    made.kw = {(health if k == "hp" and health and "hp" not in {p.id for p in rs.pools} else k): str(v)
+               for k, v in t.pools.items()}
+    if t.body is not None:
+        made.kw["body"] = t.body
+    stat_ids = {s.id for s in rs.stats}
+    words = []
+    for key, prefix, say in (("resist", "res_", "resists"), ("weak", "vuln_", "weak to")):
+        loose = []
+        for dtype, degree in getattr(t, key).items():
+            if f"{prefix}{dtype}" in stat_ids:  # the ruleset counts it: a stat
+                made.stats.setdefault(f"{prefix}{dtype}", str(degree))
+            else:
+                loose.append(dtype)
+        if loose:
+            words.append(f"{say} {', '.join(loose)}")
+    notes = " ".join(x for x in (t.notes, (words and "; ".join(words).capitalize() + ".") or "") if x)
+    if notes:
+        made.kw["notes"] = notes[:500]
+    return made
+
+
+def party_add(ops: Ops, name: str) -> None:
+    """Every member of a party, with what it carried out of its last fight."""
+    from .setup import _add_one  # setup imports this module
+
+    lib = ops.library
+    found = lib.party(ops.rs.id, name) if lib is not None else None
+    if found is None:
+        known = ", ".join(p.name for p in lib.parties_for(ops.rs.id)) if lib is not None else ""
+        raise CommandError(f"no party {name!r} for {ops.rs.name}" + (f" (parties: {known})" if known else ""))
+    party = found[0]
+    if not party.members:
+        raise CommandError(f"the party {party.name} has no members yet: `party {party.name} NAMES` makes it")
+    taken = {c.name.lower() for c in ops.state.combatants.values()}
+    for m in party.members:
+        if m.name.lower() in taken:
+            raise CommandError(f"{m.name} is already in this encounter")
+    for m in party.members:
+        kw = {k: str(v) for k, v in m.maxima.items()}
+        if m.body is not None:
+            kw["body"] = m.body
+        if m.notes:
+            kw["notes"] = m.notes
+        cid = _add_one(ops, m.name, m.side, False, False, kw, {k: str(v) for k, v in m.stats.items()},
+                       _member_setup(party.name, m))
+        _carry_in(ops, cid, m)
+
+
+def _member_setup(party: str, m: Member) -> Callable[[Combatant], None]:
+    def apply(c: Combatant) -> None:
+        c.party = party
+        c.actions = [a.own() for a in m.actions]
+        c.injuries = dict(m.injuries)
+
+    return apply
+
+
+def _carry_in(ops: Ops, cid: str, m: Member) -> None:
+    """What lasts from the last fight: pools where it left them, lasting conditions."""
+    for pid, value in m.current.items():
+        if pid in ops.peek(cid).pools:
+            ops.set_pool(cid, pid, value, quiet=True)
+    for cs in m.conditions:
+        conditions.add(ops, cid, cs.id, value=cs.value, duration=cs.until)
+    ops.recompute(cid)

@@ -1,0 +1,83 @@
+"""The GM's library: creature templates (a bestiary) and parties, per ruleset, as plain TOML files.
+
+The starter bestiary ships with the package; the GM's own folder adds to it and overrides it by name.
+See docs/library-format.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import CommandError
+from .model import ActionEntry, Member, Party, Template, slug
+from .reading import Found, Rulesets, builtin_dir, read_folder
+
+
+@dataclass
+class Library:
+    folder: Path | None  # the GM's own, where keep and party write; None: read-only (tests, the starter alone)
+    templates: dict[str, dict[str, tuple[Template, Path]]] = field(default_factory=dict)  # ruleset -> name -> it
+    parties: dict[str, dict[str, tuple[Party, Path]]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def templates_for(self, ruleset: str) -> list[Template]:
+        return [t for t, _ in self.templates.get(ruleset, {}).values()]
+
+    def source(self, ruleset: str, name: str) -> Path | None:
+        hit = self.templates.get(ruleset, {}).get(name.lower())
+        return hit[1] if hit else None
+
+    def find_template(self, ruleset: str, word: str) -> Template | None:
+        """A template by name, case-insensitive, or a unique start of one; None when none starts so.
+        An ambiguous start is an error listing the candidates."""
+        low = word.strip().lower()
+        own = self.templates.get(ruleset, {})
+        if low in own:
+            return own[low][0]
+        hits = [t for key, (t, _) in own.items() if key.startswith(low)]
+        if len(hits) == 1:
+            return hits[0]
+        if len(hits) > 1:
+            names = ", ".join(sorted(t.name for t in hits)[:8])
+            raise CommandError(f"{word!r} could be the template {names}: type more of the name")
+        return None
+
+    def party(self, ruleset: str, name: str) -> tuple[Party, Path] | None:
+        return self.parties.get(ruleset, {}).get(name.strip().lower())
+
+    def parties_for(self, ruleset: str) -> list[Party]:
+        return [p for p, _ in self.parties.get(ruleset, {}).values()]
+
+
+def load(folder: Path | None, rulesets: Rulesets, starter: bool = True) -> Library:
+    """The starter bestiary, then the GM's folder over it (a template of the same name replaces the
+    starter's; two of the GM's own of one name: the first file's is kept, the other reported)."""
+    lib = Library(folder)
+    if starter:
+        _merge(lib, read_folder(builtin_dir(), rulesets), own=False)
+    if folder is not None:
+        _merge(lib, read_folder(folder, rulesets), own=True)
+    return lib
+
+
+def _merge(lib: Library, found: Found, own: bool) -> None:
+    lib.problems += found.problems
+    seen: set[tuple[str, str]] = set()
+    for t, path in found.templates:
+        key = (t.ruleset, t.name.lower())
+        if own and key in seen:
+            lib.problems.append(f"{path.name}: creature[{t.name}]: a template of that name is already in "
+                                f"{lib.templates[t.ruleset][t.name.lower()][1].name}; skipped")
+            continue
+        seen.add(key)
+        lib.templates.setdefault(t.ruleset, {})[t.name.lower()] = (t, path)
+    for p, path in found.parties:
+        if p.name.lower() in lib.parties.get(p.ruleset, {}):
+            lib.problems.append(f"{path.name}: party[{p.name}]: a party of that name is already in "
+                                f"{lib.parties[p.ruleset][p.name.lower()][1].name}; skipped")
+            continue
+        lib.parties.setdefault(p.ruleset, {})[p.name.lower()] = (p, path)
+
+
+__all__ = ["ActionEntry", "Library", "Member", "Party", "Template", "load", "slug"]

@@ -1,0 +1,148 @@
+"""Reading a library folder: every `*.toml` in it, parsed (never run), each entry checked against its
+ruleset. A bad file or entry is one line naming the file and key, and is skipped; nothing stops."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ..errors import CombatError
+from ..files import NotReadable, read_regular_text
+from ..loader import _DEEP_KEY, _SKIP, MAX_KEY_PARTS, _loc
+from ..ruleset import RulesetDef
+from .checks import check_member, check_template
+from .model import Party, Template
+
+MAX_LIBRARY_BYTES = 256 * 1024  # one file; the largest starter bestiary is a few KB
+MAX_FILES = 1000  # in one folder
+MAX_ENTRIES = 500  # creatures or parties in one file
+
+Rulesets = Callable[[str], RulesetDef]  # a ruleset by id; raises CombatError for one it does not know
+
+
+def builtin_dir() -> Path:
+    """The starter bestiary: packaged beside the code, or the repository's `bestiary/`."""
+    packaged = Path(__file__).resolve().parents[2] / "data" / "bestiary"
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parents[3] / "bestiary"
+
+
+class Found:
+    """What one folder holds that fits: templates and parties, with where each came from."""
+
+    def __init__(self) -> None:
+        self.templates: list[tuple[Template, Path]] = []
+        self.parties: list[tuple[Party, Path]] = []
+        self.problems: list[str] = []
+
+
+def parse_toml(path: Path) -> dict[str, Any]:
+    """A library file's data; CombatError with one line (file and why) for anything else."""
+    try:
+        text = read_regular_text(path, MAX_LIBRARY_BYTES, "library file")
+    except NotReadable as exc:
+        raise CombatError(str(exc)) from None
+    if _DEEP_KEY.search(_SKIP.sub("s", text)):
+        raise CombatError(f"{path.name}: a key of more than {MAX_KEY_PARTS} dotted parts; not a library file")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CombatError(f"{path.name}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise CombatError(f"{path.name}: nested too deeply to be a library file") from None
+
+
+def _validate(model: type[BaseModel], data: object, where: str) -> Any:
+    try:
+        return model.model_validate(data)
+    except RecursionError:
+        raise CombatError(f"{where}: nested too deeply") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        key = _loc(tuple(err["loc"]), data)
+        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+        raise CombatError(f"{where}.{key}: {err['msg']}{more}") from None
+
+
+def _entries(data: dict[str, Any], key: str, name: str) -> Iterator[tuple[int, Any]]:
+    items = data.get(key, [])
+    if not isinstance(items, list):
+        raise CombatError(f"{name}: {key} is a list of tables ([[{key}]])")
+    if len(items) > MAX_ENTRIES:
+        raise CombatError(f"{name}: more than {MAX_ENTRIES} entries under {key}")
+    yield from enumerate(items)
+
+
+def read_file(path: Path, rulesets: Rulesets, found: Found) -> None:
+    """One file's templates and parties into `found`; its problems too, one line each."""
+    name = path.name
+    try:
+        data = parse_toml(path)
+        unknown = sorted(set(data) - {"ruleset", "creature", "party"})
+        if unknown:
+            raise CombatError(f"{name}: {unknown[0]}: not a key of a library file (ruleset, creature, party)")
+        default = data.get("ruleset", "")
+        if not isinstance(default, str):
+            raise CombatError(f"{name}: ruleset: a ruleset id, as text")
+        creatures = list(_entries(data, "creature", name))
+        parties = list(_entries(data, "party", name))
+    except CombatError as exc:
+        found.problems.append(str(exc))
+        return
+    for i, raw in creatures:
+        label = raw.get("name") if isinstance(raw, dict) and isinstance(raw.get("name"), str) else i
+        where = f"{name}: creature[{label}]"
+        try:
+            if isinstance(raw, dict) and "ruleset" not in raw:
+                raw = {**raw, "ruleset": default}
+            t: Template = _validate(Template, raw, where)
+            rs = _ruleset(rulesets, t.ruleset, where)
+            problem = check_template(rs, t, where)
+            if problem:
+                raise CombatError(problem)
+        except CombatError as exc:
+            found.problems.append(str(exc))
+            continue
+        found.templates.append((t, path))
+    for i, raw in parties:
+        label = raw.get("name") if isinstance(raw, dict) and isinstance(raw.get("name"), str) else i
+        where = f"{name}: party[{label}]"
+        try:
+            if isinstance(raw, dict) and "ruleset" not in raw:
+                raw = {**raw, "ruleset": default}
+            p: Party = _validate(Party, raw, where)
+            rs = _ruleset(rulesets, p.ruleset, where)
+            for m in p.members:
+                problem = check_member(rs, m, f"{where}.member[{m.name}]")
+                if problem:
+                    raise CombatError(problem)
+        except CombatError as exc:
+            found.problems.append(str(exc))
+            continue
+        found.parties.append((p, path))
+
+
+def _ruleset(rulesets: Rulesets, rid: str, where: str) -> RulesetDef:
+    if not rid:
+        raise CombatError(f"{where}: no ruleset (ruleset = \"...\" in the entry or at the top of the file)")
+    try:
+        return rulesets(rid)
+    except CombatError:
+        raise CombatError(f"{where}.ruleset: unknown ruleset {rid!r}") from None
+
+
+def read_folder(folder: Path, rulesets: Rulesets) -> Found:
+    """Every `*.toml` of a folder, in name order; a missing folder holds nothing."""
+    found = Found()
+    if not folder.is_dir():
+        return found
+    paths = sorted(folder.glob("*.toml"))
+    if len(paths) > MAX_FILES:
+        found.problems.append(f"{folder.name}: more than {MAX_FILES} files; only the first {MAX_FILES} read")
+        paths = paths[:MAX_FILES]
+    for path in paths:
+        read_file(path, rulesets, found)
+    return found

@@ -1,0 +1,340 @@
+"""The library: templates and parties read from TOML (bad ones named and skipped), creatures made from
+templates, their own attacks, keep, party, end and rest between fights."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from combat_tui.engine import library, storage
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.errors import CommandError
+from combat_tui.engine.library import writing
+from combat_tui.engine.loader import Catalogue
+
+RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+
+GOOD = """
+ruleset = "three-action"
+
+[[creature]]
+name = "Skeleton"
+stats = { level = 2, str = 2 }
+pools = { hp = "4d8+4" }
+
+[[creature.action]]
+name = "Old Sword"
+uses = "melee"
+hit = "1d20+4"
+damage = "1d6+2"
+type = "slashing"
+"""
+
+
+def lib_in(folder: Path, catalogue: Catalogue, starter: bool = True) -> library.Library:
+    return library.load(folder, catalogue.get, starter=starter)
+
+
+def encounter(catalogue: Catalogue, ruleset: str, folder: Path, seed: int = 1) -> Encounter:
+    enc = Encounter.new(catalogue.get(ruleset), seed=seed)
+    enc.library = lib_in(folder, catalogue)
+    return enc
+
+
+def by_name(enc: Encounter, name: str):  # type: ignore[no-untyped-def]
+    return next(c for c in enc.state.combatants.values() if c.name == name)
+
+
+def test_the_starter_bestiary_loads_for_every_ruleset_without_a_complaint(catalogue: Catalogue,
+                                                                          tmp_path: Path) -> None:
+    lib = lib_in(tmp_path / "none", catalogue)
+    assert lib.problems == []
+    for rid in RULESETS:
+        templates = lib.templates_for(rid)
+        assert len(templates) >= 4, rid
+        assert all(t.actions for t in templates), rid  # every starter creature can attack
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_every_starter_creature_can_be_added_and_attack(catalogue: Catalogue, tmp_path: Path, rid: str) -> None:
+    enc = encounter(catalogue, rid, tmp_path)
+    enc.run("add Kara pc init=1")
+    for t in enc.library.templates_for(rid) if enc.library else []:
+        enc.run(f'add "{t.name}"')
+        c = by_name(enc, t.name)
+        assert [a.name for a in c.actions] == [a.name for a in t.actions]
+    for c in list(enc.state.roster())[1:]:  # before the start anyone may act
+        if enc.rs.time.model.value == "time-count":
+            continue  # acts only on its own TC; the time-count tests below cover it
+        lines = enc.run(f'act "{c.name}" {c.actions[0].id} on=Kara')
+        assert any("Damage ready" in line for line in lines), lines
+
+
+def test_bad_files_are_named_and_skipped_and_the_good_ones_still_load(catalogue: Catalogue, tmp_path: Path) -> None:
+    folder = tmp_path / "library"
+    folder.mkdir()
+    (folder / "good.toml").write_text(GOOD, encoding="utf-8")
+    (folder / "broken.toml").write_text("[[creature]\nname = ", encoding="utf-8")
+    (folder / "stat.toml").write_text('ruleset = "three-action"\n[[creature]]\nname = "Imp"\nstats = { luck = 3 }\n',
+                                      encoding="utf-8")
+    (folder / "nowhere.toml").write_text('ruleset = "chess"\n[[creature]]\nname = "Rook"\n', encoding="utf-8")
+    (folder / "huge.toml").write_text("# " + "x" * (300 * 1024) + "\n", encoding="utf-8")
+    (folder / "folder.toml").mkdir()
+    os.symlink("/dev/zero", folder / "device.toml")
+    (folder / "speed.toml").write_text(
+        'ruleset = "time-count"\n[[creature]]\nname = "Snail"\n[[creature.action]]\nname = "Ooze"\nspeed = "glacial"\n',
+        encoding="utf-8")
+    lib = lib_in(folder, catalogue)
+    problems = "\n".join(lib.problems)
+    assert len(lib.problems) == 7, problems
+    for name, why in [("broken.toml", "not valid TOML"), ("stat.toml", "luck"), ("nowhere.toml", "chess"),
+                      ("huge.toml", "too large"), ("folder.toml", "not a regular file"),
+                      ("device.toml", "not a regular file"), ("speed.toml", "glacial")]:
+        line = next(p for p in lib.problems if p.startswith(name))
+        assert why in line and "\n" not in line, line
+    assert "stats.luck" in next(p for p in lib.problems if p.startswith("stat.toml"))
+    assert [t.name for t in lib.templates_for("three-action")][-1] == "Skeleton"
+    assert lib.find_template("three-action", "Goblin") is not None  # the starter ones too
+
+
+def test_a_template_of_the_gm_replaces_the_starter_one_of_that_name(catalogue: Catalogue, tmp_path: Path) -> None:
+    folder = tmp_path / "library"
+    folder.mkdir()
+    (folder / "mine.toml").write_text(GOOD.replace("Skeleton", "Goblin"), encoding="utf-8")
+    lib = lib_in(folder, catalogue)
+    goblin = lib.find_template("three-action", "goblin")
+    assert goblin is not None and [a.name for a in goblin.actions] == ["Old Sword"]
+
+
+def test_dice_maxima_are_rolled_for_each_creature_and_repeat_with_the_seed(catalogue: Catalogue,
+                                                                           tmp_path: Path) -> None:
+    def maxima(seed: int) -> list[int | None]:
+        enc = encounter(catalogue, "three-action", tmp_path, seed)
+        enc.run("add Ghoul x6")
+        return [c.pools["hp"].max for c in enc.state.roster()]
+
+    first = maxima(5)
+    assert all(m is not None and 6 <= m <= 27 for m in first)  # 3d8+3
+    assert len(set(first)) > 1  # each rolled, not one roll for all
+    assert maxima(5) == first
+
+
+def test_a_template_gives_stats_notes_side_and_its_own_actions_and_the_line_wins(catalogue: Catalogue,
+                                                                                  tmp_path: Path) -> None:
+    enc = encounter(catalogue, "three-action", tmp_path)
+    enc.run("add ghoul hp=5 stat-level=4 dex=5 ally")
+    c = by_name(enc, "Ghoul")
+    assert c.pools["hp"].max == 5 and c.stats["level"] == 4 and c.stats["str"] == 3 and c.stats["dex"] == 5
+    assert c.side.value == "ally" and c.template == "Ghoul" and c.group is None
+    assert "Eater of the dead" in c.notes and "weak to fire" in c.notes.lower()
+    assert [a.id for a in c.actions] == ["claw", "bite"]
+
+
+def test_resistances_become_the_rulesets_stats_where_it_has_them(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = encounter(catalogue, "boon-bane", tmp_path)
+    enc.run("add Ghoul")
+    c = by_name(enc, "Ghoul")
+    assert c.stats["res_poison"] == 2 and c.stats["vuln_radiant"] == 2
+
+
+def test_a_prefix_finds_a_template_an_ambiguous_one_is_an_error_and_other_names_add_as_before(
+        catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = encounter(catalogue, "three-action", tmp_path)
+    enc.run("add Gob x2")
+    assert [c.name for c in enc.state.roster()] == ["Goblin 1", "Goblin 2"]
+    with pytest.raises(CommandError, match="Bandit, Bandit Captain"):
+        enc.run("add Ban")
+    enc.run("add Gh hp=3")  # shorter than 3 letters: a plain creature
+    enc.run("add Zombie x2 hp=9")
+    plain = by_name(enc, "Zombie 1")
+    assert plain.actions == [] and plain.group is None and plain.template is None
+    assert by_name(enc, "Gh").actions == []
+
+
+def test_a_group_shares_one_initiative_and_acts_one_after_another(catalogue: Catalogue, tmp_path: Path) -> None:
+    for seed in range(6):
+        enc = encounter(catalogue, "three-action", tmp_path, seed)
+        enc.run("add Kara pc")
+        enc.run("add Ghoul x4")
+        enc.run("add Osk pc")
+        enc.run("start")
+        ghouls = [c for c in enc.state.roster() if c.template == "Ghoul"]
+        assert len({c.initiative for c in ghouls}) == 1 and len({c.group for c in ghouls}) == 1
+        order = [enc.state.combatants[s.cid].name for s in enc.state.order]
+        at = order.index("Ghoul 1")
+        assert order[at:at + 4] == ["Ghoul 1", "Ghoul 2", "Ghoul 3", "Ghoul 4"], order
+
+
+def test_split_rolls_each_creature_of_a_group(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = encounter(catalogue, "three-action", tmp_path, 3)
+    enc.run("add Ghoul x6 split")
+    enc.run("start")
+    ghouls = enc.state.roster()
+    assert all(c.group is None for c in ghouls)
+    assert len({c.initiative for c in ghouls}) > 1
+
+
+def test_a_group_added_mid_fight_joins_on_one_roll(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = encounter(catalogue, "three-action", tmp_path, 2)
+    enc.run("add Kara pc")
+    enc.run("start")
+    enc.run("add Wolf x3")
+    wolves = [c for c in enc.state.roster() if c.template == "Wolf"]
+    assert len({c.initiative for c in wolves}) == 1
+    order = [enc.state.combatants[s.cid].name for s in enc.state.order]
+    at = order.index("Wolf 1")
+    assert order[at:at + 3] == ["Wolf 1", "Wolf 2", "Wolf 3"]
+
+
+def test_an_attack_pays_its_cost_rolls_and_leaves_damage_ready_for_apply(catalogue: Catalogue,
+                                                                         tmp_path: Path) -> None:
+    enc = encounter(catalogue, "three-action", tmp_path, 7)
+    enc.run("add Kara pc init=20 hp=40")
+    enc.run("add Ghoul")
+    enc.run("start")
+    enc.run("next")
+    lines = enc.run("act Ghoul claw on=Kara adv")
+    ghoul, kara = by_name(enc, "Ghoul"), by_name(enc, "Kara")
+    assert ghoul.pools["actions"].current == 2  # the ruleset's melee: one action
+    assert any("to hit 2d20kh1" in line for line in lines), lines
+    assert kara.pools["hp"].current == 40  # not dealt yet
+    [ready] = enc.state.ready
+    assert ready.target == kara.id and ready.type == "slashing" and 4 <= ready.amount <= 9
+    path = tmp_path / "fight.json"
+    storage.save(enc.doc, path)
+    assert storage.load(path).state.ready == enc.state.ready  # survives a save
+    enc.run("apply")
+    assert by_name(enc, "Kara").pools["hp"].current == 40 - ready.amount and enc.state.ready == []
+    enc.run("undo")
+    assert enc.state.ready == [ready] and by_name(enc, "Kara").pools["hp"].current == 40
+    enc.run("apply to=Ghoul half")
+    assert by_name(enc, "Ghoul").pools["hp"].current == (by_name(enc, "Ghoul").pools["hp"].max or 0) - ready.amount // 2
+    with pytest.raises(CommandError, match="no damage is ready"):
+        enc.run("apply")
+
+
+def test_a_missed_attack_drops_its_damage_and_roll_words_need_an_attack(catalogue: Catalogue,
+                                                                        tmp_path: Path) -> None:
+    enc = encounter(catalogue, "three-action", tmp_path)
+    enc.run("add Kara pc hp=30")
+    enc.run("add Goblin")
+    enc.run("act Goblin sling on=Kara")
+    enc.run("apply Goblin miss")
+    assert enc.state.ready == [] and by_name(enc, "Kara").pools["hp"].current == 30
+    with pytest.raises(CommandError, match="own attack"):
+        enc.run("act Goblin melee adv")
+
+
+def test_time_count_an_attack_schedules_by_its_weapons_speed_class(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = encounter(catalogue, "time-count", tmp_path, 4)
+    enc.run("add Vala pc init=3 hp=30")
+    enc.run("add Bandit init=3")
+    enc.run("start")
+    assert enc.state.clock.tc == 3
+    enc.run("act Bandit short-sword on=Vala")
+    assert by_name(enc, "Bandit").next_tc == 3 + 6  # fast: the static SF for an NPC
+    sfs = set()
+    for seed in range(12):
+        pc = encounter(catalogue, "time-count", tmp_path, seed)
+        pc.run("add Bandit pc init=3")  # a PC made from the template: its sword's SF is rolled
+        pc.run("add Goblin init=9")
+        pc.run("start")
+        pc.run("act Bandit short-sword on=Goblin")
+        sfs.add((by_name(pc, "Bandit").next_tc or 0) - 3)
+    assert sfs <= set(range(4, 10)) and len(sfs) > 1  # 1d6+3 rolled for a PC
+
+
+def test_keep_writes_a_template_and_never_over_a_file_of_the_gm(catalogue: Catalogue, tmp_path: Path) -> None:
+    folder = tmp_path / "library"
+    enc = encounter(catalogue, "three-action", folder)
+    enc.run("add Ghoul x2")
+    enc.run("keep 'Ghoul 1' as Grave Ghoul")
+    path = folder / "grave-ghoul.toml"
+    assert path.read_text(encoding="utf-8").startswith(writing.MARKER)
+    again = lib_in(folder, catalogue)
+    assert again.problems == []
+    kept = again.find_template("three-action", "Grave Ghoul")
+    assert kept is not None and [a.name for a in kept.actions] == ["Claw", "Bite"]
+    assert kept.pools["hp"] == by_name(enc, "Ghoul 1").pools["hp"].max
+    enc.run("add Grave Ghoul")  # the running encounter's library has it at once
+    assert by_name(enc, "Grave Ghoul").template == "Grave Ghoul"
+    (folder / "mine.toml").write_text("# my own\n", encoding="utf-8")
+    with pytest.raises(CommandError, match="you wrote"):
+        enc.run("keep 'Ghoul 2' as Mine")
+    assert (folder / "mine.toml").read_text(encoding="utf-8") == "# my own\n"
+
+
+def test_a_party_carries_its_state_out_of_one_fight_and_into_the_next(catalogue: Catalogue, tmp_path: Path) -> None:
+    folder = tmp_path / "library"
+    enc = encounter(catalogue, "three-action", folder)
+    enc.run("add Kara pc init=15 hp=30")
+    enc.run("add Osk pc init=12 hp=20")
+    enc.run("party Heroes Kara,Osk")
+    enc.run("add Goblin x2")
+    enc.run("start")
+    enc.run("dmg Kara 9")
+    enc.run("cond Kara poisoned 2")
+    enc.run("cond Osk shaken 1 until=long-rest")
+    enc.run("spend Osk energy 4")
+    lines = enc.run("end")
+    assert enc.state.clock.ended and any("The fight is over" in line for line in lines)
+    with pytest.raises(CommandError, match="ended"):
+        enc.run("next")
+    enc.run("undo")
+    assert not enc.state.clock.ended
+    enc.run("end")
+
+    fresh = encounter(catalogue, "three-action", folder, 2)
+    fresh.run("add @Heroes")
+    kara, osk = by_name(fresh, "Kara"), by_name(fresh, "Osk")
+    assert kara.pools["hp"].current == 21 and kara.pools["hp"].max == 30
+    assert kara.has("poisoned") and osk.pools["energy"].current == 6 and osk.has("shaken")
+    assert kara.side.value == "pc" and kara.party == "Heroes"
+    fresh.run("rest long @Heroes")
+    rested = lib_in(folder, catalogue).party("three-action", "heroes")
+    assert rested is not None
+    [osk_after] = [m for m in rested[0].members if m.name == "Osk"]
+    assert [cs.id for cs in osk_after.conditions] == []  # what lasts until a long rest is gone
+    assert next(m for m in rested[0].members if m.name == "Kara").conditions[0].id == "poisoned"
+    assert by_name(fresh, "Osk").has("shaken")  # the rest was on the party's file, not this fight
+    with pytest.raises(CommandError, match="already in this encounter"):
+        fresh.run("add @Heroes")
+
+
+def test_a_party_file_with_more_in_it_is_not_written_over(catalogue: Catalogue, tmp_path: Path) -> None:
+    folder = tmp_path / "library"
+    folder.mkdir()
+    text = ('ruleset = "three-action"\n[[party]]\nname = "Crew"\n[[party.member]]\nname = "Ana"\n'
+            + GOOD.replace('ruleset = "three-action"', ""))
+    (folder / "crew.toml").write_text(text, encoding="utf-8")
+    enc = encounter(catalogue, "three-action", folder)
+    enc.run("add @Crew")
+    with pytest.raises(CommandError, match="not written over"):
+        enc.run("end")
+    assert (folder / "crew.toml").read_text(encoding="utf-8") == text
+    assert not enc.state.clock.ended  # the end failed whole
+
+
+def test_hp_in_a_template_is_the_rulesets_hit_points_whatever_it_calls_them(catalogue: Catalogue,
+                                                                            tmp_path: Path) -> None:
+    folder = tmp_path / "library"
+    folder.mkdir()
+    (folder / "imp.toml").write_text('ruleset = "body-injury"\n[[creature]]\nname = "Imp"\npools = { hp = 7 }\n',
+                                     encoding="utf-8")
+    enc = encounter(catalogue, "body-injury", folder)
+    assert enc.library is not None and enc.library.problems == []
+    enc.run("add Imp")
+    assert by_name(enc, "Imp").pools["stamina"].max == 7
+
+
+def test_a_group_given_its_initiative_still_stands_together(catalogue: Catalogue, tmp_path: Path) -> None:
+    for seed in range(6):
+        enc = encounter(catalogue, "three-action", tmp_path, seed)
+        enc.run("add Ghoul x3 init=12")
+        enc.run("add Bandit x2 split init=12")
+        enc.run("start")
+        order = [enc.state.combatants[s.cid].name for s in enc.state.order]
+        at = order.index("Ghoul 1")
+        assert order[at:at + 3] == ["Ghoul 1", "Ghoul 2", "Ghoul 3"], order
