@@ -234,9 +234,10 @@ def catch_up(ops: Ops) -> None:
     state = ops.state
     if ops.rs.time.model is not TimeModel.TIME_COUNT or not state.clock.started:
         return
+    can_act = {c.id for c in acting_order(state, ops.rs)}
     for cid in ops.tx.touched_combatants():
         c = state.combatants.get(cid)
-        if c is not None and c.next_tc is not None and c.next_tc < state.clock.tc and not is_out(c, ops.rs):
+        if c is not None and c.next_tc is not None and c.next_tc < state.clock.tc and cid in can_act:
             ops.changing(cid).next_tc = state.clock.tc
             ops.say(f"{c.name} is back in the fight: acts at TC {state.clock.tc}")
 

@@ -26,10 +26,11 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         raise CommandError(f"usage: {_ACT}")
     target = one_creature(ops, kw["on"]) if "on" in kw else None
     for cid in ids:
+        before = ops.names(ops.peek(cid))  # its speed is read as it was when it set about the action
         if action is not None:
             actions.pay(ops, cid, action, target)
         if ops.rs.time.model is TimeModel.TIME_COUNT:
-            actions.schedule(ops, cid, action, kw.get("sf"), kw.get("class"), kw.get("mod"))
+            actions.schedule(ops, cid, action, kw.get("sf"), kw.get("class"), kw.get("mod"), before)
 
 
 def _pool_amount(ops: Ops, args: list[str], verb: str, other: str) -> tuple[list[str], PoolDef, int]:
