@@ -316,3 +316,30 @@ def test_sprinting_calls_for_its_check_every_20_tc(enc: Encounter) -> None:
     assert seen == [26, 46]
     enc.run("act Runner stop-running")
     assert "run-timer" not in conds(enc, "Runner")
+
+
+# -- found on reading the text again --------------------------------------------------------------
+
+
+def test_petrification_takes_a_quarter_of_the_speed_every_two_points(enc: Encounter) -> None:
+    """"Additionally, every 2 points reduces your speed by ¼ (to a minimum of 0 ft at 8 damage).\""""
+    enc.run("add Hero pc speed=20")
+    enc.run("prompt Hero movement-pattern")
+    enc.run("resolve")
+    enc.run("dmg Hero 2 petrification")
+    enc.run("prompt Hero movement-pattern")
+    lines = enc.run("resolve")
+    assert any("15 ft" in line for line in lines)
+    enc.run("dmg Hero 6 petrification")
+    enc.run("prompt Hero movement-pattern")
+    lines = enc.run("resolve")
+    assert any("cannot move" in line for line in lines)
+
+
+def test_dying_ends_when_fatigue_falls_below_twice_hp(enc: Encounter) -> None:
+    """"If your fatigue equals or exceeds double your current HP, you are dying\""""
+    enc.run("add Guard hp=6")
+    enc.run("gain Guard fatigue 12")
+    assert "dying" in conds(enc, "Guard")
+    enc.run("spend Guard fatigue 2")
+    assert "dying" not in conds(enc, "Guard")
