@@ -74,17 +74,23 @@ def _parse(ops: Ops, cid: str, word: str) -> tuple[BodyPartDef, str | None]:
     return _own_part(ops.rs, ops.peek(cid), m.group(1)), m.group(2)
 
 
-def _state(part: BodyPartDef, counts: list[int]) -> dict[str, bool]:
+def _state(part: BodyPartDef, counts: list[int], exact: bool = False) -> dict[str, bool]:
     """Which of a kind's whole-creature effects stand, given each part's injuries: `count:N` for a count's
-    effects under the majority rule, `all`, `sound`, `destroyed`."""
+    effects under the majority rule (`exact`: parts with exactly N, else N or more), `all`, `sound`,
+    `destroyed`."""
     out = {"all": bool(counts) and all(n > 0 for n in counts),
            "destroyed": part.destroyed is not None and bool(counts) and all(n >= part.destroyed for n in counts)}
     if part.sound_left is not None:
         out["sound"] = sum(1 for n in counts if n == 0) <= part.sound_left.at_most
     if part.majority:
-        for eff in part.effects:  # more than half the parts at this count or past it
-            out[f"count:{eff.count}"] = 2 * sum(1 for n in counts if n >= eff.count) > len(counts)
+        for eff in part.effects:  # more than half the parts at this count (or past it)
+            sharing = sum(1 for n in counts if (n == eff.count if exact else n >= eff.count))
+            out[f"count:{eff.count}"] = 2 * sharing > len(counts)
     return out
+
+
+def _exact(ops: Ops, c: Combatant, part: BodyPartDef) -> bool:
+    return part.majority_exact is not None and bool(ops.eval(part.majority_exact, c))
 
 
 def _groups(part: BodyPartDef) -> dict[str, list[EffectDef]]:
@@ -113,7 +119,7 @@ def injure(ops: Ops, cid: str, word: str, n: int) -> None:
     c = ops.changing(cid)
     key = _key(ops, c, part, number, pick_least=True)
     names = instances(part, part_count(ops.rs, c, part))
-    before = _state(part, [c.injuries.get(k, 0) for k in names])
+    before = _state(part, [c.injuries.get(k, 0) for k in names], _exact(ops, c, part))
     old = c.injuries.get(key, 0)
     new = old + n
     c.injuries[key] = new
@@ -126,12 +132,14 @@ def injure(ops: Ops, cid: str, word: str, n: int) -> None:
             else:
                 ops.say(f"{c.name}: {eff.text}")
                 ops.apply_effects(cid, eff.effects)
-    after = _state(part, [c.injuries.get(k, 0) for k in names])
+    after = _state(part, [c.injuries.get(k, 0) for k in names], _exact(ops, c, part))
     groups = _groups(part)
     for g, stands in after.items():
         if stands and not before[g]:
             _say_group(ops, c, part, g)
             ops.apply_effects(cid, groups[g])
+        elif before[g] and not stands:  # shared exactly, and no longer by more than half
+            _lift(ops, cid, groups[g])
     if part.majority and any(old < e.count <= new and not after[f"count:{e.count}"] for e in part.effects):
         ops.say(f"{c.name}: (on that {part.name.lower()} only, until more than half its "
                 f"{part.name.lower()}s share it)")
@@ -150,14 +158,14 @@ def heal_injury(ops: Ops, cid: str, word: str, n: int, regrow: bool) -> None:
         raise CommandError(f"{c.name}: {_label(part, key)} is not injured")
     if part.destroyed is not None and old >= part.destroyed and not regrow:
         raise CommandError(f"{c.name}: {_label(part, key)} is destroyed: only magic regrows it (add regrow)")
-    before = _state(part, [c.injuries.get(k, 0) for k in names])
+    before = _state(part, [c.injuries.get(k, 0) for k in names], _exact(ops, c, part))
     new = max(old - n, 0)
     if new:
         c.injuries[key] = new
     else:
         del c.injuries[key]
     ops.say(f"{c.name}: {_label(part, key)} healed ({new} {'injury' if new == 1 else 'injuries'} left there)")
-    after = _state(part, [c.injuries.get(k, 0) for k in names])
+    after = _state(part, [c.injuries.get(k, 0) for k in names], _exact(ops, c, part))
     lifted: list[list[EffectDef]] = []
     for eff in sorted(part.effects, key=lambda e: -e.count):
         if new < eff.count <= old:
@@ -178,7 +186,7 @@ def _held(ops: Ops, c: Combatant) -> set[str]:
     for part in parts_of(ops.rs, c):
         counts = [c.injuries.get(k, 0) for k in instances(part, part_count(ops.rs, c, part))]
         groups = _groups(part)
-        for g, stands in _state(part, counts).items():
+        for g, stands in _state(part, counts, _exact(ops, c, part)).items():
             if stands:
                 held |= {e.add for e in groups[g] if e.add}
         if not part.majority:

@@ -270,6 +270,7 @@ class BodyPartDef(Strict):
     destroyed: Int | None = None  # the count at which one part is destroyed (no mundane healing)
     all_destroyed: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # every one destroyed
     majority: bool = False  # count effects reach the whole creature only once more than half share them
+    majority_exact: Line | None = None  # formula: true when "share" means exactly that many, not at least
     sound_left: SoundLeftDef | None = None
 
 
@@ -420,6 +421,8 @@ class RulesetDef(Strict):
             check(None if _dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")
         check(self.time.sf_mod, "time.sf_mod")
         check(self.time.class_shift, "time.class_shift")
+        for b in self.body:
+            check(b.majority_exact, f"body[{b.id}].majority_exact")
         effect_lists = [(f"actions[{a.id}]", a.effects) for a in self.actions]
         effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after) for t in self.tables]
         effect_lists += [(f"triggers[{i}]", t.effects) for i, t in enumerate(self.triggers)]

@@ -89,6 +89,16 @@ def test_a_heads_injury_applies_to_that_head_until_more_than_half_share_it(enc: 
     assert "concussion" in conds(enc, "Ettin")
 
 
+def test_the_gm_may_read_the_same_number_of_head_injuries_as_exactly_that_many(enc: Encounter) -> None:
+    enc.run("set heads_exact 1")
+    enc.run("add Hydra body=serpent head=3")
+    enc.run("injure Hydra head.1 2")
+    enc.run("injure Hydra head.2")  # one head at 2, one at 1: no count is shared by more than half
+    assert "concussion" not in conds(enc, "Hydra")
+    enc.run("injure Hydra head.3")  # two heads at exactly 1
+    assert "concussion" in conds(enc, "Hydra")
+
+
 # -- no CON ---------------------------------------------------------------------------------------
 
 

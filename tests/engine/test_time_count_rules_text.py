@@ -343,3 +343,26 @@ def test_dying_ends_when_fatigue_falls_below_twice_hp(enc: Encounter) -> None:
     assert "dying" in conds(enc, "Guard")
     enc.run("spend Guard fatigue 2")
     assert "dying" not in conds(enc, "Guard")
+
+
+def test_a_stabilized_creature_checks_to_wake_by_minutes(enc: Encounter) -> None:
+    """"If you were dying, unconscious, and stabilized, then you begin making checks to regain consciousness
+    after 2d10 minutes, and continue to make them every 1d6 minutes thereafter.\""""
+    enc.run("add Guard hp=6 init=4")
+    enc.run("add Medic pc init=5")
+    enc.run("start")
+    enc.run("gain Guard fatigue 12")
+    enc.run("resolve value=-2")
+    assert {"dying", "unconscious"} <= conds(enc, "Guard")
+    enc.run("next")
+    enc.run("act Medic stabilize on=Guard")
+    assert "dying" not in conds(enc, "Guard") and "stabilized" in conds(enc, "Guard")
+    first = next_tc(enc, "Guard") - tc(enc)
+    assert 2 * 120 <= first <= 20 * 120
+    while enc.view()["active"] != ["Guard"]:
+        for name in enc.view()["active"]:
+            enc.run(f"act {name} backpack sf=500")
+        enc.run("next")
+    assert prompts(enc) == [("Guard", "Wake up (Con check)")]
+    enc.run("resolve value=-1")
+    assert 120 <= next_tc(enc, "Guard") - tc(enc) <= 6 * 120
