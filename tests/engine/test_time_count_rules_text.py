@@ -228,6 +228,34 @@ def test_walking_while_preparing_adds_to_the_dc_not_to_the_time(casting: Encount
         enc.run("act Mage draw-weapon")  # anything else waits for its TC
 
 
+def test_damage_or_fatigue_while_preparing_adds_to_the_casting_dc(casting: Encounter) -> None:
+    """"If you take damage or fatigue before the spell is prepared, add the total amount taken to the casting
+    DC.\""""
+    enc = casting
+    dc = pool(enc, "Mage", "casting_dc")
+    enc.run("dmg Mage 5")  # ToP 3: 3 fatigue and 2 HP, 5 taken
+    assert pool(enc, "Mage", "casting_dc") == dc + 5
+    enc.run("gain Mage fatigue 2")  # fatigue from anything else counts too
+    assert pool(enc, "Mage", "casting_dc") == dc + 7
+    enc.run("heal Mage 1")
+    assert pool(enc, "Mage", "casting_dc") == dc + 7
+
+
+def test_casting_pays_a_fatigue_point_for_each_charge(casting: Encounter) -> None:
+    """"Whether successful or not, you spend the fatigue cost of the spell plus any charges when you attempt
+    to cast\""""
+    enc = casting
+    enc.run("act Ogre attack sf=17")
+    enc.run("next")  # TC 25: the spell is ready
+    enc.run("act Mage charge-spell")
+    enc.run("next")
+    enc.run("act Mage charge-spell")
+    enc.run("next")
+    assert pool(enc, "Mage", "charges") == 2
+    enc.run("act Mage cast-spell")
+    assert pool(enc, "Mage", "fatigue") == 2 and pool(enc, "Mage", "charges") == 0
+
+
 def test_a_held_spell_fades_after_about_a_minute(casting: Encounter) -> None:
     """"Generally, if a spell is not completed and cast within the span of the encounter, or immediately
     thereafter, it is lost to no effect (assume a time limit of approximately 1 minute...)\""""
