@@ -394,3 +394,19 @@ def test_a_stabilized_creature_checks_to_wake_by_minutes(enc: Encounter) -> None
     assert prompts(enc) == [("Guard", "Wake up (Con check)")]
     enc.run("resolve value=-1")
     assert 120 <= next_tc(enc, "Guard") - tc(enc) <= 6 * 120
+
+
+@pytest.mark.parametrize(("setup", "label"), [
+    ("cond Hero running", "30 ft"),  # "Running increases your movement by half your base speed"
+    ("cond Hero parrying", "10 ft"),  # Parrying: "You move at half speed"
+    ("cond Hero spellcasting", "10 ft"),  # Spellcasting: "except move at half speed while casting"
+    ("cond Hero grabbed from=Imp", "cannot move"),  # Grab: "The target is immobilized"
+])
+def test_the_movement_rate_follows_what_the_creature_is_doing(enc: Encounter, setup: str, label: str) -> None:
+    """Each state the text gives a speed for changes the squares a creature moves each TC."""
+    enc.run("add Hero pc speed=20")
+    enc.run("add Imp")
+    enc.run(setup)
+    enc.run("prompt Hero movement-pattern")
+    lines = enc.run("resolve")
+    assert any(label in line for line in lines), lines
