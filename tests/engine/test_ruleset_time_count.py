@@ -530,6 +530,9 @@ def test_sprinting_is_running_and_its_start_check_can_fail(enc: Encounter) -> No
     enc.run("act Runner start-running")
     enc.run("resolve value=1")
     enc.run("next")
+    for _ in range(3):  # a sprint needs 4 TC of running first
+        enc.run("act Runner move")
+        enc.run("next")
     enc.run("act Runner start-sprinting")
     assert prompts(enc) == [("Runner", "Start sprinting (Athletics Str)")]
     enc.run("resolve value=-1")

@@ -410,3 +410,21 @@ def test_the_movement_rate_follows_what_the_creature_is_doing(enc: Encounter, se
     enc.run("prompt Hero movement-pattern")
     lines = enc.run("resolve")
     assert any(label in line for line in lines), lines
+
+
+def test_a_sprint_needs_four_tc_of_running_first(enc: Encounter) -> None:
+    """"If you wish to sprint, then you must first be running for at least 4 TC. If you are poised before
+    you begin your run, then these requirements are ignored.\""""
+    enc.run("add Runner init=5")
+    enc.run("start")
+    enc.run("act Runner start-running")
+    enc.run("resolve value=3")
+    enc.run("next")
+    with pytest.raises(CommandError, match="4 TC of running"):
+        enc.run("act Runner start-sprinting")
+    for _ in range(3):
+        enc.run("act Runner move")
+        enc.run("next")
+    assert tc(enc) == 9
+    enc.run("act Runner start-sprinting")
+    assert ("Runner", "Start sprinting (Athletics Str)") in prompts(enc)
