@@ -6,7 +6,7 @@ from . import conditions
 from .model import Expiry, Slot
 from .ops import Ops
 from .ruleset import Refresh, TimeModel
-from .timekeeping import acting_order, current_actor, is_out, slot_index, sort_key
+from .timekeeping import acting_order, cannot_act, current_actor, is_out, slot_index, sort_key
 
 # -- moments ------------------------------------------------------------------------------------
 
@@ -254,11 +254,17 @@ def _advance_tc_once(ops: Ops) -> bool:
     clock = ops.clock()
     clock.tc = max(min(c.next_tc or 0 for c in acting_order(ops.state, ops.rs) if c.next_tc is not None), now)
     tc = clock.tc
+    # one that cannot act (paralyzed) keeps pace with the clock: its turns pass by, ending what lasts to them
+    stuck = {c.id for c in ops.state.roster()
+             if c.next_tc is not None and not is_out(c, ops.rs) and cannot_act(c, ops.rs)}
+    for cid in stuck:
+        if (ops.peek(cid).next_tc or 0) < tc:
+            ops.changing(cid).next_tc = tc
 
     def due(e: Expiry) -> bool:
         if e.kind == "tc":
             return (e.tc or 0) <= tc
-        if e.kind == "turn-start" and _orphan(ops, e.who):
+        if e.kind == "turn-start" and (_orphan(ops, e.who) or e.who in stuck):
             who = ops.state.combatants.get(e.who or "")
             return who is None or who.next_tc is None or (e.tc or 0) < who.next_tc <= tc
         return False
