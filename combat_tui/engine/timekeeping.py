@@ -20,15 +20,15 @@ def is_out(c: Combatant, rs: RulesetDef) -> bool:
     return False
 
 
+_SKIPPING: dict[int, tuple[RulesetDef, frozenset[str]]] = {}
+
+
 def cannot_act(c: Combatant, rs: RulesetDef) -> bool:
     """A condition skips its turns (paralyzed, turned to stone)."""
-    for cond in c.conditions:
-        try:
-            if rs.condition(cond.id).skip_turn:
-                return True
-        except KeyError:
-            continue
-    return False
+    hit = _SKIPPING.get(id(rs))
+    if hit is None or hit[0] is not rs:  # the ids worked out once a ruleset: the order asks for every creature
+        hit = _SKIPPING[id(rs)] = (rs, frozenset(cd.id for cd in rs.conditions if cd.skip_turn))
+    return any(cond.id in hit[1] for cond in c.conditions)
 
 
 def current_actor(state: State) -> str | None:
