@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from . import conditions
 from .amounts import amount
 from .errors import CommandError
 from .model import Side
 from .ops import Ops
 from .ruleset import ActionDef, TimeModel
+from .speed import shift_class
 from .targets import pick
 
 
@@ -74,35 +77,94 @@ def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | N
 
 
 def schedule(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None, class_typed: str | None,
-             mod_typed: str | None) -> None:
-    """Time count: when a creature acts next, from a typed speed factor, a speed class or the action's speed."""
+             mod_typed: str | None, before: Mapping[str, int] | None = None) -> None:
+    """Time count: when a creature acts next, from a typed speed factor, a speed class or the action's speed.
+    `before`: the creature's names before it paid for the action (what `anytime` and `sf` read)."""
     c = ops.peek(cid)
     clock = ops.state.clock
     ops.require(clock.started, "the encounter has not started: `start` first")
-    ops.require(c.next_tc == clock.tc, f"{c.name} acts at TC {c.next_tc}, not now (TC {clock.tc})")
+    stuck = next((cs.id for cs in c.conditions if ops.rs.condition(cs.id).skip_turn), None)
+    ops.require(stuck is None, f"{c.name} cannot act ({ops.rs.condition(stuck or '').name if stuck else ''})")
+    if action is not None and action.alongside:
+        _alongside(ops, cid, action, sf_typed)
+        return
+    waiting = c.next_tc != clock.tc
+    if waiting and action is not None and action.anytime is not None and ops.eval(action.anytime, c, before):
+        if sf_typed is None and class_typed is None and action.speed is None and action.sf is None:
+            return  # done while it waits (walking while preparing a spell): its next turn stays
+    else:
+        ops.require(not waiting, f"{c.name} acts at TC {c.next_tc}, not now (TC {clock.tc})")
     mod = amount(ops, mod_typed, "mod") if mod_typed is not None else 0
+    steps = (action.class_shift if action else 0) + (ops.eval(ops.rs.time.class_shift, c)
+                                                     if ops.rs.time.class_shift else 0)
     if sf_typed is not None:
         sf, how = amount(ops, sf_typed, "sf", c), "SF"
     else:
         cls_word = class_typed or (action.speed if action else None)
         if cls_word is None and action is not None and action.sf is not None:
-            sf, how = ops.amount(action.sf, c), "SF"
+            sf, how = ops.amount(action.sf, c, before), "SF"
         elif cls_word is None:
             raise CommandError(f"{action.name if action else 'that'} has no speed: add sf=N or class=NAME")
         else:
             sc = pick("speed class", cls_word, ((s.id, s.name, s) for s in ops.rs.speed_classes))
+            shifted = shift_class(ops.rs, sc, steps)
+            if shifted.speed is not sc or shifted.extra_sf:
+                ops.say(f"{c.name}: {sc.name} shifted {abs(steps)} class{'es' if abs(steps) != 1 else ''} "
+                        f"{'slower' if steps > 0 else 'faster'}: {shifted.speed.name}"
+                        + (f" +{shifted.extra_sf}" if shifted.extra_sf else ""))
+            sc = shifted.speed
             if c.side == Side.PC:
                 r = ops.roll(sc.random, c)
                 sf, how = r.total, f"{sc.name}, {r.shown}"
             else:
                 sf, how = sc.static, f"{sc.name} (static)"
+            sf += shifted.extra_sf
+            steps = 0
+    if steps and sf > 0:  # a typed SF has no class to shift: the GM gives the shifted class instead
+        ops.say(f"({c.name} acts {steps} speed class{'es' if abs(steps) != 1 else ''} "
+                f"{'slower' if steps > 0 else 'faster'}: give class=, not sf=, to have it applied)")
+    added = []
+    if action is not None and action.sf_add is not None:
+        extra = ops.amount(action.sf_add, c)
+        sf += extra
+        added.append(f"{extra:+d} {action.name}")
+    if sf > 0:  # a free action stays free
+        if ops.rs.time.sf_mod:
+            tags = {f"tag_{t.replace('-', '_')}": 1 for t in (action.tags if action else [])}
+            names = {f"tag_{t.replace('-', '_')}": 0 for a in ops.rs.actions for t in a.tags} | tags
+            extra = ops.eval(ops.rs.time.sf_mod, c, names)
+            if extra:
+                sf += extra
+                added.append(f"{extra:+d} slowed")
+        if c.sf_pending:
+            sf += c.sf_pending
+            added.append(f"{c.sf_pending:+d} alongside")
     sf += mod
     sf = max(sf, 0 if sf <= 0 and mod == 0 else 1)
     ops.require(sf >= 0, "a speed factor cannot be negative")
     c = ops.changing(cid)
+    c.sf_pending = 0
     c.next_tc = clock.tc + sf
     c.acted = sf > 0
     shown = f"{how} → SF {sf}" if how != "SF" else f"SF {sf}"  # a typed SF needs no arrow to itself
+    if added:
+        shown += f" ({', '.join(added)})"
     if mod:
         shown += f" (with {mod:+d})"
     ops.say(f"{c.name}: {shown}, next acts at TC {c.next_tc}")
+
+
+def _alongside(ops: Ops, cid: str, action: ActionDef, sf_typed: str | None) -> None:
+    """An action that takes no turn of its own: its SF goes onto the action it is done with, before or after."""
+    c = ops.peek(cid)
+    clock = ops.state.clock
+    sf = amount(ops, sf_typed, "sf", c) if sf_typed is not None else (
+        ops.amount(action.sf, c) if action.sf is not None else 0)
+    mc = ops.changing(cid)
+    if c.acted and c.next_tc is not None and c.next_tc > clock.tc:  # its action this TC is already done
+        mc.next_tc = c.next_tc + sf
+        ops.say(f"{c.name}: {action.name} goes with its action: +{sf} SF, next acts at TC {mc.next_tc}")
+        return
+    ops.require(c.next_tc == clock.tc, f"{c.name} acts at TC {c.next_tc}, not now (TC {clock.tc})")
+    mc.sf_pending += sf
+    ops.say(f"{c.name}: {action.name} takes no turn of its own: +{sf} SF on the action it goes with")

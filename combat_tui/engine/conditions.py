@@ -174,6 +174,10 @@ def expire(ops: Ops, due: Callable[[Expiry], bool], only: set[str] | None = None
                 cs.ends, cs.direct = None, False
                 continue
             remove(ops, c.id, cs.uid, "ends")
+            # `overdue`: TC since it ran out (the clock stops only where someone acts), for a timer to restart on time
+            end = cs.ends
+            late = max(ops.state.clock.tc - (end.tc or 0), 0) if end is not None and end.kind == "tc" else 0
+            ops.apply_effects(c.id, ops.rs.condition(cs.id).on_end, {"overdue": late})
 
 
 def end_by_action(ops: Ops, cid: str, action_id: str, tags: list[str]) -> None:

@@ -172,7 +172,7 @@ class Encounter:
                             trig.when, before):
                         continue
                     fired.add((i, cid))
-                    ops.apply_effects(cid, trig.effects)
+                    ops.apply_effects(cid, trig.effects, then)  # `before_X` in its effects too
                     names = None
                     progress = True
             if not progress:

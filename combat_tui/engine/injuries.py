@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
+from . import conditions
 from .errors import CommandError
 from .model import Combatant
 from .ops import Ops
-from .ruleset import BodyPartDef, RulesetDef
+from .ruleset import BodyPartDef, EffectDef, RulesetDef
 from .targets import pick
 
 
@@ -51,21 +52,74 @@ def _label(part: BodyPartDef, key: str) -> str:
     return f"{part.name} {key.split('.', 1)[1]}" if "." in key else part.name
 
 
-def injure(ops: Ops, cid: str, word: str, n: int) -> None:
+def _key(ops: Ops, c: Combatant, part: BodyPartDef, number: str | None, pick_least: bool) -> str:
+    """The part instance a command names (`arm.2`), else the least injured (or, healing, the most)."""
+    names = instances(part, part_count(ops.rs, c, part))
+    if number:
+        key = f"{part.id}.{number}" if len(names) > 1 else part.id
+        if key not in names:
+            raise CommandError(f"{c.name} has {', '.join(_label(part, k) for k in names)}")
+        return key
+    if pick_least:
+        return min(names, key=lambda k: c.injuries.get(k, 0))
+    destroyed = part.destroyed or 1 << 30  # healing picks the worst part that can still heal
+    return max(names, key=lambda k: (c.injuries.get(k, 0) < destroyed, c.injuries.get(k, 0)))
+
+
+def _parse(ops: Ops, cid: str, word: str) -> tuple[BodyPartDef, str | None]:
     if not ops.rs.body:
         raise CommandError("this ruleset tracks no body parts")
     m = re.fullmatch(r"(.+?)[. ]?([0-9]+)?", word.strip())
     assert m is not None
+    return _own_part(ops.rs, ops.peek(cid), m.group(1)), m.group(2)
+
+
+def _state(part: BodyPartDef, counts: list[int], exact: bool = False) -> dict[str, bool]:
+    """Which of a kind's whole-creature effects stand, given each part's injuries: `count:N` for a count's
+    effects under the majority rule (`exact`: parts with exactly N, else N or more), `all`, `sound`,
+    `destroyed`."""
+    out = {"all": bool(counts) and all(n > 0 for n in counts),
+           "destroyed": part.destroyed is not None and bool(counts) and all(n >= part.destroyed for n in counts)}
+    if part.sound_left is not None:
+        out["sound"] = sum(1 for n in counts if n == 0) <= part.sound_left.at_most
+    if part.majority:
+        for eff in part.effects:  # more than half the parts at this count (or past it)
+            sharing = sum(1 for n in counts if (n == eff.count if exact else n >= eff.count))
+            out[f"count:{eff.count}"] = 2 * sharing > len(counts)
+    return out
+
+
+def _exact(ops: Ops, c: Combatant, part: BodyPartDef) -> bool:
+    return part.majority_exact is not None and bool(ops.eval(part.majority_exact, c))
+
+
+def _groups(part: BodyPartDef) -> dict[str, list[EffectDef]]:
+    groups = {"all": part.all_effects, "destroyed": part.all_destroyed,
+              "sound": part.sound_left.effects if part.sound_left else []}
+    for eff in part.effects:
+        groups[f"count:{eff.count}"] = eff.effects
+    return groups
+
+
+def _say_group(ops: Ops, c: Combatant, part: BodyPartDef, key: str) -> None:
+    kind = part.name.lower()
+    if key == "all":
+        ops.say(f"{c.name}: every {kind} is injured")
+    elif key == "destroyed":
+        ops.say(f"{c.name}: every {kind} is destroyed")
+    elif key == "sound" and part.sound_left is not None:
+        ops.say(f"{c.name}: {part.sound_left.at_most or 'no'} uninjured {kind} left at most")
+    elif key.startswith("count:"):
+        eff = next(e for e in part.effects if e.count == int(key[6:]))
+        ops.say(f"{c.name}: more than half its {kind}s have {eff.count}: {eff.text} (the whole creature)")
+
+
+def injure(ops: Ops, cid: str, word: str, n: int) -> None:
+    part, number = _parse(ops, cid, word)
     c = ops.changing(cid)
-    part = _own_part(ops.rs, c, m.group(1))
+    key = _key(ops, c, part, number, pick_least=True)
     names = instances(part, part_count(ops.rs, c, part))
-    if m.group(2):
-        key = f"{part.id}.{m.group(2)}" if len(names) > 1 else part.id
-        if key not in names:
-            raise CommandError(f"{c.name} has {', '.join(_label(part, k) for k in names)}")
-    else:
-        key = min(names, key=lambda k: c.injuries.get(k, 0))
-    before_all = all(c.injuries.get(k, 0) > 0 for k in names)
+    before = _state(part, [c.injuries.get(k, 0) for k in names], _exact(ops, c, part))
     old = c.injuries.get(key, 0)
     new = old + n
     c.injuries[key] = new
@@ -73,10 +127,92 @@ def injure(ops: Ops, cid: str, word: str, n: int) -> None:
             f"{part.severity})")
     for eff in part.effects:
         if old < eff.count <= new:
-            ops.say(f"{c.name}: {eff.text}")
-            ops.apply_effects(cid, eff.effects)
-    if not before_all and all(c.injuries.get(k, 0) > 0 for k in names) and part.all_effects:
-        ops.say(f"{c.name}: every {part.name.lower()} is injured")
-        ops.apply_effects(cid, part.all_effects)
+            if part.majority:
+                ops.say(f"{c.name}: {_label(part, key)}: {eff.text}")
+            else:
+                ops.say(f"{c.name}: {eff.text}")
+                ops.apply_effects(cid, eff.effects)
+    after = _state(part, [c.injuries.get(k, 0) for k in names], _exact(ops, c, part))
+    groups = _groups(part)
+    for g, stands in after.items():
+        if stands and not before[g]:
+            _say_group(ops, c, part, g)
+            ops.apply_effects(cid, groups[g])
+        elif before[g] and not stands:  # shared exactly, and no longer by more than half
+            _lift(ops, cid, groups[g])
+    if part.majority and any(old < e.count <= new and not after[f"count:{e.count}"] for e in part.effects):
+        ops.say(f"{c.name}: (on that {part.name.lower()} only, until more than half its "
+                f"{part.name.lower()}s share it)")
     ops.run_triggers("injury", cid, {"injury_value": part.value * n})
 
+
+def heal_injury(ops: Ops, cid: str, word: str, n: int, regrow: bool) -> None:
+    """Take injuries off a part; what they brought on is lifted once the part drops below each count.
+    A destroyed part heals only by magic (`regrow`)."""
+    part, number = _parse(ops, cid, word)
+    c = ops.changing(cid)
+    key = _key(ops, c, part, number, pick_least=False)
+    names = instances(part, part_count(ops.rs, c, part))
+    old = c.injuries.get(key, 0)
+    if old == 0:
+        raise CommandError(f"{c.name}: {_label(part, key)} is not injured")
+    if part.destroyed is not None and old >= part.destroyed and not regrow:
+        raise CommandError(f"{c.name}: {_label(part, key)} is destroyed: only magic regrows it (add regrow)")
+    before = _state(part, [c.injuries.get(k, 0) for k in names], _exact(ops, c, part))
+    new = max(old - n, 0)
+    if new:
+        c.injuries[key] = new
+    else:
+        del c.injuries[key]
+    ops.say(f"{c.name}: {_label(part, key)} healed ({new} {'injury' if new == 1 else 'injuries'} left there)")
+    after = _state(part, [c.injuries.get(k, 0) for k in names], _exact(ops, c, part))
+    lifted: list[list[EffectDef]] = []
+    for eff in sorted(part.effects, key=lambda e: -e.count):
+        if new < eff.count <= old:
+            if not part.majority:
+                lifted.append(eff.effects)
+            ops.apply_effects(cid, eff.healed)
+    groups = _groups(part)
+    for g, stands in before.items():
+        if stands and not after[g]:
+            lifted.append(groups[g])
+    for effects in lifted:
+        _lift(ops, cid, effects)
+
+
+def _held(ops: Ops, c: Combatant) -> set[str]:
+    """Conditions the creature's injuries still bring on, counting every part of every kind."""
+    held: set[str] = set()
+    for part in parts_of(ops.rs, c):
+        counts = [c.injuries.get(k, 0) for k in instances(part, part_count(ops.rs, c, part))]
+        groups = _groups(part)
+        for g, stands in _state(part, counts, _exact(ops, c, part)).items():
+            if stands:
+                held |= {e.add for e in groups[g] if e.add}
+        if not part.majority:
+            held |= {e.add for eff in part.effects if any(n >= eff.count for n in counts)
+                     for e in eff.effects if e.add}
+    return held
+
+
+def _lift(ops: Ops, cid: str, effects: list[EffectDef]) -> None:
+    """Undo what an injury effect added: a stacking value comes off, anything else goes unless another
+    injury still brings it on or an action is what ends it."""
+    for e in effects:
+        if not e.add or not ops.peek(cid).has(e.add):
+            continue
+        cd = ops.rs.condition(e.add)
+        if cd.ended_by:  # a position an action ends (knocked prone), not a state the injury holds
+            continue
+        if cd.valued and cd.stacking == "add":
+            cs = next(x for x in ops.peek(cid).conditions if x.id == e.add)
+            left = (cs.value or 0) - (ops.eval(e.value, ops.peek(cid)) if e.value is not None else 1)
+            if left > 0:
+                ops.changing(cid)
+                cs.value = left
+                ops.say(f"{ops.peek(cid).name}: {cd.name} {left}")
+                ops.recompute(cid)
+                continue
+        elif e.add in _held(ops, ops.peek(cid)):
+            continue
+        conditions.remove_all(ops, cid, e.add, held_ok=True)

@@ -52,6 +52,7 @@ def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, in
     if rs.body:
         values = {b.id: b.value for b in rs.body}
         out["injury_total"] = sum(values.get(k.split(".")[0], 0) * n for k, n in c.injuries.items())
+        out["injury_count"] = sum(c.injuries.values())
     out = types | out
     out["round"] = state.clock.round
     out["tc"] = state.clock.tc
@@ -293,7 +294,11 @@ class Ops:
                 value = self.eval(e.value, c, extra) if e.value is not None else None
                 partner = other if e.to == "self" else actor
                 source = partner if e.source == "other" else None
-                conditions.add(self, cid, e.add, value=value, duration=e.duration, source=source, anchor=anchor)
+                duration = e.duration
+                if duration and ":" in duration and not duration.split(":", 1)[1].strip().isdigit():
+                    unit, expr = duration.split(":", 1)  # `tc:10 * -roll`: a length worked out now
+                    duration = f"{unit}:{max(self.eval(expr.strip(), c, extra), 0)}"
+                conditions.add(self, cid, e.add, value=value, duration=duration, source=source, anchor=anchor)
             elif e.remove:
                 conditions.remove_all(self, cid, e.remove, held_ok=True)
             elif e.damage:
@@ -311,6 +316,12 @@ class Ops:
                 self.queue_prompt(cid, e.prompt, "as the rules call for")
             elif e.note:
                 self.say(f"{c.name}: {e.note}")
+            elif e.next_turn is not None and self.state.clock.started and c.next_tc is not None:
+                wait = max(self.amount(e.next_turn, c, extra), 1)
+                mc = self.changing(cid)
+                mc.next_tc = self.state.clock.tc + wait
+                mc.acted = True  # its turn on this TC, if it had one, is over
+                self.say(f"{c.name}: next turn in {wait} TC, at TC {mc.next_tc}")
         if untargeted:
             self.say("(no target given, on=NAME: what it does to another creature is left to you)")
 

@@ -7,6 +7,7 @@ Formulas are strings evaluated by `formula.py` (never `eval`); dice strings go t
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from enum import StrEnum
 from typing import Annotated, Literal
@@ -22,6 +23,11 @@ MAX_PARTS = 20  # of one body part on a creature, as `add` allows
 
 Number = Int | Line
 """An int, or a formula string over the creature's names (see `formula.py`)."""
+
+
+def _dice(expr: Number | None) -> bool:
+    """A dice string (`1d6`, `2d10+1`): rolled, not a formula to check."""
+    return isinstance(expr, str) and re.search(r"(?<![A-Za-z_])[0-9]*d[0-9]", expr) is not None
 
 
 class Strict(BaseModel):
@@ -70,6 +76,11 @@ class TimeDef(Strict):
     delay: bool = False
     start_condition: Line | None = None  # applied to all at start; e.g. off-guard until first turn
     surprise: SurpriseDef = SurpriseDef()
+    # time count: added to every action's SF above 0 (names: the actor's, and `tag_X` for the action's tags)
+    sf_mod: Line | None = None
+    class_shift: Line | None = None  # time count: speed classes slower (formula over the actor's names)
+    fastest_shift: Line | None = None  # the fastest class a shift may reach (a slower start stays put)
+    past_slowest: Int = 0  # SF added for each step a shift goes past the slowest class
 
 
 class StatDef(Strict):
@@ -112,15 +123,18 @@ class EffectDef(Strict):
     set: Number | None = None
     prompt: Line | None = None  # queue another table prompt
     note: Line | None = None  # a line in the log
+    next_turn: Number | None = None  # time count: the creature's next turn comes this many TC from now
     to: Literal["self", "target"] = "self"  # in an action: on the actor, or on `act ... on=NAME`'s target
     source: Literal["none", "other"] = "none"  # an added condition comes from (is relative to) the other party
 
     @model_validator(mode="after")
     def _one_verb(self) -> EffectDef:
         verbs = [v for v in ("add", "remove", "damage", "heal", "pool", "prompt", "note") if getattr(self, v)]
+        verbs += ["next_turn"] if self.next_turn is not None else []
         if len(verbs) != 1:
             got = ", ".join(verbs) or "none"
-            raise ValueError(f"an effect needs exactly one of add/remove/damage/heal/pool/prompt/note, got {got}")
+            raise ValueError("an effect needs exactly one of add/remove/damage/heal/pool/prompt/note/next_turn, "
+                             f"got {got}")
         if self.pool and (self.delta is None) == (self.set is None):
             raise ValueError("a pool effect needs exactly one of delta or set")
         return self
@@ -160,6 +174,7 @@ class ConditionDef(Strict):
     ended_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # actions that end it
     effects: list[ConditionEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
+    on_end: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # when it runs out (not removed)
 
 
 class ActionDef(Strict):
@@ -178,6 +193,11 @@ class ActionDef(Strict):
     # The cost and gain in words, for a lookup, when a formula's number depends on the creature
     # ("1 Stamina, or 1 Exhaustion when out of Stamina"). On the act list the number is worked out.
     cost_words: Line | None = None
+    # time count
+    sf_add: Number | None = None  # dice or formula added to the SF however it is given (a fumble's 1d6)
+    class_shift: Int = 0  # speed classes slower (+) or faster (-) than the class given (quick strike: -1)
+    anytime: Line | None = None  # formula: may be used while waiting for its TC (abandoning a spell)
+    alongside: bool = False  # takes no turn of its own: its SF goes onto the action it comes with
 
 
 class SpeedClassDef(Strict):
@@ -185,6 +205,7 @@ class SpeedClassDef(Strict):
     name: Line
     random: Line  # dice for PCs
     static: Int  # fixed for NPCs
+    step: Int | None = None  # place on the ladder of classes a shift moves along (0 the fastest); None: off it
 
 
 class TableRowDef(Strict):
@@ -239,6 +260,14 @@ class BodyEffectDef(Strict):
     count: Int  # at this many injuries to one part
     text: Text
     effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    healed: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # when healed below the count
+
+
+class SoundLeftDef(Strict):
+    """Effects once at most `at_most` parts of a kind are uninjured (a flier with one sound wing)."""
+
+    at_most: Int
+    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
 class BodyPartDef(Strict):
@@ -249,6 +278,11 @@ class BodyPartDef(Strict):
     count: int = Field(default=1, ge=0, le=MAX_PARTS)  # how many a typical creature has
     effects: list[BodyEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     all_effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # every part of the kind injured
+    destroyed: Int | None = None  # the count at which one part is destroyed (no mundane healing)
+    all_destroyed: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # every one destroyed
+    majority: bool = False  # count effects reach the whole creature only once more than half share them
+    majority_exact: Line | None = None  # formula: true when "share" means exactly that many, not at least
+    sound_left: SoundLeftDef | None = None
 
 
 class BodyPlanDef(Strict):
@@ -327,6 +361,7 @@ class RulesetDef(Strict):
                     need(act_id, actions, "action", f"conditions.{c.id}.ended_by")
             for eff in c.effects:
                 need(eff.pool, pools, "pool", f"conditions.{c.id}.effects")
+            check_effects(c.on_end, f"conditions.{c.id}.on_end")
         for a in self.actions:
             for p in [*a.cost, *a.gain]:
                 need(p, pools, "pool", f"actions.{a.id}")
@@ -348,7 +383,11 @@ class RulesetDef(Strict):
         for b in self.body:
             for be in b.effects:
                 check_effects(be.effects, f"body.{b.id}")
+                check_effects(be.healed, f"body.{b.id}.healed")
             check_effects(b.all_effects, f"body.{b.id}.all_effects")
+            check_effects(b.all_destroyed, f"body.{b.id}.all_destroyed")
+            check_effects(b.sound_left.effects if b.sound_left else [], f"body.{b.id}.sound_left")
+        need(self.time.fastest_shift, classes, "speed class", "time.fastest_shift")
         parts = {b.id for b in self.body}
         for plan in self.body_plans:
             for part_id in plan.parts:
@@ -364,7 +403,9 @@ class RulesetDef(Strict):
         def norm(x: str) -> str:
             return x.replace("-", "_")
 
-        known = {"round", "tc", "own_turn", "level", "roll", "amount", "injury_total", "injury_value"}
+        known = {"round", "tc", "own_turn", "level", "roll", "amount", "injury_total", "injury_value", "injury_count",
+                 "overdue"}
+        known |= {f"tag_{norm(t)}" for a in self.actions for t in a.tags}
         known |= {f"before_{norm(p.id)}" for p in self.pools} | {f"type_{norm(t)}" for t in self.damage.types}
         known |= {norm(s.id) for s in self.stats} | {norm(o.id) for o in self.options}
         known |= {norm(p.id) for p in self.pools} | {f"max_{norm(p.id)}" for p in self.pools}
@@ -387,9 +428,19 @@ class RulesetDef(Strict):
             for pid, v in [*a.cost.items(), *a.gain.items()]:
                 check(v, f"actions[{a.id}].{pid}")
             check(a.requires, f"actions[{a.id}].requires")
+            check(a.anytime, f"actions[{a.id}].anytime")
+            check(None if _dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")
+        check(self.time.sf_mod, "time.sf_mod")
+        check(self.time.class_shift, "time.class_shift")
+        for b in self.body:
+            check(b.majority_exact, f"body[{b.id}].majority_exact")
         effect_lists = [(f"actions[{a.id}]", a.effects) for a in self.actions]
         effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after) for t in self.tables]
         effect_lists += [(f"triggers[{i}]", t.effects) for i, t in enumerate(self.triggers)]
+        effect_lists += [(f"conditions[{c.id}].on_end", c.on_end) for c in self.conditions]
+        effect_lists += [(f"body[{b.id}]", [e for be in b.effects for e in [*be.effects, *be.healed]]
+                          + b.all_effects + b.all_destroyed + (b.sound_left.effects if b.sound_left else []))
+                         for b in self.body]
         for i, t in enumerate(self.triggers):
             check(t.when, f"triggers[{i}].when")
         for where, effects in effect_lists:
@@ -398,6 +449,9 @@ class RulesetDef(Strict):
                 check(e.value, f"{where}.value")
                 check(e.delta, f"{where}.delta")
                 check(e.set, f"{where}.set")
+                check(None if _dice(e.next_turn) else e.next_turn, f"{where}.next_turn")
+                if e.duration and ":" in e.duration and not e.duration.split(":", 1)[1].strip().isdigit():
+                    check(e.duration.split(":", 1)[1], f"{where}.duration")
 
     def condition(self, cid: str) -> ConditionDef:
         for c in self.conditions:

@@ -20,6 +20,17 @@ def is_out(c: Combatant, rs: RulesetDef) -> bool:
     return False
 
 
+_SKIPPING: dict[int, tuple[RulesetDef, frozenset[str]]] = {}
+
+
+def cannot_act(c: Combatant, rs: RulesetDef) -> bool:
+    """A condition skips its turns (paralyzed, turned to stone)."""
+    hit = _SKIPPING.get(id(rs))
+    if hit is None or hit[0] is not rs:  # the ids worked out once a ruleset: the order asks for every creature
+        hit = _SKIPPING[id(rs)] = (rs, frozenset(cd.id for cd in rs.conditions if cd.skip_turn))
+    return any(cond.id in hit[1] for cond in c.conditions)
+
+
 def current_actor(state: State) -> str | None:
     """The creature whose turn it is (turn order), or None."""
     clock = state.clock
@@ -55,7 +66,8 @@ def sort_key(c: Combatant, rs: RulesetDef) -> tuple[float, float, int]:
 def acting_order(state: State, rs: RulesetDef) -> list[Combatant]:
     model = rs.time.model
     if model is TimeModel.TIME_COUNT:
-        living = [c for c in state.roster() if not is_out(c, rs)]
+        # one that cannot act has no turns to come; it acts at once when it can again (`catch_up`)
+        living = [c for c in state.roster() if not is_out(c, rs) and not cannot_act(c, rs)]
         return sorted(living, key=lambda c: (c.next_tc if c.next_tc is not None else 1 << 30, *sort_key(c, rs)))
     if model is TimeModel.FREE_ROUNDS:
         return [c for c in state.roster() if not is_out(c, rs)]

@@ -6,7 +6,7 @@ from . import conditions
 from .model import Expiry, Slot
 from .ops import Ops
 from .ruleset import Refresh, TimeModel
-from .timekeeping import acting_order, current_actor, is_out, slot_index, sort_key
+from .timekeeping import acting_order, cannot_act, current_actor, is_out, slot_index, sort_key
 
 # -- moments ------------------------------------------------------------------------------------
 
@@ -304,9 +304,10 @@ def catch_up(ops: Ops) -> None:
     state = ops.state
     if ops.rs.time.model is not TimeModel.TIME_COUNT or not state.clock.started:
         return
+    can_act = {c.id for c in acting_order(state, ops.rs)}
     for cid in ops.tx.touched_combatants():
         c = state.combatants.get(cid)
-        if c is not None and c.next_tc is not None and c.next_tc < state.clock.tc and not is_out(c, ops.rs):
+        if c is not None and c.next_tc is not None and c.next_tc < state.clock.tc and cid in can_act:
             ops.changing(cid).next_tc = state.clock.tc
             ops.say(f"{c.name} is back in the fight: acts at TC {state.clock.tc}")
 
@@ -323,11 +324,17 @@ def _advance_tc_once(ops: Ops) -> bool:
     clock = ops.clock()
     clock.tc = max(min(c.next_tc or 0 for c in acting_order(ops.state, ops.rs) if c.next_tc is not None), now)
     tc = clock.tc
+    # one that cannot act (paralyzed) keeps pace with the clock: its turns pass by, ending what lasts to them
+    stuck = {c.id for c in ops.state.roster()
+             if c.next_tc is not None and not is_out(c, ops.rs) and cannot_act(c, ops.rs)}
+    for cid in stuck:
+        if (ops.peek(cid).next_tc or 0) < tc:
+            ops.changing(cid).next_tc = tc
 
     def due(e: Expiry) -> bool:
         if e.kind == "tc":
             return (e.tc or 0) <= tc
-        if e.kind == "turn-start" and _orphan(ops, e.who):
+        if e.kind == "turn-start" and (_orphan(ops, e.who) or e.who in stuck):
             who = ops.state.combatants.get(e.who or "")
             return who is None or who.next_tc is None or (e.tc or 0) < who.next_tc <= tc
         return False

@@ -34,6 +34,7 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     target = one_creature(ops, kw["on"]) if "on" in kw else None
     chosen = {cid: (attacks.find(ops, ops.peek(cid), word) if word else None) for cid in ids}
     for cid, action in chosen.items():
+        before = ops.names(ops.peek(cid))  # its speed is read as it was when it set about the action
         if isinstance(action, OwnAction):
             attacks.use(ops, cid, action, target, roll_words, kw.get("sf"), kw.get("class"), kw.get("mod"))
             continue
@@ -42,7 +43,7 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         if action is not None:
             actions.pay(ops, cid, action, target, kw.get("what"))
         if ops.rs.time.model is TimeModel.TIME_COUNT:
-            actions.schedule(ops, cid, action, kw.get("sf"), kw.get("class"), kw.get("mod"))
+            actions.schedule(ops, cid, action, kw.get("sf"), kw.get("class"), kw.get("mod"), before)
 
 
 _APPLY = "apply [NAME|N] [to=NAMES] [half|double|miss]"

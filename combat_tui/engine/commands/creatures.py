@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..amounts import amount
-from ..injuries import injure
+from ..injuries import heal_injury, injure
 from ..ops import Ops
 from ..targets import clean_note, creatures, take_creatures
 from .common import need, targets
@@ -18,6 +18,22 @@ def _injure(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.require(0 < n <= 100, "injuries: 1 to 100")
     for cid in ids:
         injure(ops, cid, rest[0], n)
+
+
+_HEAL_INJURY = "heal-injury NAME PART [N] [regrow]"
+
+
+@command("heal-injury", _HEAL_INJURY,
+         "take injuries off a body part (the most injured unless numbered, arm.2); what they brought on is "
+         "lifted below each count; regrow: a destroyed part too, by magic", args=("names", "part"))
+def _heal_injury(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    regrow = bool(args) and args[-1].lower() == "regrow"
+    ids, rest = targets(ops, args[:-1] if regrow else args, 1)
+    need(rest, 1, _HEAL_INJURY)
+    n = amount(ops, rest[1], "injuries") if len(rest) > 1 else 1
+    ops.require(0 < n <= 100, "injuries: 1 to 100")
+    for cid in ids:
+        heal_injury(ops, cid, rest[0], n, regrow)
 
 
 @command("note", "note NAME TEXT", "set a creature's GM note", args=("names", "text"), raw=True)

@@ -34,7 +34,7 @@ BUFFERS = ("bonus_hp", "invigoration")
 
 class Hooks(BaseHooks):
     needs = Needs(pools=frozenset({"top", "hp", "fatigue", *IMPAIRMENTS.values(), *OWN_COUNTERS, *BUFFERS}),
-                  conditions=frozenset({"out-cold", "dead"}))
+                  conditions=frozenset({"out-cold", "dead", "stabilized"}))
 
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         c = ops.peek(cid)
@@ -116,7 +116,8 @@ class Hooks(BaseHooks):
         for other in ops.state.roster():
             ends = [cs.ends.tc for cs in other.conditions
                     if cs.id == "out-cold" and cs.ends is not None and cs.ends.kind == "tc" and cs.ends.tc is not None]
-            if not ends or max(ends) <= clock.tc or "dead" in {cs.id for cs in other.conditions}:
+            held = {cs.id for cs in other.conditions}
+            if not ends or max(ends) <= clock.tc or held & {"dead", "stabilized"}:  # stabilized: checks by minutes
                 continue
             target = max(ends)
             if other.next_tc == target:

@@ -1,0 +1,268 @@
+"""`body-injury` checked against its rules text: each test quotes the sentence it comes from.
+
+Hero (init 15) acts before Goblin (init 10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.errors import CombatError
+from combat_tui.engine.loader import Catalogue
+
+
+def creature(enc: Encounter, name: str) -> dict[str, Any]:
+    return next(c for c in enc.view()["combatants"] if c["name"] == name)
+
+
+def conds(enc: Encounter, name: str) -> set[str]:
+    return {c["id"] for c in creature(enc, name)["conditions"]}
+
+
+def cond(enc: Encounter, name: str, cid: str) -> dict[str, Any]:
+    return next(c for c in creature(enc, name)["conditions"] if c["id"] == cid)
+
+
+def cur(enc: Encounter, name: str, pool: str) -> int:
+    return int(creature(enc, name)["pools"][pool]["current"])
+
+
+def prompts(enc: Encounter) -> list[tuple[str, str]]:
+    return [(p["creature"], p["table"]) for p in enc.view()["prompts"]]
+
+
+def dismiss_all(enc: Encounter) -> None:
+    while enc.state.prompts:
+        enc.run("dismiss")
+
+
+@pytest.fixture
+def enc(catalogue: Catalogue) -> Encounter:
+    e = Encounter.new(catalogue.get("body-injury"), seed=7)
+    e.run("add Hero pc init=15 con=2")
+    e.run("add Goblin init=10")
+    return e
+
+
+# -- several heads and hearts ---------------------------------------------------------------------
+
+
+def test_a_creature_with_several_heads_dies_only_when_all_are_destroyed(enc: Encounter) -> None:
+    """"When all heads are destroyed, the creature dies unless otherwise noted.\""""
+    enc.run("add Hydra body=serpent head=3")
+    for n in (1, 2):
+        enc.run(f"injure Hydra head.{n} 4")
+        dismiss_all(enc)
+        assert "dead" not in conds(enc, "Hydra")
+    enc.run("injure Hydra head.3 4")
+    assert "dead" in conds(enc, "Hydra")
+
+
+def test_a_creature_with_several_hearts_dies_only_when_all_are_destroyed(enc: Encounter) -> None:
+    """"When all hearts are destroyed, the creature dies unless otherwise noted.\""""
+    enc.run("add Ettin heart=2")
+    enc.run("injure Ettin heart.1 2")
+    dismiss_all(enc)
+    assert "dead" not in conds(enc, "Ettin")
+    enc.run("injure Ettin heart.2 2")
+    assert "dead" in conds(enc, "Ettin")
+
+
+def test_a_heads_injury_applies_to_that_head_until_more_than_half_share_it(enc: Encounter) -> None:
+    """"If a creature has multiple heads, each injury effect only applies to the individual head. When more
+    than half of the creature's heads have the same number of injuries, then that injury effect applies to
+    the whole creature.\""""
+    enc.run("add Hydra body=serpent head=3")
+    enc.run("injure Hydra head.1 2")  # one head concussed and dazed: not the creature
+    assert "concussion" not in conds(enc, "Hydra") and prompts(enc) == []
+    enc.run("injure Hydra head.2")  # two of three heads with a first injury: the whole creature
+    assert "concussion" in conds(enc, "Hydra") and prompts(enc) == []
+    enc.run("injure Hydra head.2")  # two of three with a second: the check is now the creature's
+    assert prompts(enc) == [("Hydra", "Second head injury (CON DC 25)")]
+    enc.run("add Ettin head=2")
+    enc.run("injure Ettin head.1")
+    assert "concussion" not in conds(enc, "Ettin")  # one of two is not more than half
+    enc.run("injure Ettin head.2")
+    assert "concussion" in conds(enc, "Ettin")
+
+
+def test_the_gm_may_read_the_same_number_of_head_injuries_as_exactly_that_many(enc: Encounter) -> None:
+    enc.run("set heads_exact 1")
+    enc.run("add Hydra body=serpent head=3")
+    enc.run("injure Hydra head.1 2")
+    enc.run("injure Hydra head.2")  # one head at 2, one at 1: no count is shared by more than half
+    assert "concussion" not in conds(enc, "Hydra")
+    enc.run("injure Hydra head.3")  # two heads at exactly 1
+    assert "concussion" in conds(enc, "Hydra")
+
+
+# -- no CON ---------------------------------------------------------------------------------------
+
+
+def test_a_creature_without_con_never_falls_unconscious_and_is_destroyed_by_its_injuries(enc: Encounter) -> None:
+    """"Creatures with no Constitution modifier do not fall unconscious. They are destroyed once they receive
+    a specific number of injuries.\""""
+    enc.run("add Golem no_con=1 injury_limit=5")
+    enc.run("injure Golem head 3")
+    assert prompts(enc) == [("Golem", "Second head injury (CON DC 25)")]  # no third-injury knock-out
+    dismiss_all(enc)
+    assert not {"unconscious", "knocked-out", "coma", "spent"} & conds(enc, "Golem")
+    enc.run("dmg Golem 20")
+    assert "unconscious" not in conds(enc, "Golem")
+    with pytest.raises(CombatError):  # "They cannot use actions that use Stamina"
+        enc.run("act Golem parry")
+    enc.run("injure Golem arm")
+    assert "dead" not in conds(enc, "Golem")
+    enc.run("injure Golem leg")  # the fifth injury
+    assert "dead" in conds(enc, "Golem")
+
+
+# -- wings ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("wings", "grounded_at"), [(2, 1), (4, 3), (6, 5)])
+def test_flight_is_lost_with_only_one_uninjured_wing_left(enc: Encounter, wings: int, grounded_at: int) -> None:
+    """"You can no longer fly when you have only 1 uninjured wing left.\""""
+    enc.run(f"add Roc body=winged wing={wings}")
+    for n in range(1, grounded_at):
+        enc.run(f"injure Roc wing.{n}")
+        assert "grounded" not in conds(enc, "Roc")
+    enc.run(f"injure Roc wing.{grounded_at}")
+    assert "grounded" in conds(enc, "Roc")
+    enc.run(f"heal-injury Roc wing.{grounded_at}")  # two sound wings again
+    assert "grounded" not in conds(enc, "Roc")
+
+
+# -- the unconscious save -------------------------------------------------------------------------
+
+
+def test_only_injuries_and_bleed_damage_call_for_the_unconscious_save(enc: Encounter) -> None:
+    """"When you receive an effect that inflicts an injury or when you take bleed damage, you must make a
+    Constitution saving throw.\""""
+    enc.run("cond Goblin unconscious")
+    enc.run("dmg Goblin 2")
+    enc.run("dmg Goblin 2 stamina")
+    assert prompts(enc) == []  # Stamina damage: no save
+    enc.run("dmg Goblin 1 bleed")
+    assert prompts(enc) == [("Goblin", "Unconscious CON save")]
+    enc.run("resolve value=0")
+    enc.run("injure Goblin nose 2")  # an injury that brings no effect of its own still calls for it
+    assert prompts(enc) == [("Goblin", "Unconscious CON save")]
+
+
+# -- actions --------------------------------------------------------------------------------------
+
+
+def test_a_round_action_needs_the_whole_turn(enc: Encounter) -> None:
+    """"Round actions start at the start of your turn, and end only at the start of your next turn. You must
+    spend all 3 AP\""""
+    enc.run("start")
+    enc.run("act Hero attack")
+    with pytest.raises(CombatError, match="whole turn"):
+        enc.run("act Hero round")
+    enc.run("next")
+    enc.run("act Goblin round")
+    assert cur(enc, "Goblin", "ap") == 0 and "round-action" in conds(enc, "Goblin")
+
+
+def test_a_hasted_creature_needs_every_ap_for_a_round_action_unless_the_gm_reads_otherwise(enc: Encounter) -> None:
+    """"If you have more than 3 AP during your turn, your extra AP often grants additional bonuses.\""""
+    enc.run("start")
+    enc.run("edit Hero ap=4")
+    enc.run("act Hero attack")  # 3 left of 4
+    with pytest.raises(CombatError, match="whole turn"):
+        enc.run("act Hero round")
+    enc.run("set round_all_ap 0")
+    enc.run("act Hero round")
+    assert cur(enc, "Hero", "ap") == 0
+
+
+def test_a_fumbled_natural_weapon_returns_at_the_end_of_the_next_turn(enc: Encounter) -> None:
+    """"If the attack was made with a natural weapon, the attacker cannot use that natural attack until the
+    end of their next turn.\""""
+    enc.run("start")
+    enc.run("act Hero natural-fumble")  # on its own turn (round 1)
+    enc.run("next")  # Goblin, round 1
+    enc.run("act Goblin natural-fumble")  # on its own turn too
+    enc.run("next")  # Hero, round 2: its next turn has begun
+    assert "natural-weapon-fumbled" in conds(enc, "Hero")
+    enc.run("next")  # Hero's round-2 turn is over
+    assert "natural-weapon-fumbled" not in conds(enc, "Hero")
+    assert "natural-weapon-fumbled" in conds(enc, "Goblin")
+    enc.run("next")  # Hero, round 3: Goblin's round-2 turn ended
+    assert "natural-weapon-fumbled" not in conds(enc, "Goblin")
+
+
+def test_a_natural_weapon_fumbled_off_its_own_turn_returns_after_its_coming_turn(enc: Encounter) -> None:
+    enc.run("start")  # Hero acting; Goblin fumbles a reactive bite now
+    enc.run("act Goblin natural-fumble")
+    enc.run("next")  # Goblin, round 1: this is its next turn
+    assert "natural-weapon-fumbled" in conds(enc, "Goblin")
+    enc.run("next")
+    assert "natural-weapon-fumbled" not in conds(enc, "Goblin")
+
+
+# -- healing --------------------------------------------------------------------------------------
+
+
+def test_healed_eyes_lift_blindness(enc: Encounter) -> None:
+    """"the creature is permanently blinded and gaze attacks are disabled until at least one eye is healed.\""""
+    enc.run("injure Goblin eye")
+    enc.run("injure Goblin eye")
+    assert "blinded" in conds(enc, "Goblin")
+    enc.run("heal-injury Goblin eye.2")
+    assert "blinded" not in conds(enc, "Goblin")
+    assert creature(enc, "Goblin")["injuries"] == {"eye.1": 1}
+
+
+def test_healed_feet_lift_cannot_stand_and_the_extra_stand_up_cost(enc: Encounter) -> None:
+    """Foot: "the action to stand up is increased by 1 AP" ... "When all feet have at least 1 injury, you
+    fall prone and cannot stand up." Healing: "Until then, the injury's effect remains active.\""""
+    enc.run("injure Goblin foot")
+    enc.run("injure Goblin foot")
+    enc.run("injure Goblin leg")
+    assert {"cannot-stand", "prone"} <= conds(enc, "Goblin")
+    assert cond(enc, "Goblin", "hobbled")["value"] == 4
+    enc.run("heal-injury Goblin foot.1")
+    assert not {"cannot-stand", "prone"} & conds(enc, "Goblin")  # weeks later: it has long since stood up
+    assert cond(enc, "Goblin", "hobbled")["value"] == 3
+    enc.run("heal-injury Goblin leg")
+    enc.run("heal-injury Goblin foot")
+    assert "hobbled" not in conds(enc, "Goblin")
+
+
+def test_healed_head_lifts_concussion_and_confusion_in_turn(enc: Encounter) -> None:
+    """Head: "incur a +1 disadvantage on all d20 rolls until it is healed" ... "you become permanently
+    confused afterwards until the injury is healed.\""""
+    enc.run("injure Goblin head 2")
+    enc.run("resolve value=25")
+    assert {"concussion", "confused"} <= conds(enc, "Goblin")
+    enc.run("heal-injury Goblin head")
+    assert "confused" not in conds(enc, "Goblin") and "concussion" in conds(enc, "Goblin")
+    enc.run("heal-injury Goblin head")
+    assert "concussion" not in conds(enc, "Goblin")
+    with pytest.raises(CombatError):
+        enc.run("heal-injury Goblin head")  # nothing left to heal
+
+
+def test_a_destroyed_part_heals_only_by_regrowing(enc: Encounter) -> None:
+    """"Destroyed body parts cannot be healed mundanely. Some magical spells and techniques can regrow
+    destroyed body parts.\""""
+    enc.run("injure Goblin hand.1 3")
+    with pytest.raises(CombatError, match="destroyed"):
+        enc.run("heal-injury Goblin hand.1")
+    enc.run("heal-injury Goblin hand.1 3 regrow")
+    assert not creature(enc, "Goblin").get("injuries")
+
+
+def test_heal_injury_is_undone_whole(enc: Encounter) -> None:
+    enc.run("injure Goblin eye")
+    enc.run("injure Goblin eye")
+    before = creature(enc, "Goblin")
+    enc.run("heal-injury Goblin eye")
+    assert creature(enc, "Goblin") != before
+    enc.run("undo")
+    assert creature(enc, "Goblin") == before

@@ -1,0 +1,430 @@
+"""`time-count` checked against its rules text: each test quotes the sentence it comes from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.errors import CommandError
+from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.speed import shift_class
+
+
+def who(enc: Encounter, name: str) -> dict[str, Any]:
+    return next(c for c in enc.view()["combatants"] if c["name"] == name)
+
+
+def conds(enc: Encounter, name: str) -> set[str]:
+    return {x["id"] for x in who(enc, name)["conditions"]}
+
+
+def cond(enc: Encounter, name: str, cid: str) -> dict[str, Any]:
+    return next(x for x in who(enc, name)["conditions"] if x["id"] == cid)
+
+
+def pool(enc: Encounter, name: str, pid: str) -> int:
+    return int(who(enc, name)["pools"][pid]["current"])
+
+
+def next_tc(enc: Encounter, name: str) -> int:
+    return int(who(enc, name)["next_tc"])
+
+
+def tc(enc: Encounter) -> int:
+    return int(enc.view()["tc"])
+
+
+def prompts(enc: Encounter) -> list[tuple[str, str]]:
+    return [(p["creature"], p["table"]) for p in enc.view()["prompts"]]
+
+
+@pytest.fixture
+def enc(make) -> Encounter:  # type: ignore[no-untyped-def]
+    return make("time-count", seed=11)
+
+
+# -- speed factors ----------------------------------------------------------------------------------
+
+
+def test_a_fumble_adds_1d6_to_the_weapons_sf(enc: Encounter) -> None:
+    """"He is unsteady until he acts again, and adds 1d6 to his weapon's SF to determine when he recovers.\""""
+    enc.run("add Ogre init=5")
+    enc.run("add Imp init=50")
+    enc.run("start")
+    enc.run("act Ogre fumble class=standard")  # NPC: the static 9, then the 1d6
+    assert 5 + 9 + 1 <= next_tc(enc, "Ogre") <= 5 + 9 + 6
+    assert {"fumbled", "unsteady"} <= conds(enc, "Ogre")
+
+
+def test_slashing_impairments_and_petrification_slow_weapon_speed_factors(enc: Encounter) -> None:
+    """Slashing impairment: "+1 to Weapon Speed Factors"; petrification: "Each point of petrification
+    damage causes a -1 to hit, +1 to SF\""""
+    enc.run("add Ogre init=5")
+    enc.run("add Imp init=90")
+    enc.run("start")
+    enc.run("gain Ogre impair_slashing 2")
+    enc.run("dmg Ogre 1 petrification")
+    enc.run("act Ogre attack class=standard")  # 9 + 2 slashing + 1 petrification
+    assert next_tc(enc, "Ogre") == 5 + 12
+    enc.run("next")
+    enc.run("act Ogre draw-weapon")  # not a weapon's SF: petrification only (Rapid 2 + 1)
+    assert next_tc(enc, "Ogre") == 17 + 3
+    enc.run("set use_impairments 0")  # the optional rule off: impairments count for nothing
+    enc.run("next")
+    enc.run("act Ogre attack class=standard")
+    assert next_tc(enc, "Ogre") == 20 + 10
+
+
+def test_shifting_a_speed_class(catalogue: Catalogue) -> None:
+    """"Effects that modify speed class cannot improve the class beyond Rapid unless otherwise specified"
+    and "if a speed class is slowed beyond sedentary, then just add another 4 points onto the SF for every
+    additional step it is slowed.\""""
+    rs = catalogue.get("time-count")
+
+    def shifted(cls: str, steps: int) -> tuple[str, int]:
+        s = shift_class(rs, cls, steps)
+        return s.speed.id, s.extra_sf
+
+    assert shifted("standard", 1) == ("slow", 0)  # "one class slower"
+    assert shifted("standard", -2) == ("swift", 0)
+    assert shifted("swift", -3) == ("rapid", 0)  # never faster than Rapid
+    assert shifted("rapid", -1) == ("rapid", 0)
+    assert shifted("free", -1) == ("free", 0)  # already faster: a shift does not slow it to Rapid
+    assert shifted("free", 1) == ("rapid", 0)
+    assert shifted("sedentary", 1) == ("sedentary", 4)
+    assert shifted("lethargic", 3) == ("sedentary", 8)
+    assert shifted("net", 2) == ("net", 0)  # a timing off the ladder has no class to shift
+
+
+def test_quick_strike_is_one_class_faster_but_never_past_rapid(enc: Encounter) -> None:
+    """Quick Strike: "Speed: Weapon Speed Class-1" ... "No attack can go faster than Rapid.\""""
+    enc.run("add Ogre init=5")
+    enc.run("add Imp init=90")
+    enc.run("start")
+    enc.run("act Ogre quick-strike class=standard")  # Fast: static 6
+    assert next_tc(enc, "Ogre") == 11
+    enc.run("next")
+    enc.run("act Ogre quick-strike class=rapid")  # stays Rapid: static 2
+    assert next_tc(enc, "Ogre") == 13
+    enc.run("next")
+    enc.run("act Ogre disarm class=standard")  # Weapon Speed Class+1: Slow, 12
+    assert next_tc(enc, "Ogre") == 25
+
+
+# -- paralysis and petrification -----------------------------------------------------------------
+
+
+def test_paralysis_slows_every_action_by_speed_classes(enc: Encounter) -> None:
+    """"When your total paralysis damage is greater than or equal to half your Vigor, all actions you take
+    are slowed by one speed class" ... "For each additional multiple of half your Vigor, all penalties are
+    worsened by 1.\""""
+    enc.run("add Ogre init=5 vigor=10")
+    enc.run("add Imp init=90")
+    enc.run("start")
+    enc.run("dmg Ogre 10 paralysis")
+    enc.run("resolve")  # two halves of Vigor: penalty 2
+    assert cond(enc, "Ogre", "paralysis-penalty")["value"] == 2
+    enc.run("act Ogre attack class=fast")  # Fast -> Standard -> Slow: 12
+    assert next_tc(enc, "Ogre") == 17
+    enc.run("next")
+    enc.run("act Ogre open-door")
+    assert next_tc(enc, "Ogre") == 17 + 9  # Swift -> Fast -> Standard
+
+
+@pytest.mark.parametrize("how", ["dmg Ogre 30 paralysis", "dmg Ogre 10 petrification"])
+def test_full_paralysis_or_petrification_means_no_turns(enc: Encounter, how: str) -> None:
+    """"If your total paralysis damage is three times your Vigor or more, you are completely immobile and
+    unable to move or act." Petrification: "Once a character has sustained 10 points of petrification
+    damage, he is fully petrified.\""""
+    enc.run("add Ogre init=5 vigor=10")
+    enc.run("add Imp init=6")
+    enc.run("start")
+    enc.run(how)
+    while enc.state.prompts:
+        enc.run("resolve")
+    assert {"paralyzed", "petrified"} & conds(enc, "Ogre")
+    with pytest.raises(CommandError):
+        enc.run("act Ogre attack sf=4")  # not its turn: it has none
+    for _ in range(4):
+        enc.run("next")
+        assert enc.view()["active"] == ["Imp"]  # the clock runs on; the Ogre has no turn
+        enc.run("act Imp attack sf=5")
+    assert "Ogre" not in enc.view()["order"]
+    freed = "paralyzed" if "paralyzed" in conds(enc, "Ogre") else "petrified"
+    enc.run(f"uncond Ogre {freed}")
+    assert next_tc(enc, "Ogre") == tc(enc)  # back: it acts now
+
+
+# -- consciousness --------------------------------------------------------------------------------
+
+
+def test_out_cold_ten_tc_for_each_point_however_many(enc: Encounter) -> None:
+    """"Once unconscious, you will remain that way at least 10 TC for each point by which you failed your
+    check.\""""
+    enc.run("add Guard hp=6 init=4")
+    enc.run("add Hero pc init=5")
+    enc.run("start")
+    enc.run("gain Guard fatigue 6")
+    enc.run("resolve value=-13")
+    assert cond(enc, "Guard", "out-cold")["remaining"] == 130
+
+
+def test_a_failed_wake_up_check_schedules_the_next_one_1d10_tc_on(enc: Encounter) -> None:
+    """"If you fail, you make another check every 1d10 TC.\""""
+    enc.run("add Guard hp=6 init=4")
+    enc.run("add Hero pc init=5")
+    enc.run("start")
+    enc.run("gain Guard fatigue 6")
+    enc.run("resolve value=-1")  # out until TC 14
+    enc.run("next")
+    enc.run("act Hero attack sf=100")
+    enc.run("next")
+    assert tc(enc) == 14 and prompts(enc) == [("Guard", "Wake up (Con check)")]
+    checks = [14]
+    for _ in range(3):
+        enc.run("resolve value=-1")
+        wait = next_tc(enc, "Guard") - tc(enc)
+        assert 1 <= wait <= 10
+        enc.run("next")  # straight to the next check: no TC in between asks anything
+        assert tc(enc) == checks[-1] + wait and prompts(enc) == [("Guard", "Wake up (Con check)")]
+        checks.append(tc(enc))
+    enc.run("resolve value=0")
+    assert "unconscious" not in conds(enc, "Guard")
+
+
+# -- spells ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def casting(enc: Encounter) -> Encounter:
+    enc.run("add Mage pc init=5")
+    enc.run("add Ogre init=8")
+    enc.run("start")
+    enc.run("act Mage prepare-spell sf=20")  # casting time 20: ready at TC 25
+    enc.run("next")
+    assert tc(enc) == 8
+    return enc
+
+
+def test_a_spell_can_be_abandoned_during_its_casting_time(casting: Encounter) -> None:
+    """"You may decide to cancel the action at any time and resume acting normally on the following TC.\""""
+    enc = casting
+    assert "spellcasting" in conds(enc, "Mage")
+    enc.run("act Mage abandon-spell")
+    assert "spellcasting" not in conds(enc, "Mage") and pool(enc, "Mage", "casting_dc") == 0
+    assert next_tc(enc, "Mage") == 9
+
+
+def test_walking_while_preparing_adds_to_the_dc_not_to_the_time(casting: Encounter) -> None:
+    """"You may walk while preparing the spell, but each turn of movement adds 1 to the casting DC.\""""
+    enc = casting
+    dc = pool(enc, "Mage", "casting_dc")
+    enc.run("act Mage walk-casting")
+    enc.run("act Mage walk-casting")
+    assert pool(enc, "Mage", "casting_dc") == dc + 2 and next_tc(enc, "Mage") == 25
+    with pytest.raises(CommandError):
+        enc.run("act Mage draw-weapon")  # anything else waits for its TC
+
+
+def test_damage_or_fatigue_while_preparing_adds_to_the_casting_dc(casting: Encounter) -> None:
+    """"If you take damage or fatigue before the spell is prepared, add the total amount taken to the casting
+    DC.\""""
+    enc = casting
+    dc = pool(enc, "Mage", "casting_dc")
+    enc.run("dmg Mage 5")  # ToP 3: 3 fatigue and 2 HP, 5 taken
+    assert pool(enc, "Mage", "casting_dc") == dc + 5
+    enc.run("gain Mage fatigue 2")  # fatigue from anything else counts too
+    assert pool(enc, "Mage", "casting_dc") == dc + 7
+    enc.run("heal Mage 1")
+    assert pool(enc, "Mage", "casting_dc") == dc + 7
+
+
+def test_casting_pays_a_fatigue_point_for_each_charge(casting: Encounter) -> None:
+    """"Whether successful or not, you spend the fatigue cost of the spell plus any charges when you attempt
+    to cast\""""
+    enc = casting
+    enc.run("act Ogre attack sf=17")
+    enc.run("next")  # TC 25: the spell is ready
+    enc.run("act Mage charge-spell")
+    enc.run("next")
+    enc.run("act Mage charge-spell")
+    enc.run("next")
+    assert pool(enc, "Mage", "charges") == 2
+    enc.run("act Mage cast-spell")
+    assert pool(enc, "Mage", "fatigue") == 2 and pool(enc, "Mage", "charges") == 0
+
+
+def test_a_held_spell_fades_after_about_a_minute(casting: Encounter) -> None:
+    """"Generally, if a spell is not completed and cast within the span of the encounter, or immediately
+    thereafter, it is lost to no effect (assume a time limit of approximately 1 minute...)\""""
+    enc = casting
+    enc.run("act Ogre attack sf=17")
+    enc.run("next")
+    assert tc(enc) == 25 and "spell-prepared" in conds(enc, "Mage")
+    assert cond(enc, "Mage", "spell-prepared")["remaining"] == 120
+    enc.run("act Mage draw-weapon sf=200")
+    while tc(enc) <= 145:
+        for name in enc.view()["active"]:
+            enc.run(f"act {name} attack sf=30")
+        enc.run("next")
+    assert "spell-prepared" not in conds(enc, "Mage") and pool(enc, "Mage", "casting_dc") == 0
+
+
+def test_the_gm_may_keep_a_held_spell_until_cast(casting: Encounter) -> None:
+    enc = casting
+    enc.run("set held_spell_tc 0")
+    enc.run("act Ogre attack sf=17")
+    enc.run("next")
+    assert cond(enc, "Mage", "spell-prepared")["remaining"] is None
+
+
+def test_concentrating_takes_no_turn_but_adds_its_sf(enc: Encounter) -> None:
+    """Concentrate: "This action does not take a turn on its own. Instead, add the SF of this action to that
+    of whatever other action you perform.\""""
+    enc.run("add Mage init=5")
+    enc.run("add Ogre init=90")
+    enc.run("start")
+    enc.run("act Mage concentrate")
+    assert next_tc(enc, "Mage") == 5 and enc.view()["active"] == ["Mage"]  # still its turn
+    enc.run("act Mage attack class=standard")
+    assert next_tc(enc, "Mage") == 5 + 9 + 1
+    enc.run("next")
+    enc.run("act Mage attack class=standard")  # nothing left over from before
+    assert next_tc(enc, "Mage") == 15 + 9
+    enc.run("act Mage control-mount")  # said after the action it went with: +2 all the same
+    assert next_tc(enc, "Mage") == 15 + 9 + 2
+
+
+# -- running --------------------------------------------------------------------------------------
+
+
+def test_running_calls_for_its_check_every_30_tc(enc: Encounter) -> None:
+    """"When you begin running, and every 30 TC spent running thereafter, make a DC 20 Athletics (Con)
+    check\""""
+    enc.run("add Runner init=5")
+    enc.run("start")
+    enc.run("act Runner start-running")
+    assert prompts(enc) == [("Runner", "Running endurance check")]
+    enc.run("resolve value=3")
+    enc.run("next")
+    seen = []
+    while tc(enc) < 70:
+        enc.run("act Runner move")  # a TC at a time
+        enc.run("next")
+        if prompts(enc):
+            seen.append(tc(enc))
+            enc.run("resolve value=3")
+    assert seen == [35, 65]  # every 30 TC of the run
+
+
+def test_sprinting_calls_for_its_check_every_20_tc(enc: Encounter) -> None:
+    """"After every 20 TC spent sprinting, you must make a DC 20 Athletics (Con) check" ... "If you are not
+    already running when you begin sprinting, then you must make the check when you begin sprinting as
+    well.\""""
+    enc.run("add Runner init=5")
+    enc.run("start")
+    enc.run("act Runner shift-poised sf=1")
+    enc.run("next")
+    enc.run("act Runner start-sprinting")
+    assert set(prompts(enc)) == {("Runner", "Start sprinting (Athletics Str)"),
+                                 ("Runner", "Sprinting endurance check")}
+    enc.run("resolve value=3")
+    enc.run("resolve value=3")
+    assert "sprinting" in conds(enc, "Runner")
+    enc.run("next")
+    seen = []
+    while tc(enc) < 50:
+        enc.run("act Runner move")
+        enc.run("next")
+        if prompts(enc):
+            seen.append(tc(enc))
+            enc.run("resolve value=3")
+    assert seen == [26, 46]
+    enc.run("act Runner stop-running")
+    assert "run-timer" not in conds(enc, "Runner")
+
+
+# -- found on reading the text again --------------------------------------------------------------
+
+
+def test_petrification_takes_a_quarter_of_the_speed_every_two_points(enc: Encounter) -> None:
+    """"Additionally, every 2 points reduces your speed by ¼ (to a minimum of 0 ft at 8 damage).\""""
+    enc.run("add Hero pc speed=20")
+    enc.run("prompt Hero movement-pattern")
+    enc.run("resolve")
+    enc.run("dmg Hero 2 petrification")
+    enc.run("prompt Hero movement-pattern")
+    lines = enc.run("resolve")
+    assert any("15 ft" in line for line in lines)
+    enc.run("dmg Hero 6 petrification")
+    enc.run("prompt Hero movement-pattern")
+    lines = enc.run("resolve")
+    assert any("cannot move" in line for line in lines)
+
+
+def test_dying_ends_when_fatigue_falls_below_twice_hp(enc: Encounter) -> None:
+    """"If your fatigue equals or exceeds double your current HP, you are dying\""""
+    enc.run("add Guard hp=6")
+    enc.run("gain Guard fatigue 12")
+    assert "dying" in conds(enc, "Guard")
+    enc.run("spend Guard fatigue 2")
+    assert "dying" not in conds(enc, "Guard")
+
+
+def test_a_stabilized_creature_checks_to_wake_by_minutes(enc: Encounter) -> None:
+    """"If you were dying, unconscious, and stabilized, then you begin making checks to regain consciousness
+    after 2d10 minutes, and continue to make them every 1d6 minutes thereafter.\""""
+    enc.run("add Guard hp=6 init=4")
+    enc.run("add Medic pc init=5")
+    enc.run("start")
+    enc.run("gain Guard fatigue 12")
+    enc.run("resolve value=-2")
+    assert {"dying", "unconscious"} <= conds(enc, "Guard")
+    enc.run("next")
+    enc.run("act Medic stabilize on=Guard")
+    assert "dying" not in conds(enc, "Guard") and "stabilized" in conds(enc, "Guard")
+    first = next_tc(enc, "Guard") - tc(enc)
+    assert 2 * 120 <= first <= 20 * 120
+    while enc.view()["active"] != ["Guard"]:
+        for name in enc.view()["active"]:
+            enc.run(f"act {name} backpack sf=500")
+        enc.run("next")
+    assert prompts(enc) == [("Guard", "Wake up (Con check)")]
+    enc.run("resolve value=-1")
+    assert 120 <= next_tc(enc, "Guard") - tc(enc) <= 6 * 120
+
+
+@pytest.mark.parametrize(("setup", "label"), [
+    ("cond Hero running", "30 ft"),  # "Running increases your movement by half your base speed"
+    ("cond Hero parrying", "10 ft"),  # Parrying: "You move at half speed"
+    ("cond Hero spellcasting", "10 ft"),  # Spellcasting: "except move at half speed while casting"
+    ("cond Hero grabbed from=Imp", "cannot move"),  # Grab: "The target is immobilized"
+])
+def test_the_movement_rate_follows_what_the_creature_is_doing(enc: Encounter, setup: str, label: str) -> None:
+    """Each state the text gives a speed for changes the squares a creature moves each TC."""
+    enc.run("add Hero pc speed=20")
+    enc.run("add Imp")
+    enc.run(setup)
+    enc.run("prompt Hero movement-pattern")
+    lines = enc.run("resolve")
+    assert any(label in line for line in lines), lines
+
+
+def test_a_sprint_needs_four_tc_of_running_first(enc: Encounter) -> None:
+    """"If you wish to sprint, then you must first be running for at least 4 TC. If you are poised before
+    you begin your run, then these requirements are ignored.\""""
+    enc.run("add Runner init=5")
+    enc.run("start")
+    enc.run("act Runner start-running")
+    enc.run("resolve value=3")
+    enc.run("next")
+    with pytest.raises(CommandError, match="4 TC of running"):
+        enc.run("act Runner start-sprinting")
+    for _ in range(3):
+        enc.run("act Runner move")
+        enc.run("next")
+    assert tc(enc) == 9
+    enc.run("act Runner start-sprinting")
+    assert ("Runner", "Start sprinting (Athletics Str)") in prompts(enc)
