@@ -109,21 +109,28 @@ class Hooks(BaseHooks):
             parts.append(f"Fatigue {fatigue} → {new}")
         ops.say(f"{c.name} heals {amount}: " + (", ".join(parts) or "nothing to heal"))
 
-    def turn_start(self, ops: Ops, cid: str) -> None:
-        clock = ops.state.clock
+    def tc_start(self, ops: Ops, actors: list[str]) -> None:
         # Out cold: a creature knocked out has its next turn (the wake-up check) exactly when its
         # minimum time ends, whether that is earlier or later than the turn it had planned.
         for other in ops.state.roster():
-            ends = [cs.ends.tc for cs in other.conditions
-                    if cs.id == "out-cold" and cs.ends is not None and cs.ends.kind == "tc" and cs.ends.tc is not None]
-            held = {cs.id for cs in other.conditions}
-            if not ends or max(ends) <= clock.tc or held & {"dead", "stabilized"}:  # stabilized: checks by minutes
-                continue
-            target = max(ends)
-            if other.next_tc == target:
-                continue
-            mc = ops.changing(other.id)
-            mc.next_tc = target
-            if other.id == cid:
-                mc.acted = True
-            ops.say(f"{other.name} is out cold: next turn (wake-up check) at TC {target}")
+            if other.conditions:
+                self._out_cold(ops, other.id, acting=False)
+
+    def turn_start(self, ops: Ops, cid: str) -> None:
+        self._out_cold(ops, cid, acting=True)  # knocked out since the TC began, by another's turn start
+
+    def _out_cold(self, ops: Ops, cid: str, acting: bool) -> None:
+        other = ops.peek(cid)
+        ends = [cs.ends.tc for cs in other.conditions
+                if cs.id == "out-cold" and cs.ends is not None and cs.ends.kind == "tc" and cs.ends.tc is not None]
+        held = {cs.id for cs in other.conditions}
+        if not ends or max(ends) <= ops.state.clock.tc or held & {"dead", "stabilized"}:  # stabilized: by minutes
+            return
+        target = max(ends)
+        if other.next_tc == target:
+            return
+        mc = ops.changing(cid)
+        mc.next_tc = target
+        if acting:
+            mc.acted = True
+        ops.say(f"{other.name} is out cold: next turn (wake-up check) at TC {target}")
