@@ -1,8 +1,8 @@
 """Pick one from a list: type to filter, arrows to move, Enter to choose, Escape to cancel.
 
 Each choice may carry a description, shown under the list for the highlighted one (a condition's
-rules text, say), so picking and looking up are one step. An overlay (see `ui/overlay.py`): shown
-again for each list, over the screen beneath, which stays in view around it.
+rules text, say), so picking and looking up are one step. A widget of the main screen, hidden until
+asked: a box over the panes, which stay in view around it.
 """
 
 from __future__ import annotations
@@ -12,15 +12,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .._textual_compat import restart_blink
-from ..overlay import Overlay
+Reply = Callable[[str | None], None]
+
+
+@dataclass(frozen=True)
+class Choice:
+    id: str
+    label: str
+    description: str = ""
+    hint: str = ""
 
 
 class FilterInput(Input):
@@ -36,55 +43,51 @@ class FilterInput(Input):
             self._on_change(value)
 
 
-@dataclass(frozen=True)
-class Choice:
-    id: str
-    label: str
-    description: str = ""
-    hint: str = ""
-
-
-class ChooseDialog(Overlay[str | None]):
+class PickList(Vertical):
     # Priority: acted on the moment they are read, so a key typed right after Enter goes where the
-    # answer leads (by way of the input's message, it was typed into the filter).
+    # answer leads (by way of the input's message, it was typed into the filter). Tab keeps the focus.
     BINDINGS = [
-        Binding("enter", "choose", "Choose", priority=True, id="choose.choose"),
-        Binding("escape", "cancel", "Cancel", priority=True, id="choose.cancel"),
+        Binding("enter", "choose", "Choose", show=False, priority=True, id="choose.choose"),
+        Binding("escape", "cancel", "Cancel", show=False, priority=True, id="choose.cancel"),
         Binding("down", "move(1)", "Down", show=False, priority=True, id="choose.down"),
         Binding("up", "move(-1)", "Up", show=False, priority=True, id="choose.up"),
+        Binding("tab", "stay", show=False, priority=True),
+        Binding("shift+tab", "stay", show=False, priority=True),
     ]
-    BOX = "#choose"
+
+    DEFAULT_CLASSES = "dialog wide"
+
+    _reply: Reply | None = None
     _described: str | None = None
 
-    def __init__(self, title: str | Text = "", choices: list[Choice] | None = None) -> None:
-        super().__init__()
-        self.title_text = title if isinstance(title, Text) else Text(title)
-        self.choices = choices or []
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.title_text = Text()
+        self.choices: list[Choice] = []
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="choose", classes="dialog wide"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield FilterInput(self._fill, placeholder="type to filter", id="filter")
-            yield OptionList(id="choices")
-            yield Static(id="description")
+        yield Label(classes="dialog-title")
+        yield FilterInput(self._fill, placeholder="type to filter", id="filter")
+        choices = OptionList(id="choices")
+        choices.can_focus = False  # clicked, it chooses; the filter keeps the focus
+        yield choices
+        yield Static(id="description")
 
-    def setup(self, title: str | Text, choices: list[Choice]) -> None:
-        """What to pick from this time (the screen is shown again and again)."""
+    @property
+    def input(self) -> FilterInput:
+        return self.query_one(FilterInput)
+
+    def pick(self, title: str | Text, choices: list[Choice], reply: Reply) -> None:
+        """What to pick from this time; `reply` gets the chosen id, or None for a cancel. A call back
+        rather than a message: the keys typed after Enter must find the choice already acted on."""
         self.title_text = title if isinstance(title, Text) else Text(title)
-        self.choices = choices
-        if not self.is_mounted:
-            return
+        self.choices, self._reply = choices, reply
         self.query_one(".dialog-title", Label).update(self.title_text)
-        entry = self.query_one(FilterInput)
-        self.set_focus(entry)  # now: a key typed right after the list's key filters it
-        restart_blink(entry)  # its cursor shows at once: it kept the focus, so no focus restarts it
+        entry = self.input
         if entry.value:
             entry.value = ""  # which fills the list
         else:
             self._fill("")
-
-    def on_mount(self) -> None:
-        self._fill("")
 
     def _fill(self, text: str) -> None:
         low = text.lower().strip()
@@ -109,14 +112,19 @@ class ChooseDialog(Overlay[str | None]):
         if ol.highlighted is not None and ol.option_count:
             cid = ol.get_option_at_index(ol.highlighted).id
             desc = next((c.description for c in self.choices if c.id == cid), "")
-        if desc != self._described:  # the same again would lay the dialog out again, a frame later
+        if desc != self._described:  # the same again would lay the box out again, a frame later
             self._described = desc
             self.query_one("#description", Static).update(Text(desc))
+
+    def _answer(self, value: str | None) -> None:
+        reply, self._reply = self._reply, None
+        if reply is not None and self.display:
+            reply(value)
 
     def action_choose(self) -> None:
         ol = self.query_one(OptionList)
         if ol.highlighted is not None and ol.option_count:
-            self.dismiss(ol.get_option_at_index(ol.highlighted).id)
+            self._answer(ol.get_option_at_index(ol.highlighted).id)
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self) -> None:
@@ -124,7 +132,7 @@ class ChooseDialog(Overlay[str | None]):
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
+        self._answer(event.option.id)
 
     def action_move(self, step: int) -> None:
         ol = self.query_one(OptionList)
@@ -132,4 +140,14 @@ class ChooseDialog(Overlay[str | None]):
             ol.highlighted = ((ol.highlighted or 0) + step) % ol.option_count
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self._answer(None)
+
+    def action_stay(self) -> None:
+        """Tab: the filter keeps the focus."""
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        focused = self.screen.focused
+        if not self.app.app_focus:
+            return  # the terminal lost the focus: Textual gives it back here when it is back
+        if self.display and (focused is None or self not in focused.ancestors_with_self):
+            self._answer(None)  # a click took the GM elsewhere: as Escape
