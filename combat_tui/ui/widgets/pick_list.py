@@ -16,8 +16,12 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, Label, OptionList, Static
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
+
+from .question_bar import AnswerInput
 
 Reply = Callable[[str | None], None]
 
@@ -30,7 +34,7 @@ class Choice:
     hint: str = ""
 
 
-class FilterInput(Input):
+class FilterInput(AnswerInput):
     """Calls back as the GM types, so the list is filtered in the same frame as the letter shows:
     waiting for Input.Changed drew the letter first and the list a frame (up to 17 ms) later."""
 
@@ -41,6 +45,13 @@ class FilterInput(Input):
     def watch_value(self, value: str) -> None:  # after Input's own watcher, in the same call
         if self.is_mounted:
             self._on_change(value)
+
+
+class ChoiceList(OptionList):
+    """Its height is set once a pick (PickList.pick): filtering redraws the box, and lays nothing out
+    (a layout is of the whole screen, and a box shrinking uncovers panes to draw again)."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
 
 class PickList(Vertical):
@@ -59,16 +70,19 @@ class PickList(Vertical):
 
     _reply: Reply | None = None
     _described: str | None = None
+    _fixed_description = False
+    _description_width = 0
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.title_text = Text()
         self.choices: list[Choice] = []
+        self._description_heights: dict[tuple[int, tuple[str, ...]], int] = {}
 
     def compose(self) -> ComposeResult:
         yield Label(classes="dialog-title")
         yield FilterInput(self._fill, placeholder="type to filter", id="filter")
-        choices = OptionList(id="choices")
+        choices = ChoiceList(id="choices")
         choices.can_focus = False  # clicked, it chooses; the filter keeps the focus
         yield choices
         yield Static(id="description")
@@ -83,6 +97,9 @@ class PickList(Vertical):
         self.title_text = title if isinstance(title, Text) else Text(title)
         self.choices, self._reply = choices, reply
         self.query_one(".dialog-title", Label).update(self.title_text)
+        ol = self.query_one(OptionList)
+        ol.styles.height = len(choices) + ol.styles.gutter.height  # max-height caps it
+        self._size_description()
         entry = self.input
         if entry.value:
             entry.value = ""  # which fills the list
@@ -106,15 +123,33 @@ class PickList(Vertical):
             ol.highlighted = 0
         self._describe()
 
+    def _size_description(self) -> None:
+        """As tall as the longest description, for the whole pick: moving through the list then redraws
+        the text alone. Before the box was first laid out its width is not known: it grows to fit."""
+        box = self.query_one("#description", Static)
+        width = self._description_width = box.content_size.width or self._description_width  # 0 while hidden
+        if not width:
+            box.styles.height = "auto"
+            self._fixed_description = False
+            return
+        key = (width, tuple(c.description for c in self.choices))
+        if key not in self._description_heights:
+            console = self.app.console
+            self._description_heights[key] = max(
+                (len(Text(c.description).wrap(console, width)) for c in self.choices if c.description), default=0)
+        box.styles.height = self._description_heights[key]  # max-height caps it
+        self._fixed_description = True
+
     def _describe(self) -> None:
         ol = self.query_one(OptionList)
         desc = ""
         if ol.highlighted is not None and ol.option_count:
             cid = ol.get_option_at_index(ol.highlighted).id
             desc = next((c.description for c in self.choices if c.id == cid), "")
+        self._description_width = self.query_one("#description", Static).content_size.width or self._description_width
         if desc != self._described:  # the same again would lay the box out again, a frame later
             self._described = desc
-            self.query_one("#description", Static).update(Text(desc))
+            self.query_one("#description", Static).update(Text(desc), layout=not self._fixed_description)
 
     def _answer(self, value: str | None) -> None:
         reply, self._reply = self._reply, None

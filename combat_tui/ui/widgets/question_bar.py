@@ -14,6 +14,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Input, Label
 
 from .. import styles
@@ -23,6 +25,14 @@ EMPTY = Text("Type a value · Esc cancels", style=styles.ATTENTION)  # Enter on 
 MIN_INPUT = 12  # cells the answer needs to be seen as it is typed
 
 Reply = Callable[[str | None], None]
+
+
+class AnswerInput(Input):
+    """An input whose typing lays nothing out. Input sets its virtual size (the text's width) at every
+    character, and Widget's virtual size asks for a layout, which is of the whole screen: the input's
+    own box is fixed (app.tcss), and its scrolling reads the value, not the layout."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
 
 class QuestionBar(Vertical):
@@ -46,7 +56,7 @@ class QuestionBar(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="ask-row"):
             yield Label(id="ask-question")
-            yield Input(id="ask-input")
+            yield AnswerInput(id="ask-input")
             yield Label(KEYS, id="ask-keys")
         yield Label(id="ask-hint")  # the hints and keys, when the row has no room for them
 
