@@ -80,6 +80,7 @@ class MainScreen(Screen[None]):
         self._actor: str | None = None  # the acting creature the highlight last stood on
         self._hit_other = False  # a creature not acting was hit since the GM last moved the highlight
         self._asking: tuple[QuestionBar | PickList, Widget | None] | None = None  # what is up, and the focus before
+        self._answered: tuple[Widget | None] | None = None  # put away, the focus not yet given back
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -214,9 +215,12 @@ class MainScreen(Screen[None]):
             allow_empty: bool = False) -> None:
         """Ask in the command bar's row; `then` gets the answer (empty only when allowed), never a cancel."""
         def done(answer: str | None) -> None:
-            self._put_away()
-            if answer is not None:
-                then(answer)
+            back = self._put_away()
+            try:
+                if answer is not None:
+                    then(answer)
+            finally:
+                self._give_back(back)
 
         bar = self.query_one(QuestionBar)
         bar.ask(title, placeholder, value, allow_empty, done)
@@ -228,9 +232,12 @@ class MainScreen(Screen[None]):
             return
 
         def done(answer: str | None) -> None:
-            self._put_away()
-            if answer:
-                then(answer)
+            back = self._put_away()
+            try:
+                if answer:
+                    then(answer)
+            finally:
+                self._give_back(back)
 
         picker = self.query_one(PickList)
         picker.pick(Text(title), choices, done)
@@ -240,7 +247,8 @@ class MainScreen(Screen[None]):
         """Show the question or the list, its input focused now (a key typed right after the key that
         asked lands there); the screen's own keys wait, and the footer keeps its keys, until it is put
         away. An answer may ask the next question at once."""
-        back = self.focused
+        back = self.focused if self._answered is None else self._answered[0]
+        self._answered = None
         if self._asking is not None:  # another was up (a click asked): it goes, unanswered
             other, back = self._asking
             if other is not asker:
@@ -252,17 +260,28 @@ class MainScreen(Screen[None]):
         asker.display = True
         self.set_focus(asker.input)
 
-    def _put_away(self) -> None:
-        """The question or the list hidden, the focus back where it was."""
+    def _put_away(self) -> tuple[Widget | None] | None:
+        """The question or the list hidden; the focus stays in it until _give_back, as the answer may
+        ask the next question at once: the focus then goes from one input to the other, and the pane
+        behind is not restyled and drawn again in between."""
         if self._asking is None:
-            return
+            return None
         asker, back = self._asking
         self._asking = None
+        self._answered = (back,)
+        asker.display = False
+        return self._answered
+
+    def _give_back(self, answered: tuple[Widget | None] | None) -> None:
+        """The focus back where it was before the question, unless the answer asked another."""
+        if answered is None or self._answered is not answered:
+            return
+        self._answered = None
+        (back,) = answered
         self.query_one(QuietFooter).held = False
         self.set_focus(back if back is not None and back.is_attached and back.display else self.query_one(OrderPane))
         if back is not None:
             back.remove_class("-behind-question")
-        asker.display = False
 
     def hit(self, line: str, aimed: frozenset[str], target: bool = True) -> None:
         """Run a line aimed at creatures. Once it ran, the marks it used are spent. A `target` hit

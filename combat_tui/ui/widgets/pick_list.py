@@ -98,7 +98,12 @@ class PickList(Vertical):
         self.choices, self._reply = choices, reply
         self.query_one(".dialog-title", Label).update(self.title_text)
         ol = self.query_one(OptionList)
-        ol.styles.height = len(choices) + ol.styles.gutter.height  # max-height caps it
+        height = len(choices) + ol.styles.gutter.height
+        ol.styles.height = height  # max-height caps it
+        cap = ol.styles.max_height
+        # A list taller than the box keeps its scroll bar as the filter shortens it: one coming or going
+        # is a layout of its own.
+        ol.styles.overflow_y = "scroll" if cap is not None and cap.is_cells and height > cap.value else "auto"
         self._size_description()
         entry = self.input
         if entry.value:
