@@ -7,27 +7,9 @@ plain Textual (or Python) does. Nothing here is used by the app itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.console import RenderableType
-from textual.geometry import Region
-from textual.screen import Screen
 from textual.widgets import Static
-
-
-def _overlay() -> None:
-    """Overlays (question bar, pick list) and the screen they cover repaint whole, as Textual does."""
-    from combat_tui.ui.overlay import Covered, Overlay
-
-    def refresh(self: Covered[Any], *regions: Region, **kw: Any) -> Any:
-        return Screen.refresh(self, *regions, **kw)
-
-    def resumed(self: Covered[Any], event: Any) -> None:
-        self._overlay = None
-
-    Covered.refresh = refresh  # type: ignore[method-assign]
-    Covered.before_resume = resumed  # type: ignore[method-assign]
-    Overlay.prepare = lambda self, narrow, uncover=None: None  # type: ignore[method-assign]
 
 
 def _view_static_lines() -> None:
@@ -70,7 +52,6 @@ def _header() -> None:
 
 
 OFF: dict[str, Callable[[], None]] = {
-    "overlay": _overlay,
     "view-static-lines": _view_static_lines,
     "view-static-layout": _view_static_layout,
     "quiet-gc": _quiet_gc,

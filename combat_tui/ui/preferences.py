@@ -16,16 +16,16 @@ from ..engine.errors import CombatError
 def binding_ids() -> set[str]:
     """Every id a GM may remap: the bindings of the app, its screens and its dialogs."""
     from .app import CombatApp
-    from .dialogs.ask import AskScreen
-    from .dialogs.choose import ChooseDialog
     from .dialogs.quit import QuitDialog
     from .screens.help import HelpScreen
     from .screens.main import MainScreen
     from .screens.new import NewScreen
     from .screens.open import OpenScreen
     from .widgets.command_bar import CommandBar
+    from .widgets.pick_list import PickList
+    from .widgets.question_bar import QuestionBar
 
-    owners: list[Any] = [CombatApp, MainScreen, OpenScreen, NewScreen, HelpScreen, AskScreen, ChooseDialog,
+    owners: list[Any] = [CombatApp, MainScreen, OpenScreen, NewScreen, HelpScreen, QuestionBar, PickList,
                          QuitDialog, CommandBar]
     return {b.id for owner in owners for b in owner.BINDINGS if isinstance(b, Binding) and b.id}
 

@@ -11,10 +11,10 @@ from textual.pilot import Pilot
 from combat_tui.session import Session, catalogue
 from combat_tui.ui import app as app_module
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.ask import AskScreen
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
+from combat_tui.ui.widgets.pick_list import PickList
+from combat_tui.ui.widgets.question_bar import QuestionBar
 
 
 def new_session(tmp_path: Path, *lines: str, ruleset: str, seed: int = 3) -> Session:
@@ -65,8 +65,22 @@ async def highlight(pilot: Any, app: CombatApp, name: str) -> None:
     raise AssertionError(f"could not reach {name} with the arrows (at {highlighted(app)})")
 
 
+def picking(app: CombatApp) -> PickList | None:
+    """The list the app offers to pick from, or None when none is up."""
+    screen = app.screen
+    if isinstance(screen, MainScreen) and (pick := screen.query_one(PickList)).display:
+        return pick
+    return None
+
+
+def list_title(app: CombatApp) -> str | None:
+    """The title of the list the app offers, or None when none is up."""
+    pick = picking(app)
+    return None if pick is None else pick.title_text.plain
+
+
 async def choose(pilot: Any, app: CombatApp, text: str) -> None:
-    assert isinstance(app.screen, ChooseDialog), f"expected a choice dialog, got {app.screen!r}"
+    assert picking(app) is not None, f"expected a list to pick from, on {app.screen!r}"
     await pilot.press(*text, "enter")
     await pilot.pause()
 
@@ -74,8 +88,7 @@ async def choose(pilot: Any, app: CombatApp, text: str) -> None:
 async def pass_anyway(pilot: Any) -> bool:
     """After `n`: when the app says what is left undone (a prompt waiting, a creature of this TC that
     has not acted), pass anyway, as the GM meant. True when it asked."""
-    screen = pilot.app.screen
-    if not (isinstance(screen, ChooseDialog) and screen.title_text.plain.startswith("Left undone: ")):
+    if not (list_title(pilot.app) or "").startswith("Left undone: "):
         return False
     await pilot.press(*"pass anyway", "enter")
     await pilot.pause()
@@ -84,7 +97,10 @@ async def pass_anyway(pilot: Any) -> bool:
 
 def asking(app: CombatApp) -> str | None:
     """The question the app asks in the command bar's row, or None when nothing is asked."""
-    return app.screen.question if isinstance(app.screen, AskScreen) else None
+    screen = app.screen
+    if isinstance(screen, MainScreen) and (bar := screen.query_one(QuestionBar)).display:
+        return bar.question
+    return None
 
 
 async def entry(pilot: Any, app: CombatApp, text: str) -> None:
@@ -99,7 +115,7 @@ async def add_condition(pilot: Any, app: CombatApp, name: str, relative_to: str 
     await pilot.press("c")
     await choose(pilot, app, name)
     if relative_to is not None:
-        assert isinstance(app.screen, ChooseDialog), "a subjective condition must ask relative to whom"
+        assert picking(app) is not None, "a subjective condition must ask relative to whom"
         await choose(pilot, app, relative_to)
     assert asking(app), "adding a condition asks how long it lasts"
     if how_long:
@@ -142,8 +158,8 @@ async def goto(pilot: Pilot[None], app: RecordingApp, name: str) -> None:
     raise AssertionError(f"arrows never reached {name}")
 
 async def pick(pilot: Pilot[None], app: RecordingApp, text: str) -> None:
-    """In an open ChooseDialog: type the filter and take the first match."""
-    assert isinstance(app.screen, ChooseDialog), app.screen
+    """In an open pick list: type the filter and take the first match."""
+    assert picking(app) is not None, app.screen
     await pilot.press(*text, "enter")
     await pilot.pause()
 

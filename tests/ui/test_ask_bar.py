@@ -1,14 +1,14 @@
-"""One-line questions (damage, heal, how long, a speed factor) are asked in the command bar's row over
-a clear background, so the sheet and the order stay in view while the GM types."""
+"""One-line questions (damage, heal, how long, a speed factor) are asked in the command bar's row, on
+the main screen itself, so the sheet and the order stay in view while the GM types."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.ask import AskScreen
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
+from combat_tui.ui.widgets.question_bar import QuestionBar
 
 from .keys import asking, new_session
 
@@ -34,7 +34,7 @@ async def test_damage_is_asked_in_place_and_the_screen_stays(tmp_path: Path) -> 
         assert "Damage to Orc" in shown and "Esc cancels" in shown
         sheet_line = main.query_one("#sheet").render_line(0).text.strip()
         assert "Orc" in sheet_line and sheet_line in shown, "the sheet stays in view while the GM types"
-        assert app.screen.styles.background.a == 0, "nothing dims the screen behind the question"
+        assert app.screen is main, "the question is asked on the screen itself: nothing dims it"
         row = app.screen.query_one("#ask").region
         assert row.y == app.size.height - 2 and row.height == 1, "the question sits in the command bar's row"
         await pilot.press("enter")
@@ -86,6 +86,6 @@ async def test_a_markup_name_in_the_question_is_text(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("d")
         await pilot.pause()
-        assert isinstance(app.screen, AskScreen)
+        assert app.screen.query_one(QuestionBar).display
         assert asking(app) == "Damage to [bold]Boss[/] › "
         assert "[bold]Boss[/]" in app.screen.query_one("#ask-question").render_line(0).text

@@ -7,12 +7,12 @@ from pathlib import Path
 from textual.widgets import OptionList, Static
 
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.choose import ChooseDialog, FilterInput
+from combat_tui.ui.widgets.pick_list import FilterInput, PickList
 
-from .keys import new_session
+from .keys import new_session, picking
 
 
-def shown(dialog: ChooseDialog) -> list[str]:
+def shown(dialog: PickList) -> list[str]:
     ol = dialog.query_one(OptionList)
     return [str(ol.get_option_at_index(i).id) for i in range(ol.option_count)]
 
@@ -24,8 +24,8 @@ async def test_typing_filters_before_the_next_frame(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ChooseDialog)
+        dialog = picking(app)
+        assert dialog is not None
         everything = shown(dialog)
         assert len(everything) > 10
         entry = dialog.query_one(FilterInput)
@@ -38,4 +38,4 @@ async def test_typing_filters_before_the_next_frame(tmp_path: Path) -> None:
         assert shown(dialog) == everything
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen is not dialog
+        assert picking(app) is None

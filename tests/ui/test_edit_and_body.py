@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from combat_tui.completion import completions
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.widgets.command_bar import CommandBar
 
-from .keys import RecordingApp, errors, highlight, new_session
+from .keys import RecordingApp, errors, highlight, new_session, picking
 
 
 async def test_E_edits_the_highlighted_creature_with_undo_and_redo(tmp_path: Path) -> None:
@@ -45,15 +44,17 @@ async def test_the_injure_picker_offers_only_the_creatures_own_parts(tmp_path: P
         await highlight(pilot, app, "Ysolde")
         await pilot.press("i")
         await pilot.pause()
-        assert isinstance(app.screen, ChooseDialog)
-        offered = {c.label for c in app.screen.choices}
+        dialog = picking(app)
+        assert dialog is not None
+        offered = {c.label for c in dialog.choices}
         assert {"Arm", "Head", "Heart"} <= offered and {"Tail", "Wing", "Horn"}.isdisjoint(offered)
         await pilot.press("escape")
         await highlight(pilot, app, "Wolf")
         await pilot.press("i")
         await pilot.pause()
-        assert isinstance(app.screen, ChooseDialog)
-        offered = {c.label for c in app.screen.choices}
+        dialog = picking(app)
+        assert dialog is not None
+        offered = {c.label for c in dialog.choices}
         assert "Tail" in offered and {"Arm", "Hand", "Wing"}.isdisjoint(offered)
         await pilot.press(*"tail", "enter")
         await pilot.pause()

@@ -7,12 +7,23 @@ from pathlib import Path
 
 from textual.widgets import Label
 
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
 from combat_tui.ui.widgets.log_pane import LogPane
 
-from .keys import RecordingApp, asking, choose, errors, highlight, highlighted, new_session, pick, pool
+from .keys import (
+    RecordingApp,
+    asking,
+    choose,
+    errors,
+    highlight,
+    highlighted,
+    list_title,
+    new_session,
+    pick,
+    picking,
+    pool,
+)
 
 
 def log_text(app: RecordingApp) -> list[str]:
@@ -89,22 +100,22 @@ async def test_a_acts_for_whose_turn_it_is_after_hitting_another(tmp_path: Path)
         assert pool(s, "Kara", "hp") == 13
         assert highlighted(app) == "Kara"  # still on the target, for a condition after the damage
         await pilot.press("a")  # asks who acts, whose turn it is first: Enter takes it
-        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Who acts?"
+        assert list_title(app) == "Who acts?"
         await choose(pilot, app, "")
-        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Bandit 1 acts"
+        assert list_title(app) == "Bandit 1 acts"
         await choose(pilot, app, "melee")
         assert pool(s, "Bandit 1", "actions") == 2
         assert pool(s, "Kara", "actions") == 3
         # the GM may still choose another (a reaction): marked, or the highlight moved to it
         await pilot.press("space", "a")
-        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Kara acts"
+        assert list_title(app) == "Kara acts"
         await choose(pilot, app, "reaction")
         assert pool(s, "Kara", "reactions") == 0 and pool(s, "Bandit 1", "reactions") == 1
         await pilot.press("d", "1", "enter")  # Kara hit again (the mark was spent), then the GM moves on
         await pilot.pause()
         await highlight(pilot, app, "Bandit 2")
         await pilot.press("a")
-        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Bandit 2 acts"
+        assert list_title(app) == "Bandit 2 acts"
 
 
 async def test_marks_are_spent_once_an_action_used_them(tmp_path: Path) -> None:
@@ -140,8 +151,7 @@ async def test_n_with_a_prompt_waiting_asks_and_the_log_says_what_was_skipped(tm
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, ChooseDialog)
-        assert app.screen.title_text.plain == "Left undone: Kara: Poison waits"
+        assert list_title(app) == "Left undone: Kara: Poison waits"
         assert s.encounter.view()["active"] == ["Kara"]  # not passed yet
         await choose(pilot, app, "pass anyway")
         assert s.encounter.view()["active"] == ["Orc"]
@@ -153,7 +163,7 @@ async def test_n_with_a_prompt_waiting_asks_and_the_log_says_what_was_skipped(tm
         assert s.encounter.view()["prompts"] == [] and s.encounter.view()["active"] == ["Orc"]
         await pilot.press("n")  # nothing left undone: straight on
         await pilot.pause()
-        assert not isinstance(app.screen, ChooseDialog)
+        assert picking(app) is None
         assert s.encounter.view()["active"] == ["Kara"]
 
 
@@ -166,17 +176,16 @@ async def test_n_in_time_count_says_who_has_not_acted_and_lets_it_act(tmp_path: 
         tc = s.encounter.state.clock.tc
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, ChooseDialog)
-        assert app.screen.title_text.plain == "Left undone: Aeus has not acted"
+        assert list_title(app) == "Left undone: Aeus has not acted"
         assert s.encounter.state.clock.tc == tc
         await choose(pilot, app, "aeus acts")
-        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Aeus acts"
+        assert list_title(app) == "Aeus acts"
         await choose(pilot, app, "a speed factor")
         await pilot.press("5", "enter")
         await pilot.pause()
         assert errors(app) == []
         await pilot.press("n")  # both acted: on to the next TC with actors
         await pilot.pause()
-        assert not isinstance(app.screen, ChooseDialog)
+        assert picking(app) is None
         assert s.encounter.state.clock.tc > tc
         assert not any("waits a TC" in line for line in log_text(app))

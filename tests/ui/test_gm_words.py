@@ -8,9 +8,8 @@ from pathlib import Path
 from combat_tui.engine import storage
 from combat_tui.engine.commands import split
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.choose import ChooseDialog
 
-from .keys import choose, entry, new_session
+from .keys import choose, entry, new_session, picking
 
 SIZE = (120, 40)
 
@@ -22,8 +21,8 @@ async def test_the_act_list_shows_each_cost_as_a_number_for_the_actor(tmp_path: 
         await pilot.pause()
         await pilot.press("a")
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ChooseDialog)
+        screen = picking(app)
+        assert screen is not None
         hints = {c.label: c.hint for c in screen.choices}
         assert hints["Strike"] == "Action Points 1, Attacks this round 1"
         assert hints["Stand up"] == ""  # 0 AP by the default reading: nothing to pay
@@ -31,7 +30,9 @@ async def test_the_act_list_shows_each_cost_as_a_number_for_the_actor(tmp_path: 
         s.run("set ap_per_action 2")
         await pilot.press("a")
         await pilot.pause()
-        hints = {c.label: c.hint for c in app.screen.choices}  # type: ignore[attr-defined]
+        screen = picking(app)
+        assert screen is not None
+        hints = {c.label: c.hint for c in screen.choices}
         assert hints["Dash"] == "Action Points 2"
 
 

@@ -9,10 +9,9 @@ import pytest
 from combat_tui.engine import storage
 from combat_tui.session import Session
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
 
-from .keys import asking, new_session
+from .keys import asking, new_session, picking
 
 
 def make_session(tmp_path: Path, ruleset: str, *lines: str) -> Session:
@@ -56,7 +55,7 @@ async def test_condition_from_the_dialog_and_the_sidebar(tmp_path: Path) -> None
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("c")
-        assert isinstance(app.screen, ChooseDialog)
+        assert picking(app) is not None
         await pilot.press(*"prone", "enter")
         await pilot.pause()
         await pilot.press("enter")  # how long: the default
@@ -238,8 +237,8 @@ async def test_pool_pickers_show_the_creatures_values_not_the_pools_kind(tmp_pat
         for key in ("s", "g"):
             await pilot.press(key)
             await pilot.pause()
-            dialog = app.screen
-            assert isinstance(dialog, ChooseDialog) and "Aeus" in dialog.title_text.plain
+            dialog = picking(app)
+            assert dialog is not None and "Aeus" in dialog.title_text.plain
             hints = {c.id: c.hint for c in dialog.choices}
             assert hints["energy"] == f"{energy.current}/{energy.max}" and energy.current != energy.max
             assert hints["aura"] == f"{aura.current}/{aura.max}"
@@ -249,8 +248,8 @@ async def test_pool_pickers_show_the_creatures_values_not_the_pools_kind(tmp_pat
             await pilot.pause()
         await pilot.press("down", "space", "up", "space", "s")  # both marked: each one's value, by name
         await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ChooseDialog)
+        dialog = picking(app)
+        assert dialog is not None
         brute = creature(s, "Brute").pools["energy"]
         hint = next(c.hint for c in dialog.choices if c.id == "energy")
         assert f"Aeus {energy.current}/{energy.max}" in hint and f"Brute {brute.current}/{brute.max}" in hint

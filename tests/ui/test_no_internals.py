@@ -15,12 +15,12 @@ import pytest
 
 from combat_tui.engine.ruleset import EffectDef, RulesetDef
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.ask import AskScreen
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.widgets.log_pane import LogPane
+from combat_tui.ui.widgets.pick_list import PickList
+from combat_tui.ui.widgets.question_bar import QuestionBar
 from combat_tui.ui.widgets.view_static import ViewStatic
 
-from .keys import new_session
+from .keys import asking, list_title, new_session, picking
 
 SIZE = (160, 50)
 SETUP = {
@@ -127,9 +127,9 @@ class Reader:
         wrap(LogPane, "write_event", lambda stamp, command, lines: [command, *lines])
         wrap(LogPane, "note", lambda line, **kw: [line])
         wrap(ViewStatic, "show", lambda content: [content])
-        wrap(ChooseDialog, "setup", lambda title, choices: [title] + [
+        wrap(PickList, "pick", lambda title, choices, reply: [title] + [
             x for c in choices for x in (c.label, c.description, c.hint)])
-        wrap(AskScreen, "setup", lambda question, placeholder="", value="", allow_empty=False: [
+        wrap(QuestionBar, "ask", lambda question, placeholder, value, allow_empty, reply: [
             question, placeholder, value])
         wrap(CombatApp, "notify", lambda message, **kw: [message])
 
@@ -139,9 +139,9 @@ async def _answer(pilot: Any, app: CombatApp, typed: str = "3") -> None:
     choice of a list."""
     for _ in range(6):
         await pilot.pause()
-        if isinstance(app.screen, AskScreen):
+        if asking(app):
             await pilot.press(*typed, "enter")
-        elif isinstance(app.screen, ChooseDialog):
+        elif picking(app) is not None:
             await pilot.press("enter")
         else:
             return
@@ -155,14 +155,14 @@ async def _round(pilot: Any, app: CombatApp) -> None:
     for key in ("c", "C", "s", "g", "l", "i"):  # every list, looked at and left
         await pilot.press(key)
         await pilot.pause()
-        if isinstance(app.screen, ChooseDialog | AskScreen):
+        if picking(app) is not None or asking(app):
             await pilot.press("escape")
     await pilot.press("l", *"a", "enter")  # a lookup into the log
     await _answer(pilot, app)
     for a in rs.actions:  # every action, from the act list by its name
         await pilot.press("a")
         await pilot.pause()
-        if isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Who acts?":
+        if list_title(app) == "Who acts?":
             await pilot.press("enter")
         await pilot.press(*a.name.lower(), "enter")
         await _answer(pilot, app)

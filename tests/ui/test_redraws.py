@@ -1,8 +1,9 @@
 """What the terminal shows, frame by frame, is what a whole redraw would show.
 
-The app redraws only what changed, and the question bar and the pick-from-a-list dialog draw only their
-box when they come and go (`ui/overlay.py`). Every frame's bytes are replayed into a terminal emulator
-(pyte), and after each key the emulator's screen is compared, cell by cell, with a whole redraw.
+The app redraws only what changed, and the question bar and the pick-from-a-list box, widgets of the main
+screen on a layer of their own, draw only their box when they come and go. Every frame's bytes are replayed
+into a terminal emulator (pyte), and after each key the emulator's screen is compared, cell by cell, with a
+whole redraw.
 """
 
 from __future__ import annotations
@@ -15,17 +16,18 @@ from typing import Any
 import pyte
 import pytest
 from textual import events
+from textual.widget import Widget
 from textual.widgets import Input, OptionList
 
 from combat_tui import paths
 from combat_tui.session import Session, catalogue, demo_copy
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.ask import AskScreen
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.screens.open import OpenScreen
+from combat_tui.ui.widgets.pick_list import PickList
+from combat_tui.ui.widgets.question_bar import QuestionBar
 
-from .keys import new_session
+from .keys import asking, new_session, picking
 
 Cell = tuple[str, str, str, bool, bool, bool]
 
@@ -72,6 +74,22 @@ class Terminal:
     def differs(self) -> list[int]:
         shown, whole = cells(self.screen), self.whole()
         return [y for y in range(self.screen.lines) if shown[y] != whole[y]]
+
+    def drawn_outside(self, app: CombatApp, *selectors: str) -> set[int]:
+        """Rows with a cell drawn since the last key outside these widgets, the order pane (the focus
+        moved to or from it, and Textual redraws such a widget) and the scroll bars (Textual redraws
+        them on every layout)."""
+        screen = app.screen
+        regions = [screen.query_one(selector).region for selector in selectors] + [screen.query_one("#order").region]
+        regions += [w.vertical_scrollbar.region for w in screen.query(Widget) if w.show_vertical_scrollbar]
+        rows: set[int] = set()
+        for _name, update in self.frames:
+            spans = update.spans if hasattr(update, "spans") else [
+                (y, update.region.x, update.region.right) for y in range(update.region.y, update.region.bottom)]
+            for y, x1, x2 in spans:
+                if any(not any(r.contains(x, y) for r in regions) for x in range(x1, x2)):
+                    rows.add(y)
+        return rows
 
     def rows_drawn(self) -> set[int]:
         rows: set[int] = set()
@@ -132,18 +150,20 @@ async def test_a_question_shown_again_draws_its_row_and_the_answer_redraws_no_mo
         await pilot.press("d", "escape")  # its first showing draws the whole screen
         await pilot.pause()
         await keys_match(pilot, term, "d")
-        assert isinstance(app.screen, AskScreen)
-        assert term.rows_drawn() == {28}, "asking again draws the question's row alone"
+        assert asking(app)
+        assert 28 in term.rows_drawn() and term.drawn_outside(app, "#ask") == set(), \
+            "asking again draws the question's row, and the pane it took the focus from, alone"
         await keys_match(pilot, term, "escape")
-        assert isinstance(app.screen, MainScreen)
-        assert term.rows_drawn() == {28}, "a cancelled question redraws its row alone"
+        assert isinstance(app.screen, MainScreen) and not asking(app)
+        assert 28 in term.rows_drawn() and term.drawn_outside(app, "#command") == set(), \
+            "a cancelled question redraws its row, and the pane the focus goes back to, alone"
         await keys_match(pilot, term, "d", "5", "enter")
         assert 28 in term.rows_drawn() and len(term.rows_drawn()) < 30, "no whole redraw for an answer"
         await keys_match(pilot, term, "c", "escape")
         await keys_match(pilot, term, "c")
-        assert isinstance(app.screen, ChooseDialog)
-        box = app.screen.box
-        assert term.rows_drawn() <= set(range(box.y, box.bottom)), "the list draws its box alone"
+        assert picking(app) is not None
+        assert term.drawn_outside(app, "#choose") == set(), \
+            "the list draws its box, and the pane it took the focus from, alone"
 
 
 async def test_a_resize_or_a_message_while_asking_leaves_nothing_behind(tmp_path: Path) -> None:
@@ -164,17 +184,18 @@ async def test_a_resize_or_a_message_while_asking_leaves_nothing_behind(tmp_path
 
 async def test_the_question_bar_and_the_list_are_built_before_the_first_question(tmp_path: Path) -> None:
     async with watched(tmp_path) as (app, pilot, _term):
-        asker, chooser = AskScreen.shared(app.screen), ChooseDialog.shared(app.screen)
-        assert asker.is_running and chooser.is_running, "built after the first frame, off screen"
+        asker, chooser = app.screen.query_one(QuestionBar), app.screen.query_one(PickList)
+        assert asker.is_mounted and chooser.is_mounted, "built with the screen"
+        assert not asker.display and not chooser.display, "hidden until asked"
         field = asker.query_one("#ask-input")
         assert isinstance(app.screen, MainScreen)
         await pilot.press("d")
         await pilot.pause()
-        assert app.screen is asker and asker.query_one("#ask-input") is field, "shown, not built again"
+        assert asking(app) and asker.query_one("#ask-input") is field, "shown, not built again"
 
 
 async def test_a_question_or_a_list_shown_again_shows_its_cursor_at_once(tmp_path: Path) -> None:
-    """They keep the focus between showings, so no focus event restarts the cursor's blink."""
+    """The blink restarts when shown again, not half a second after an earlier showing."""
     async with watched(tmp_path) as (app, pilot, _term):
         for key, field in [("d", "#ask-input"), ("c", "#filter")] * 3:
             await pilot.press(key)
@@ -221,7 +242,7 @@ async def first_burst(app: CombatApp, pilot: Any, term: Terminal, keys: str, exp
     """The burst, as a terminal delivers keys typed ahead, once the screen is drawn and its question bar
     and list are built (or `at_once`); then the terminal must show what it did."""
     assert isinstance(app.screen, MainScreen)
-    while not (at_once or ChooseDialog.shared(app.screen).is_running):
+    while not (at_once or app.screen.query_one(PickList).is_mounted):
         await pilot.pause(0.02)
     for _ in range(0 if at_once else 5):
         await pilot.pause(0.05)

@@ -19,12 +19,11 @@ from combat_tui import paths
 from combat_tui.engine import storage
 from combat_tui.session import Session, catalogue, demo_copy
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.screens.new import NewScreen
 from combat_tui.ui.screens.open import OpenScreen
 
-from .keys import asking, pass_anyway
+from .keys import asking, pass_anyway, picking
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 SIZE = (100, 30)
@@ -66,7 +65,7 @@ async def accept_dialogs(pilot: Pilot[None]) -> None:
     """Take each follow-up question's default (value 1, everyone, the default duration)."""
     for _ in range(4):
         await pilot.pause()
-        if not isinstance(pilot.app.screen, ChooseDialog) and not asking(pilot.app):
+        if picking(pilot.app) is None and not asking(pilot.app):
             return
         await pilot.press("enter")
     raise AssertionError("the condition dialogs never closed")
@@ -87,7 +86,7 @@ async def play(pilot: Pilot[None], session: Session) -> dict[str, Any]:
     after_damage = session.encounter.view()
     await pilot.press("c")
     await pilot.pause()
-    assert isinstance(pilot.app.screen, ChooseDialog)
+    assert picking(pilot.app) is not None
     await pilot.press("enter")
     await accept_dialogs(pilot)
     main_screen(pilot.app)

@@ -17,11 +17,23 @@ from textual.widgets import OptionList
 
 from combat_tui.engine import storage
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.sheet import Sheet
 
-from .keys import add_condition, choose, conds, entry, highlight, new_session, pool, pool_max, turn, who
+from .keys import (
+    add_condition,
+    choose,
+    conds,
+    entry,
+    highlight,
+    list_title,
+    new_session,
+    picking,
+    pool,
+    pool_max,
+    turn,
+    who,
+)
 
 SIZE = (120, 40)
 
@@ -90,7 +102,7 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         await choose(pilot, app, "arm")
         assert who(s, "Orc")["injuries"] == {"arm.1": 1}
         await pilot.press("a")  # the Orc was just hit: a asks who acts, Kara (whose turn it is) or the Orc
-        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Who acts?"
+        assert list_title(app) == "Who acts?"
         await choose(pilot, app, "orc")
         await choose(pilot, app, "struck")
         assert pool(s, "Orc", "strain") == 1
@@ -262,10 +274,11 @@ async def test_injuries_by_key_stun_and_legs(tmp_path: Path) -> None:
         assert s.encounter.view() == before
         # C lists only what was put on directly: Prone is held by Cannot stand
         await pilot.press("C")
-        assert isinstance(app.screen, ChooseDialog)
+        pick = picking(app)
+        assert pick is not None
         await pilot.press(*"prone")
         await pilot.pause()
-        assert app.screen.query_one(OptionList).option_count == 0
+        assert pick.query_one(OptionList).option_count == 0
         await pilot.press("escape")
         await pilot.pause()
 

@@ -13,10 +13,21 @@ from pathlib import Path
 
 from combat_tui.engine import storage
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
 
-from .keys import add_condition, asking, choose, conds, entry, highlight, new_session, pool, turn
+from .keys import (
+    add_condition,
+    asking,
+    choose,
+    conds,
+    entry,
+    highlight,
+    list_title,
+    new_session,
+    picking,
+    pool,
+    turn,
+)
 
 SIZE = (120, 40)
 
@@ -65,7 +76,7 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         # the Orc defends on Kara's turn: a reaction, paid from this round's AP (the Orc was just hit:
         # a asks who acts, Kara whose turn it is or the Orc)
         await pilot.press("a")
-        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Who acts?"
+        assert list_title(app) == "Who acts?"
         await choose(pilot, app, "orc")
         await choose(pilot, app, "defend")
         assert pool(s, "Orc", "ap") == 2
@@ -122,7 +133,7 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         # the Orc saves its turn (o): out of the order, Bram is active
         await pilot.press("o")
         await pilot.pause()
-        if isinstance(app.screen, ChooseDialog):  # after whom? (see test_saving_a_turn_names_after_whom)
+        if picking(app) is not None:  # after whom? (see test_saving_a_turn_names_after_whom)
             await choose(pilot, app, "Bram")
         v = s.encounter.view()
         assert turn(s) == ["Bram"]
@@ -234,7 +245,7 @@ async def test_saving_a_turn_names_after_whom(tmp_path: Path) -> None:
         assert isinstance(app.screen, MainScreen) and s.encounter.view() == before
         await pilot.press("o")
         await pilot.pause()
-        assert isinstance(app.screen, ChooseDialog), "o saves the turn without asking after whom (the rules require it)"
+        assert picking(app) is not None, "o saves the turn without asking after whom (the rules require it)"
         await choose(pilot, app, "Bram")
         assert turn(s) == ["Orc"]
         await pilot.press("n")  # Orc's turn ends -> Bram
@@ -263,12 +274,12 @@ async def test_p_on_a_combat_roll_asks_for_the_outcome(tmp_path: Path) -> None:
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Combat roll outcome"]
         await pilot.press("p")
         await pilot.pause()
-        assert isinstance(app.screen, ChooseDialog), "p 'rolled' the combat roll's outcome instead of asking for it"
+        assert picking(app) is not None, "p 'rolled' the combat roll's outcome instead of asking for it"
         await choose(pilot, app, "attacker critical")  # a maneuver follows
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Maneuver (critical win)"]
         await pilot.press("p")
         await pilot.pause()
-        assert isinstance(app.screen, ChooseDialog)
+        assert picking(app) is not None
         await choose(pilot, app, "brace")
         assert "braced" in conds(s, "Kara") and s.encounter.view()["prompts"] == []
 
@@ -286,8 +297,8 @@ async def test_v_on_a_combat_roll_lists_the_outcomes_by_name_and_range(tmp_path:
         assert any(line.endswith("the GM picks the outcome") for line in s.encounter.doc.log[-1].lines)
         await pilot.press("v")
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ChooseDialog) and not asking(app)
+        screen = picking(app)
+        assert screen is not None and not asking(app)
         listed = {c.label: c.hint for c in screen.choices}
         assert set(listed) == {r.label for r in rows}
         assert listed["Both pass: miss"] == "6 or more" and listed["Both fail"] == "1"

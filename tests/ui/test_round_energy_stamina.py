@@ -13,11 +13,10 @@ from textual.pilot import Pilot
 from combat_tui.engine import storage
 from combat_tui.engine.model import Combatant
 from combat_tui.session import Session, catalogue
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
 
 from .keys import RecordingApp as App
-from .keys import answer, asking, command, errors, goto, pick
+from .keys import answer, asking, command, errors, goto, pick, picking
 
 SIZE = (120, 40)
 
@@ -166,10 +165,10 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
         assert conds(s, "Kara") == {"prone": True, "exposed": False}
         # C offers only what was applied directly: Exposed cannot be picked while Prone holds it
         await pilot.press("C")
-        assert isinstance(app.screen, ChooseDialog)
+        assert picking(app) is not None
         await pilot.press(*"exposed", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, ChooseDialog)  # nothing to choose: the dialog stays
+        assert picking(app) is not None  # nothing to choose: the list stays
         await pilot.press("escape")
         await pilot.pause()
         assert conds(s, "Kara") == {"prone": True, "exposed": False}
@@ -351,8 +350,8 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
         assert conds(s, "Kara") == {"surprised": True, "unguarded": False, "exposed": False, "defending": True}
         # and C offers only the conditions applied in their own right
         await pilot.press("C")
-        dialog = app.screen
-        assert isinstance(dialog, ChooseDialog)
+        dialog = picking(app)
+        assert dialog is not None
         assert sorted(c.id.split()[0] for c in dialog.choices) == ["defending", "surprised"]
         await pilot.press("escape")
         await pilot.pause()

@@ -14,7 +14,6 @@ from textual.widgets import OptionList
 
 from combat_tui.engine import storage
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 from combat_tui.ui.widgets.prompt_bar import PromptBar
@@ -28,6 +27,7 @@ from .keys import (
     highlight,
     highlighted,
     new_session,
+    picking,
     pool,
     pool_max,
     turn,
@@ -200,7 +200,7 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         # C on the Orc: remove Flanked, which takes its implied Flat Footed with it
         await highlight(pilot, app, "Orc")
         await pilot.press("C")
-        assert isinstance(app.screen, ChooseDialog)
+        assert picking(app) is not None
         await choose(pilot, app, "flanked")
         assert "flanked" not in conds(s, "Orc") and "flat-footed" not in conds(s, "Orc")
 
@@ -404,8 +404,9 @@ async def test_C_removes_a_subjective_condition_relative_to_one_creature_only(tm
         assert sources == ["Bram", "Kara"]
         await highlight(pilot, app, "Orc")
         await pilot.press("C")
-        assert isinstance(app.screen, ChooseDialog)
-        options = app.screen.query_one(OptionList)
+        dialog = picking(app)
+        assert dialog is not None
+        options = dialog.query_one(OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert len(labels) == 2, f"C offers {labels}: one Flanked for both flankers"
         await choose(pilot, app, "Kara")

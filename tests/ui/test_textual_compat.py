@@ -13,6 +13,7 @@ import importlib
 import inspect
 from pathlib import Path
 
+import pytest
 import textual
 from textual.widget import Widget
 
@@ -46,8 +47,8 @@ def _defined(root: Path) -> set[str]:
     return {name for name in names if _private(name)}
 
 
-def _overrides(path: Path) -> list[str]:
-    module = importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts))
+def _overrides(path: Path, root: Path = ROOT) -> list[str]:
+    module = importlib.import_module(".".join(path.relative_to(root).with_suffix("").parts))
     found = []
     for _name, cls in inspect.getmembers(module, inspect.isclass):
         if cls.__module__ != module.__name__:
@@ -58,24 +59,24 @@ def _overrides(path: Path) -> list[str]:
                 continue  # not a private method written here (Textual's metaclass sets some)
             for base in cls.__mro__[1:]:
                 if base.__module__.split(".")[0] in ("textual", "textual_serve") and name in vars(base):
-                    found.append(f"{path.relative_to(ROOT)}:{code.co_firstlineno} def {name} overrides {base.__name__}")
+                    found.append(f"{path.relative_to(root)}:{code.co_firstlineno} def {name} overrides {base.__name__}")
                     break
     return found
 
 
-def private_touchpoints(paths: list[Path]) -> list[str]:
+def private_touchpoints(paths: list[Path], root: Path = ROOT) -> list[str]:
     textual_names = _defined(Path(textual.__file__).parent)
     ours = _defined(ROOT / "combat_tui")
     found: list[str] = []
     for path in paths:
-        where = path.relative_to(ROOT)
+        where = path.relative_to(root)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr in textual_names and node.attr not in ours:
                 found.append(f"{where}:{node.lineno} .{node.attr}")
             if (isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "textual"
                     and any(_private(x) for x in [*node.module.split("."), *(a.name for a in node.names)])):
                 found.append(f"{where}:{node.lineno} from {node.module} import ...")
-        found += _overrides(path)
+        found += _overrides(path, root)
     return found
 
 
@@ -83,9 +84,25 @@ def test_no_private_textual_outside_the_compat_module() -> None:
     assert private_touchpoints(sorted(p for p in UI.rglob("*.py") if p.name != COMPAT)) == []
 
 
-def test_the_check_sees_each_kind_in_the_compat_module() -> None:
-    """The check is not blind: run over the compat module, it finds each kind it counts."""
-    found = " ".join(private_touchpoints([UI / COMPAT]))
+PLANTED = """
+from textual.screen import Screen
+from textual.widgets._footer import FooterKey
+
+
+class Planted(Screen[None]):
+    def _on_screen_resume(self, event: object) -> None:
+        self._compositor.render_strips(self.size)
+        self._dirty_widgets.add(self)
+"""
+
+
+def test_the_check_sees_each_kind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check is not blind: it finds each kind it counts, in the compat module (its private imports)
+    and in a module planted with the other kinds."""
+    assert "from textual.widgets._footer" in " ".join(private_touchpoints([UI / COMPAT]))
+    (tmp_path / "planted_private.py").write_text(PLANTED, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = " ".join(private_touchpoints([tmp_path / "planted_private.py"], tmp_path))
     for kind in ("._compositor", "._dirty_widgets", "from textual.widgets._footer",
                  "def _on_screen_resume overrides"):
         assert kind in found, kind
@@ -102,5 +119,5 @@ def test_compat_module_checked_against_the_installed_textual() -> None:
     assert textual.__version__ in _textual_compat.CHECKED_WITH, (
         f"Textual {textual.__version__} is installed, but combat_tui/ui/_textual_compat.py was checked against "
         f"{', '.join(_textual_compat.CHECKED_WITH)}: read each of its functions against the new Textual's source "
-        "(screen resume, compositor, dirty regions), run tests/ui/test_redraws.py, "
+        "(the footer's and header's private widgets), run tests/ui/test_redraws.py, "
         "then add the version to CHECKED_WITH.")

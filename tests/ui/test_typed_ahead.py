@@ -12,13 +12,12 @@ from pathlib import Path
 from textual import events
 
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.dialogs.ask import AskScreen
 from combat_tui.ui.key_line import STUCK
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
 from combat_tui.ui.widgets.order_pane import OrderPane
 
-from .keys import new_session, pool
+from .keys import asking, new_session, pool
 
 SETUP = ("add Orc init=10 hp=30", "add Elf init=5 hp=30", "start")
 KEY_NAMES = {"enter", "escape", "backspace", "colon"}
@@ -87,7 +86,7 @@ async def test_slow_keys_still_work_one_by_one(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("d")
-        assert isinstance(app.screen, AskScreen)
+        assert asking(app)
         await pilot.press("4", "enter", "n")
         assert commands(app) == ["dmg Orc 4", "next"]
 

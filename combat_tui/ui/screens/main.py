@@ -17,6 +17,7 @@ from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import Reactive, reactive
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
@@ -31,9 +32,6 @@ from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
 from .. import styles
-from ..dialogs.ask import AskScreen
-from ..dialogs.choose import Choice, ChooseDialog
-from ..overlay import Covered
 from ..player.share import ShareDialog
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
@@ -41,7 +39,9 @@ from ..widgets.footer import QuietFooter
 from ..widgets.header import QuietHeader
 from ..widgets.log_pane import LogPane
 from ..widgets.order_pane import OrderPane
+from ..widgets.pick_list import Choice, PickList
 from ..widgets.prompt_bar import PromptBar
+from ..widgets.question_bar import QuestionBar
 from ..widgets.sheet import Sheet
 from .main_keys import KEYS
 from .picks import (
@@ -59,8 +59,9 @@ RETRY_SECONDS = 3.0
 FOLLOW = {"start", "next", "hold", "delay", "enter", "undo", "redo"}
 
 
-class MainScreen(Covered[None]):
+class MainScreen(Screen[None]):
     BINDINGS = KEYS  # in main_keys.py: the footer shows the first ones, in order of use
+    AUTO_FOCUS = "#order"  # not the first focusable widget: the hidden question's input
 
     # The widgets bound to these redraw themselves; repainting the whole screen as well cost a full frame.
     # Focus too: the widgets gaining and losing it restyle themselves (Textual's screen repaints all).
@@ -83,6 +84,8 @@ class MainScreen(Covered[None]):
         self._aimed: frozenset[str] = frozenset()  # the creatures the last targets() named
         self._actor: str | None = None  # the acting creature the highlight last stood on
         self._hit_other = False  # a creature not acting was hit since the GM last moved the highlight
+        self._asking: tuple[QuestionBar | PickList, Widget | None] | None = None  # what is up, and the focus before
+        self._answered: tuple[Widget | None] | None = None  # put away, the focus not yet given back
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -94,6 +97,9 @@ class MainScreen(Covered[None]):
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         s = self.session
+        # First: shown or hidden, widgets placed after the others would renumber them all (a whole repaint).
+        yield QuestionBar(id="ask")
+        yield PickList(id="choose")
         yield QuietHeader(icon="⚔")
         with Horizontal(id="panes"):
             yield OrderPane(id="order").data_bind(MainScreen.view)
@@ -111,12 +117,6 @@ class MainScreen(Covered[None]):
         self.query_one(OrderPane).focus()
         if self.session.save_error:
             self._save_done()
-        self.call_after_refresh(self._warm)
-
-    def _warm(self) -> None:
-        """After the first frame: the question bar and the list dialog are built while the GM reads."""
-        AskScreen.warm(self)
-        ChooseDialog.warm(self)
 
     def refresh_view(self) -> None:
         """The view built again from the encounter, the selection and the marks: the panes whose part
@@ -224,12 +224,16 @@ class MainScreen(Covered[None]):
             allow_empty: bool = False) -> None:
         """Ask in the command bar's row; `then` gets the answer (empty only when allowed), never a cancel."""
         def done(answer: str | None) -> None:
-            if answer is not None:
-                then(answer)
+            back = self._put_away()
+            try:
+                if answer is not None:
+                    then(answer)
+            finally:
+                self._give_back(back)
 
-        asker = AskScreen.shared(self)
-        asker.setup(title, placeholder, value, allow_empty)
-        self.cover(asker, done)
+        bar = self.query_one(QuestionBar)
+        bar.ask(title, placeholder, value, allow_empty, done)
+        self._bring_up(bar)
 
     def choose(self, title: str, choices: list[Choice], then: Callable[[str], object]) -> None:
         if not choices:
@@ -237,12 +241,56 @@ class MainScreen(Covered[None]):
             return
 
         def done(answer: str | None) -> None:
-            if answer:
-                then(answer)
+            back = self._put_away()
+            try:
+                if answer:
+                    then(answer)
+            finally:
+                self._give_back(back)
 
-        chooser = ChooseDialog.shared(self)
-        chooser.setup(Text(title), choices)
-        self.cover(chooser, done)
+        picker = self.query_one(PickList)
+        picker.pick(Text(title), choices, done)
+        self._bring_up(picker)
+
+    def _bring_up(self, asker: QuestionBar | PickList) -> None:
+        """Show the question or the list, its input focused now (a key typed right after the key that
+        asked lands there); the screen's own keys wait, and the footer keeps its keys, until it is put
+        away. An answer may ask the next question at once."""
+        back = self.focused if self._answered is None else self._answered[0]
+        self._answered = None
+        if self._asking is not None:  # another was up (a click asked): it goes, unanswered
+            other, back = self._asking
+            if other is not asker:
+                other.display = False
+        self._asking = asker, back
+        self.query_one(QuietFooter).held = True
+        if back is not None:
+            back.add_class("-behind-question")  # keeps its focused look (app.tcss): not drawn again
+        asker.display = True
+        self.set_focus(asker.input)
+
+    def _put_away(self) -> tuple[Widget | None] | None:
+        """The question or the list hidden; the focus stays in it until _give_back, as the answer may
+        ask the next question at once: the focus then goes from one input to the other, and the pane
+        behind is not restyled and drawn again in between."""
+        if self._asking is None:
+            return None
+        asker, back = self._asking
+        self._asking = None
+        self._answered = (back,)
+        asker.display = False
+        return self._answered
+
+    def _give_back(self, answered: tuple[Widget | None] | None) -> None:
+        """The focus back where it was before the question, unless the answer asked another."""
+        if answered is None or self._answered is not answered:
+            return
+        self._answered = None
+        (back,) = answered
+        self.query_one(QuietFooter).held = False
+        self.set_focus(back if back is not None and back.is_attached and back.display else self.query_one(OrderPane))
+        if back is not None:
+            back.remove_class("-behind-question")
 
     def hit(self, line: str, aimed: frozenset[str], target: bool = True) -> None:
         """Run a line aimed at creatures. Once it ran, the marks it used are spent. A `target` hit
@@ -308,6 +356,8 @@ class MainScreen(Covered[None]):
 
     # -- availability ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self._asking is not None:
+            return False  # a question or a list is up: its keys only
         if action == "run_command":
             return isinstance(self.focused, CommandBar)  # elsewhere Enter is the focused widget's
         if action == "unmark" and isinstance(self.focused, Input | LogPane):

@@ -11,7 +11,7 @@ from ...engine.lookup import action_cost, span
 from ...engine.model import Combatant
 from ...engine.ops import names_for
 from ...engine.ruleset import RulesetDef, TableDef, TimeModel
-from ..dialogs.choose import Choice
+from ..widgets.pick_list import Choice
 
 
 def pool_values(who: list[Combatant], pid: str) -> str:

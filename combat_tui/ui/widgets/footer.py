@@ -31,6 +31,7 @@ def key_width(key: FooterKey, compact: bool) -> int:
 
 class QuietFooter(Footer):
     _shape: tuple[Any, ...] | None = None
+    held = False  # keeps the keys it shows, as while a question is asked over the screen
 
     def compose(self) -> ComposeResult:
         """Textual's keys, made to fit: compact when the full ones do not, then the least used hidden."""
@@ -54,6 +55,8 @@ class QuietFooter(Footer):
                     used -= key_width(k, self.compact)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
+        if self.held:
+            return
         if self.relight(screen):
             return
         if screen.app.app_focus:  # without focus Textual's footer waits, and so must our memory

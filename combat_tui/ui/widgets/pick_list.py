@@ -1,0 +1,193 @@
+"""Pick one from a list: type to filter, arrows to move, Enter to choose, Escape to cancel.
+
+Each choice may carry a description, shown under the list for the highlighted one (a condition's
+rules text, say), so picking and looking up are one step. A widget of the main screen, hidden until
+asked: a box over the panes, which stay in view around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from .question_bar import AnswerInput
+
+Reply = Callable[[str | None], None]
+
+
+@dataclass(frozen=True)
+class Choice:
+    id: str
+    label: str
+    description: str = ""
+    hint: str = ""
+
+
+class FilterInput(AnswerInput):
+    """Calls back as the GM types, so the list is filtered in the same frame as the letter shows:
+    waiting for Input.Changed drew the letter first and the list a frame (up to 17 ms) later."""
+
+    def __init__(self, on_change: Callable[[str], None], **kw: Any) -> None:
+        super().__init__(**kw)
+        self._on_change = on_change
+
+    def watch_value(self, value: str) -> None:  # after Input's own watcher, in the same call
+        if self.is_mounted:
+            self._on_change(value)
+
+
+class ChoiceList(OptionList):
+    """Its height is set once a pick (PickList.pick): filtering redraws the box, and lays nothing out
+    (a layout is of the whole screen, and a box shrinking uncovers panes to draw again)."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+
+class PickList(Vertical):
+    # Priority: acted on the moment they are read, so a key typed right after Enter goes where the
+    # answer leads (by way of the input's message, it was typed into the filter). Tab keeps the focus.
+    BINDINGS = [
+        Binding("enter", "choose", "Choose", show=False, priority=True, id="choose.choose"),
+        Binding("escape", "cancel", "Cancel", show=False, priority=True, id="choose.cancel"),
+        Binding("down", "move(1)", "Down", show=False, priority=True, id="choose.down"),
+        Binding("up", "move(-1)", "Up", show=False, priority=True, id="choose.up"),
+        Binding("tab", "stay", show=False, priority=True),
+        Binding("shift+tab", "stay", show=False, priority=True),
+    ]
+
+    DEFAULT_CLASSES = "dialog wide"
+
+    _reply: Reply | None = None
+    _described: str | None = None
+    _fixed_description = False
+    _description_width = 0
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.title_text = Text()
+        self.choices: list[Choice] = []
+        self._description_heights: dict[tuple[int, tuple[str, ...]], int] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Label(classes="dialog-title")
+        yield FilterInput(self._fill, placeholder="type to filter", id="filter")
+        choices = ChoiceList(id="choices")
+        choices.can_focus = False  # clicked, it chooses; the filter keeps the focus
+        yield choices
+        yield Static(id="description")
+
+    @property
+    def input(self) -> FilterInput:
+        return self.query_one(FilterInput)
+
+    def pick(self, title: str | Text, choices: list[Choice], reply: Reply) -> None:
+        """What to pick from this time; `reply` gets the chosen id, or None for a cancel. A call back
+        rather than a message: the keys typed after Enter must find the choice already acted on."""
+        self.title_text = title if isinstance(title, Text) else Text(title)
+        self.choices, self._reply = choices, reply
+        self.query_one(".dialog-title", Label).update(self.title_text)
+        ol = self.query_one(OptionList)
+        height = len(choices) + ol.styles.gutter.height
+        ol.styles.height = height  # max-height caps it
+        cap = ol.styles.max_height
+        # A list taller than the box keeps its scroll bar as the filter shortens it: one coming or going
+        # is a layout of its own.
+        ol.styles.overflow_y = "scroll" if cap is not None and cap.is_cells and height > cap.value else "auto"
+        self._size_description()
+        entry = self.input
+        if entry.value:
+            entry.value = ""  # which fills the list
+        else:
+            self._fill("")
+
+    def _fill(self, text: str) -> None:
+        low = text.lower().strip()
+        shown = [c for c in self.choices if low in c.label.lower() or low in c.id.lower()]
+        # those that start with what was typed come first
+        shown.sort(key=lambda c: not (c.label.lower().startswith(low) or c.id.lower().startswith(low)))
+        options = []
+        for c in shown:
+            line = Text(c.label)
+            if c.hint:
+                line.append(f"  {c.hint}", style="dim")
+            options.append(Option(line, id=c.id))
+        ol = self.query_one(OptionList)
+        ol.set_options(options)
+        if options:
+            ol.highlighted = 0
+        self._describe()
+
+    def _size_description(self) -> None:
+        """As tall as the longest description, for the whole pick: moving through the list then redraws
+        the text alone. Before the box was first laid out its width is not known: it grows to fit."""
+        box = self.query_one("#description", Static)
+        width = self._description_width = box.content_size.width or self._description_width  # 0 while hidden
+        if not width:
+            box.styles.height = "auto"
+            self._fixed_description = False
+            return
+        key = (width, tuple(c.description for c in self.choices))
+        if key not in self._description_heights:
+            console = self.app.console
+            self._description_heights[key] = max(
+                (len(Text(c.description).wrap(console, width)) for c in self.choices if c.description), default=0)
+        box.styles.height = self._description_heights[key]  # max-height caps it
+        self._fixed_description = True
+
+    def _describe(self) -> None:
+        ol = self.query_one(OptionList)
+        desc = ""
+        if ol.highlighted is not None and ol.option_count:
+            cid = ol.get_option_at_index(ol.highlighted).id
+            desc = next((c.description for c in self.choices if c.id == cid), "")
+        self._description_width = self.query_one("#description", Static).content_size.width or self._description_width
+        if desc != self._described:  # the same again would lay the box out again, a frame later
+            self._described = desc
+            self.query_one("#description", Static).update(Text(desc), layout=not self._fixed_description)
+
+    def _answer(self, value: str | None) -> None:
+        reply, self._reply = self._reply, None
+        if reply is not None and self.display:
+            reply(value)
+
+    def action_choose(self) -> None:
+        ol = self.query_one(OptionList)
+        if ol.highlighted is not None and ol.option_count:
+            self._answer(ol.get_option_at_index(ol.highlighted).id)
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self) -> None:
+        self._describe()
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self._answer(event.option.id)
+
+    def action_move(self, step: int) -> None:
+        ol = self.query_one(OptionList)
+        if ol.option_count:
+            ol.highlighted = ((ol.highlighted or 0) + step) % ol.option_count
+
+    def action_cancel(self) -> None:
+        self._answer(None)
+
+    def action_stay(self) -> None:
+        """Tab: the filter keeps the focus."""
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        focused = self.screen.focused
+        if not self.app.app_focus:
+            return  # the terminal lost the focus: Textual gives it back here when it is back
+        if self.display and (focused is None or self not in focused.ancestors_with_self):
+            self._answer(None)  # a click took the GM elsewhere: as Escape
