@@ -45,8 +45,15 @@ def duration_words(answer: str, valued: bool) -> str:
 
 
 def _later_this_round(state: State, cid: str) -> bool:
+    """Its turn is still to come this round: its place is ahead, and it has not had (or been given up)
+    this round's turn (one that joined behind the turn, then moved ahead by a new initiative, has not)."""
+    if not state.clock.started:
+        return True
+    c = state.combatants.get(cid)
+    if c is not None and c.turn_round >= max(state.clock.round, 1):
+        return False
     idx = slot_index(state, cid)
-    return not state.clock.started or (idx is not None and idx > state.clock.turn)
+    return idx is not None and idx > state.clock.turn
 
 
 def resolve_duration(spec: str, state: State, rs: RulesetDef, anchor: str) -> Expiry:

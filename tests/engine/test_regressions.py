@@ -84,3 +84,18 @@ def test_time_count_clock_never_runs_back(make) -> None:  # type: ignore[no-unty
     assert enc.view()["tc"] >= 8
     with pytest.raises(CommandError, match="already gone by"):
         enc.run("cond Orc prone until=until-tc:4")
+
+
+def test_a_turn_start_end_of_one_whose_turn_this_round_went_by(make) -> None:  # type: ignore[no-untyped-def]
+    """It joined where the round had passed (first turn next round), then a new initiative put its place
+    after the turn: what lasts to its next turn start ends in round 2, not at a round-1 turn it will
+    not have."""
+    enc = make("three-action")
+    enc.run("add Kara pc init=3")
+    enc.run("start")
+    enc.run("add Orc init=9")  # ahead of Kara, whose turn it is: first turn next round
+    enc.run("init Orc 1")  # now behind Kara in the order, still without a turn this round
+    enc.run("act Orc fly")  # flying lasts to the flier's next turn start
+    orc = next(c for c in enc.state.roster() if c.name == "Orc")
+    ends = next(cs.ends for cs in orc.conditions if cs.id == "flew")
+    assert ends is not None and ends.who == orc.id and ends.round == 2
