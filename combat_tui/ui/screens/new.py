@@ -16,7 +16,7 @@ from ...engine.commands import STAT_PREFIX
 from ...engine.encounter import Encounter
 from ...engine.errors import CombatError
 from ...engine.ruleset import RulesetDef
-from ...session import Session, catalogue
+from ...session import Session, catalogue, load_library
 from .. import styles
 
 EXAMPLE = "Kara pc hp=24 init=17\nGoblin x4 hp=7 init=d20+2"
@@ -98,6 +98,7 @@ class NewScreen(Screen[None]):
             path = paths.saves_dir(self.data_dir) / f"{clean} {n}.json"
             n += 1
         enc = Encounter.new(self.cat.get(rid), name=clean)
+        enc.library = load_library(self.cat, self.data_dir)
         lines = [ln.strip() for ln in self.query_one(TextArea).text.splitlines() if ln.strip()]
         for i, line in enumerate(lines, 1):
             try:
