@@ -6,12 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from combat_tui import paths
+from combat_tui.engine.commands import command_line
+from combat_tui.engine.library import Template
+from combat_tui.session import catalogue, load_library
 from combat_tui.ui import app as app_module
 from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.choose import ChooseDialog
 from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.widgets.prompt_bar import PromptBar
 
-from .keys import command
+from .keys import choose, command, highlight, new_session
 
 
 class NotingApp(CombatApp):
@@ -49,3 +56,54 @@ async def test_the_app_adds_creatures_from_a_template_and_names_bad_entries_once
         app.open_demo("three-action")  # opened again: the same problem is not told again
         await pilot.pause()
         assert len([m for sev, m in app.notes if sev == "warning" and "broken.toml" in m]) == 1
+
+
+RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+PC = {"three-action": "Kara pc hp=24 init=1", "energy-stamina": "Seren pc con=14 aura_mod=2",
+      "body-injury": "Ysolde pc init=1", "time-count": "Zherynn pc init=30", "boon-bane": "Wren pc init=1"}
+
+
+def attacker(ruleset: str) -> Template:
+    """The ruleset's first starter template with an attack that deals damage."""
+    lib = load_library(catalogue())
+    return next(t for t in lib.templates_for(ruleset) if any(a.damage for a in t.actions))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_a_template_creature_attacks_with_its_own_attack_and_A_applies_it(tmp_path: Path, ruleset: str) -> None:
+    s = new_session(tmp_path, ruleset=ruleset)
+    s.encounter.library = load_library(catalogue())
+    t = attacker(ruleset)
+    s.run(f"add {PC[ruleset]}")
+    s.run(command_line("add", t.name))
+    s.run("start")
+    rs = s.encounter.rs
+    # Time count: a hit within the Threshold of Pain is fatigue, not hit points (its own rule).
+    health = "fatigue" if ruleset == "time-count" else rs.health_pool()
+    assert health is not None
+    pc = next(c for c in s.encounter.state.roster() if c.side.value == "pc")
+    foe = next(c for c in s.encounter.state.roster() if c.id != pc.id)
+    attack = next(a for a in foe.actions if a.damage)
+    app = NotingApp(s)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, foe.name)
+        await pilot.press("a")
+        assert isinstance(app.screen, ChooseDialog)
+        await choose(pilot, app, attack.name)
+        assert isinstance(app.screen, ChooseDialog)  # an attack is aimed: at whom?
+        await choose(pilot, app, pc.name)
+        ready = s.encounter.state.ready
+        assert len(ready) == 1 and ready[0].target == pc.id, app.notes
+        amount = ready[0].amount
+        bar = app.screen.query_one(PromptBar)  # the damage waits in sight, with the key that deals it
+        shown = str(bar.content)
+        assert bar.display and (f"{foe.name}'s {attack.name}: {amount}" in shown  # a prompt waiting comes first
+                                or (s.encounter.state.prompts and "damage ready (1): [A] apply" in shown)), shown
+        before = s.encounter.state.combatants[pc.id].pools[health].current
+        await pilot.press("A")
+        await pilot.pause()
+        assert not s.encounter.state.ready
+        after = s.encounter.state.combatants[pc.id].pools[health].current
+        assert abs(before - after) == amount, (before, after, amount, ruleset)
+
