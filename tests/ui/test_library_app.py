@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import OptionList, TextArea
 
 from combat_tui import paths
 from combat_tui.engine.commands import command_line
@@ -107,3 +108,34 @@ async def test_a_template_creature_attacks_with_its_own_attack_and_A_applies_it(
         after = s.encounter.state.combatants[pc.id].pools[health].current
         assert abs(before - after) == amount, (before, after, amount, ruleset)
 
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_an_encounter_is_built_from_a_template_and_a_party_on_the_new_screen(ruleset: str) -> None:
+    from combat_tui.engine.encounter import Encounter
+    from combat_tui.ui.screens.new import NewScreen
+
+    from .test_resume import main_screen, pick_option
+
+    cat = catalogue()
+    made = Encounter.new(cat.get(ruleset))
+    made.library = load_library(cat)
+    made.run(f"add {PC[ruleset]}")
+    made.run("party Heroes " + PC[ruleset].split()[0])  # the party file, in the test's data folder
+    t = attacker(ruleset)
+    app = CombatApp()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewScreen)
+        await pick_option(pilot, screen.query_one("#ruleset", OptionList), ruleset)
+        await pilot.press("ctrl+l", *t.name[:4].lower(), "enter", "3", "enter")
+        await pilot.press(*"@hero", "enter")
+        await pilot.pause()
+        area = screen.query_one("#creatures", TextArea)
+        assert area.text == f"{t.name} x3\n@Heroes"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        names = [c.name for c in main_screen(app).session.encounter.state.roster()]
+        assert sorted(names) == sorted([f"{t.name} {i}" for i in (1, 2, 3)] + [PC[ruleset].split()[0]])
