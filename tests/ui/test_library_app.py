@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import OptionList, TextArea
+from textual.widgets import OptionList, Static, TextArea
 
 from combat_tui import paths
 from combat_tui.engine.commands import command_line
@@ -120,7 +120,7 @@ async def test_an_encounter_is_built_from_a_template_and_a_party_on_the_new_scre
     made = Encounter.new(cat.get(ruleset))
     made.library = load_library(cat)
     made.run(f"add {PC[ruleset]}")
-    made.run("party Heroes " + PC[ruleset].split()[0])  # the party file, in the test's data folder
+    made.run('party "Ford Heroes" ' + PC[ruleset].split()[0])  # the party file, in the test's data folder
     t = attacker(ruleset)
     app = CombatApp()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -130,11 +130,14 @@ async def test_an_encounter_is_built_from_a_template_and_a_party_on_the_new_scre
         screen = app.screen
         assert isinstance(screen, NewScreen)
         await pick_option(pilot, screen.query_one("#ruleset", OptionList), ruleset)
-        await pilot.press("ctrl+l", *t.name[:4].lower(), "enter", "3", "enter")
-        await pilot.press(*"@hero", "enter")
+        await pilot.press("ctrl+l", *t.name[:4].lower(), "enter", "escape")  # how many? Escape: none after all
+        await pilot.press(*t.name[:4].lower(), "enter", "3", "enter")
+        await pilot.press(*"@ford", "enter")
         await pilot.pause()
         area = screen.query_one("#creatures", TextArea)
-        assert area.text == f"{t.name} x3\n@Heroes"
+        assert area.text == f'{t.name} x3\n"@Ford Heroes"'
+        keys = str(screen.query_one("#new-keys", Static).content)
+        assert ("body=" in keys) == bool(catalogue().get(ruleset).body_plans)
         await pilot.press("ctrl+s")
         await pilot.pause()
         names = [c.name for c in main_screen(app).session.encounter.state.roster()]

@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, OptionList, St
 from textual.widgets.option_list import Option
 
 from ... import paths
-from ...engine.commands import STAT_PREFIX
+from ...engine.commands import STAT_PREFIX, quote
 from ...engine.encounter import Encounter
 from ...engine.errors import CombatError
 from ...engine.library import Library
@@ -53,6 +53,7 @@ def library_options(lib: Library, ruleset: str, typed: str) -> list[Option]:
 
 
 FILTER_HINT = "type to filter, Enter adds"
+LIBRARY_LABEL = "Library (ctrl+l)"
 
 
 class NewScreen(Screen[None]):
@@ -88,7 +89,7 @@ class NewScreen(Screen[None]):
                 yield Static(id="new-error")
                 yield Button("Create and start (ctrl+s)", id="create", variant="primary")
             with Vertical(id="new-lib"):  # after the creatures: Tab from the name still goes to them
-                yield Label(Text("Library (ctrl+l)", style="bold"))
+                yield Label(Text(LIBRARY_LABEL, style="bold"), id="lib-label")
                 yield Input(placeholder=FILTER_HINT, id="lib-filter")
                 lib = OptionList(id="library", markup=False)
                 lib.can_focus = False  # the filter line drives it: ↑↓ move, Enter adds
@@ -158,22 +159,27 @@ class NewScreen(Screen[None]):
     def _picked(self, option: str) -> None:
         kind, name = option[:2], option[2:]
         if kind == "p:":
-            self._add_line(f"@{name}")
+            self._add_line(quote(f"@{name}"))  # "@Ford Heroes": one word to `add`
             return
         self.how_many = name
         field = self.query_one("#lib-filter", Input)
         field.value = ""
-        field.placeholder = f"How many {name}? Enter: 1"
+        field.placeholder = "Enter: 1"
+        self.query_one("#lib-label", Label).update(Text(f"How many {name}?", style="bold"))
 
     def _add_line(self, line: str) -> None:
         """A line added to the creatures typed so far; the filter line ready for the next."""
         area = self.query_one("#creatures", TextArea)
         text = area.text.rstrip("\n")
         area.text = f"{text}\n{line}" if text else line
+        self._reset_filter()
+
+    def _reset_filter(self) -> None:
         self.how_many = None
         field = self.query_one("#lib-filter", Input)
         field.placeholder = FILTER_HINT
         field.value = ""
+        self.query_one("#lib-label", Label).update(Text(LIBRARY_LABEL, style="bold"))
         self.query_one("#new-error", Static).update("")
         self._relist()
 
@@ -216,4 +222,7 @@ class NewScreen(Screen[None]):
         app.show_session(session)
 
     def action_back(self) -> None:
+        if self.how_many is not None:  # Escape while asked how many: that template is not added
+            self._reset_filter()
+            return
         self.app.pop_screen()
