@@ -142,3 +142,22 @@ async def test_an_encounter_is_built_from_a_template_and_a_party_on_the_new_scre
         await pilot.pause()
         names = [c.name for c in main_screen(app).session.encounter.state.roster()]
         assert sorted(names) == sorted([f"{t.name} {i}" for i in (1, 2, 3)] + [PC[ruleset].split()[0]])
+
+
+async def test_with_several_ready_A_lists_them_and_asks_whom_for_one_aimed_at_nobody(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc hp=40 init=1", ruleset="three-action")
+    s.encounter.library = load_library(catalogue())
+    for line in ("add Goblin init=20", "start", 'act Goblin "Rusty Blade" on=Kara', "act Goblin Sling"):
+        s.run(line)
+    sling = s.encounter.state.ready[1]
+    app = NotingApp(s)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("A")
+        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Apply which damage?"
+        await choose(pilot, app, "sling")
+        assert isinstance(app.screen, ChooseDialog)  # the sling was aimed at nobody: at whom?
+        await choose(pilot, app, "Kara")
+        kara = next(c for c in s.encounter.state.roster() if c.name == "Kara")
+        assert kara.pools["hp"].current == 40 - sling.amount
+        assert [r.what for r in s.encounter.state.ready] == ["Goblin's Rusty Blade"]  # the other still waits
