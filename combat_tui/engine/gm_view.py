@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import formula
+from .attacks import as_action
 from .errors import CombatError
 from .injuries import instances, part_count
-from .lookup import entries
-from .model import Combatant, ConditionState, PoolState, Prompt, State
+from .lookup import action_cost, entries
+from .model import Combatant, ConditionState, OwnAction, PoolState, Prompt, ReadyHit, State
 from .ops import names_for
 from .ruleset import PoolDef, PoolKind, RulesetDef, TimeModel
 from .timekeeping import acting_order, active, describe, left_words, remaining
@@ -126,6 +127,16 @@ class BodyView:
 
 
 @dataclass(frozen=True)
+class AttackView:
+    """One of a creature's own attacks (from its template), as its stat block reads."""
+
+    name: str
+    hit: str  # "+4", or the dice when not a d20 and a bonus; "" when it does not roll to hit
+    damage: str  # "1d6+1 slashing"; "" when it deals none
+    cost: str  # "1 action", a speed class, "SF 6"
+
+
+@dataclass(frozen=True)
 class SheetView:
     id: str
     name: str
@@ -137,6 +148,7 @@ class SheetView:
     body: BodyView | None
     notes: str
     stats: tuple[StatView, ...]
+    attacks: tuple[AttackView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -178,6 +190,7 @@ class GMView:
     conditions: ConditionsView | None
     prompts: tuple[PromptView, ...]
     catalog: tuple[ConditionEntry, ...]  # the ruleset's conditions, by name
+    ready: tuple[str, ...] = ()  # damage attacks left ready, oldest first, in words (`ready_words`)
 
     def rows(self) -> tuple[OrderRow, ...]:
         return tuple(r for r in self.order if isinstance(r, OrderRow))
@@ -319,7 +332,41 @@ def sheet_view(state: State, rs: RulesetDef, c: Combatant) -> SheetView:
         pools.append(pool_view(state, rs, c, pd))
     return SheetView(c.id, c.name, c.side.value, c.initiative,
                      c.next_tc if rs.time.model is TimeModel.TIME_COUNT else None, c.hidden, tuple(pools),
-                     body_view(rs, c) if rs.body else None, c.notes, stat_views(rs, c))
+                     body_view(rs, c) if rs.body else None, c.notes, stat_views(rs, c),
+                     attack_views(state, rs, c))
+
+
+def ready_words(state: State, hit: ReadyHit) -> str:
+    """Damage an attack left ready, as the GM reads it: "Goblin 1's Spear: 5 piercing on Kara"."""
+    target = state.combatants.get(hit.target or "")
+    kind = f" {hit.type}" if hit.type else ""
+    return f"{hit.what}: {hit.amount}{kind}" + (f" on {target.name}" if target is not None else "")
+
+
+def hit_words(hit: str | None) -> str:
+    """A to-hit as a GM says it: `1d20+4` and `+4` are "+4"; other dice stay dice."""
+    if hit is None:
+        return ""
+    bare = hit.replace(" ", "")
+    for start in ("1d20", "d20"):
+        if bare.startswith(start) and bare[len(start):][:1] in ("+", "-"):
+            bare = bare[len(start):]
+    return bare if bare[:1] in "+-" or not bare.isdigit() else f"+{bare}"
+
+
+def attack_cost(state: State, rs: RulesetDef, c: Combatant, own: OwnAction) -> str:
+    """What an own attack costs the creature: the ruleset's action it uses, worked out; in time count its
+    speed class or SF."""
+    action = as_action(rs, own)
+    cost = action_cost(rs, action, names_for(state, rs, c)) if action.cost or action.gain else ""
+    classes = {s.id: s.name for s in rs.speed_classes}
+    speed = classes.get(action.speed or "", "") or (f"SF {action.sf}" if isinstance(action.sf, int) else "")
+    return " · ".join(x for x in (cost, speed) if x)
+
+
+def attack_views(state: State, rs: RulesetDef, c: Combatant) -> tuple[AttackView, ...]:
+    return tuple(AttackView(a.name, hit_words(a.hit), " ".join(x for x in (a.damage, a.type) if x),
+                            attack_cost(state, rs, c, a)) for a in c.actions)
 
 
 # -- prompts and the title -----------------------------------------------------------------------------
@@ -458,6 +505,7 @@ class GMViews:
             conditions=conditions_view(state, rs, c, known) if c is not None else None,
             prompts=tuple(prompt_view(state, rs, p) for p in state.prompts if p.cid in state.combatants),
             catalog=known,
+            ready=tuple(ready_words(state, r) for r in state.ready),
         )
 
 

@@ -12,7 +12,8 @@ from textual.app import App
 from textual.binding import Binding
 
 from ..engine.errors import CombatError
-from ..session import Session, catalogue, open_demo
+from ..engine.library import Library
+from ..session import Session, catalogue, load_library, open_demo
 from . import styles
 from .dialogs.quit import QuitDialog
 from .key_line import KeyLine, RoutedKey
@@ -41,6 +42,7 @@ class CombatApp(App[None]):
         # What the GM decided for changes not saved (exit status, one line for the terminal): set, the
         # session may close with them; the command line prints the line after the app is gone.
         self.outcome: tuple[int, str] | None = None
+        self._told: set[str] = set()  # library problems already shown: each once a run, not once an open
         styles.install(self)
 
     # A closed terminal (SIGHUP) or a polite kill (SIGTERM) quits as the app's own exit does, so a change
@@ -56,6 +58,7 @@ class CombatApp(App[None]):
         styles.follow(self)
         if self.session is not None:
             self.push_screen(MainScreen(self.session))
+            self.tell_library(self.session.encounter.library)
         else:
             self.push_screen(OpenScreen(self.data_dir))
         if self.note:
@@ -115,6 +118,21 @@ class CombatApp(App[None]):
             self.pop_screen()
         self.collector.thaw()  # the screens just dropped go back to the collector
         self.push_screen(MainScreen(session))
+        self.tell_library(session.encounter.library)
+
+    def library(self) -> Library:
+        """The starter bestiary and the GM's library folder, read afresh (keep and party may have written to it)."""
+        return load_library(catalogue(), self.data_dir)
+
+    def tell_library(self, lib: Library | None) -> None:
+        """Bad library entries (skipped), once: one line each, or a count and the first few."""
+        new = [p for p in (lib.problems if lib is not None else []) if p not in self._told]
+        if not new:
+            return
+        self._told.update(new)
+        head = "Library entries skipped:" if len(new) > 1 else "Library entry skipped:"
+        lines = new if len(new) <= 3 else [*new[:3], f"… and {len(new) - 3} more (combat-tui library lists them)"]
+        self.notify("\n".join([head, *lines]), severity="warning", markup=False, timeout=20)
 
     def on_unmount(self) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
@@ -129,7 +147,7 @@ class CombatApp(App[None]):
 
     def open_path(self, path: str | Path) -> None:
         try:
-            session = Session.open(Path(path), catalogue())
+            session = Session.open(Path(path), catalogue(), lib=self.library())
         except CombatError as exc:
             self.notify(str(exc), severity="error", markup=False)
             return

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
-from ..engine.gm_view import PIPS_SHOWN, BodyView, ConditionView, PoolView
+from ..engine.gm_view import PIPS_SHOWN, AttackView, BodyView, ConditionView, PoolView
 from ..engine.gm_view import tc_heading as tc_words
 from ..engine.ruleset import PoolKind
 from . import styles
@@ -178,4 +178,14 @@ def body_map(body: BodyView) -> Text:
         out.append(f" ({hurt.severity})\n", style="dim")
     if body.unhurt:
         out.append("unhurt: " + ", ".join(body.unhurt), style="dim")
+    return out
+
+
+def attack_text(av: AttackView) -> Text:
+    """One line of a stat block: `Rusty Blade  +4 to hit · 1d6+1 slashing · Actions 1`."""
+    out = Text(av.name, style="bold")
+    parts = [f"{av.hit} to hit" if av.hit else "", av.damage, av.cost]
+    words = " · ".join(p for p in parts if p)
+    if words:
+        out.append("  ").append(words, style=styles.HINT)
     return out

@@ -120,3 +120,22 @@ def test_an_empty_encounter_has_nothing_selected(make) -> None:  # type: ignore[
     view = gm_view(make("boon-bane"))
     assert view.order == () and view.sheet is None and view.conditions is None and view.prompts == ()
     assert view.title == "Encounter — not started — press n to start"
+
+
+def test_the_sheet_lists_a_template_creatures_own_attacks_as_a_stat_block(make, catalogue: Catalogue) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.engine.gm_view import AttackView, hit_words
+    from combat_tui.session import load_library
+
+    enc = make("time-count")
+    enc.library = load_library(catalogue)
+    enc.run("add Goblin")
+    enc.run("add Kara pc")
+    goblin, kara = enc.state.roster()[0], enc.state.roster()[1]
+    sheet = gm_view(enc, goblin.id).sheet
+    assert sheet is not None
+    assert sheet.attacks == (AttackView("Dagger", "+3", "1d4+1 piercing", "Swift"),
+                             AttackView("Short Bow", "+3", "1d6 piercing", "Standard"))
+    kara_sheet = gm_view(enc, kara.id).sheet
+    assert kara_sheet is not None and kara_sheet.attacks == ()  # not made from a template: no stat block
+    assert [hit_words(h) for h in ("1d20+4", "+4", "4", "2d6+1", "1d20 - 1", None)] == ["+4", "+4", "+4", "2d6+1",
+                                                                                         "-1", ""]

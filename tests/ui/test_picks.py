@@ -8,6 +8,7 @@ from combat_tui.ui.screens.picks import (
     part_choices,
     pool_choices,
     pool_values,
+    ready_choices,
     speed_words,
 )
 
@@ -38,6 +39,25 @@ def test_act_choices_cost_for_the_actor_and_speed_classes_in_time_count(make) ->
     choices = act_choices(enc, frozenset({enc.state.roster()[0].id}))
     labels = [c.label for c in choices]
     assert "Speed class: Swift" in labels and labels[-1] == "A speed factor I type"
+
+
+def test_act_choices_offer_the_actors_own_attacks_first_with_to_hit_and_damage(make) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.session import catalogue, load_library
+
+    enc = make("three-action")
+    enc.library = load_library(catalogue())
+    enc.run("add Kara pc hp=24 init=15")
+    enc.run("add Goblin")
+    goblin = enc.state.roster()[1]
+    choices = act_choices(enc, frozenset({goblin.id}))
+    assert [c.label for c in choices[:2]] == ["Rusty Blade", "Sling"]
+    assert choices[0].hint == "+4 to hit · 1d6+1 slashing · Actions 1"
+    assert [c.label for c in choices[2:]] == [a.name for a in enc.rs.actions]  # then the ruleset's
+    enc.run("act Goblin \"Rusty Blade\" on=Kara")
+    enc.run("act Goblin Sling")
+    ready = ready_choices(enc)
+    assert [c.label.split(":")[0] for c in ready] == ["Goblin's Rusty Blade", "Goblin's Sling"]
+    assert ready[0].label.endswith("slashing on Kara") and not ready[1].label.endswith("on Kara")
 
 
 def test_part_choices_are_the_parts_every_creature_aimed_at_has(make) -> None:  # type: ignore[no-untyped-def]

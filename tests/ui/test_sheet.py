@@ -85,3 +85,20 @@ async def test_the_body_map_shows_the_creatures_own_body(tmp_path: Path) -> None
         assert any(line.startswith("Injuries") and "Quadruped" in line for line in lines)
         assert any(line.startswith("leg 2: ") for line in lines), lines
         assert "tail" in wolf and "leg 1" in wolf and "leg 4" in wolf and "arm" not in wolf
+
+
+async def test_a_template_creature_shows_its_own_attacks_under_its_stats(tmp_path: Path) -> None:
+    from combat_tui.session import catalogue, load_library
+
+    s = new_session(tmp_path, "add Kara pc init=15 hp=20", ruleset="three-action")
+    s.encounter.library = load_library(catalogue())
+    s.run("add Goblin init=10")
+    app = RecordingApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, "Goblin")
+        await pilot.pause()
+        lines = sheet_lines(app)
+        at = lines.index("Attacks")
+        assert lines[at + 1:at + 3] == ["Rusty Blade  +4 to hit · 1d6+1 slashing · Actions 1",
+                                        "Sling  +4 to hit · 1d4 bludgeoning · Actions 1"]

@@ -22,11 +22,12 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
 
+from ...engine.attacks import as_action
 from ...engine.clean import clean_line
 from ...engine.commands import command_line, named
 from ...engine.durations import duration_words
 from ...engine.errors import CombatError
-from ...engine.gm_view import GMView, GMViews
+from ...engine.gm_view import GMView, GMViews, ready_words
 from ...engine.lookup import entries
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
@@ -45,6 +46,7 @@ from ..widgets.question_bar import QuestionBar
 from ..widgets.sheet import Sheet
 from .main_keys import KEYS
 from .picks import (
+    OWN,
     act_choices,
     condition_choices,
     instance_choices,
@@ -52,6 +54,7 @@ from .picks import (
     outcome_hint,
     part_choices,
     pool_choices,
+    ready_choices,
     speed_words,
 )
 
@@ -373,6 +376,8 @@ class MainScreen(Screen[None]):
             return (turn_order and (rs.time.hold or rs.time.delay)) and (True if state.waiting else None)
         if action == "injure":
             return bool(rs.body)
+        if action == "apply":
+            return bool(state.ready)  # out of the footer until an attack leaves damage ready
         if action in ("prompt_roll", "prompt_value", "prompt_dismiss"):
             return bool(state.prompts)  # out of the footer until a prompt waits
         if action == "undo":
@@ -543,8 +548,18 @@ class MainScreen(Screen[None]):
             word = named(pick[6:], [(c.id, c.name) for c in rs.speed_classes])
             self.hit(command_line("act", spec, **{"class": word}), aimed, target=False)
             return
-        action = next(a for a in rs.actions if a.id == pick)
-        pick = named(pick, [(a.id, a.name) for a in rs.actions])  # the echo names it as the GM reads it
+        if pick.startswith(OWN):
+            actor = next((c for c in enc.state.roster() if c.id in aimed), None)
+            own = next((a for a in actor.actions if a.id == pick[len(OWN):]), None) if actor else None
+            if own is None:
+                return
+            action = as_action(rs, own)
+            pick = own.name  # its own win over the ruleset's of the same name
+            aims = own.damage is not None or any(e.to == "target" for e in action.effects)
+        else:
+            action = next(a for a in rs.actions if a.id == pick)
+            pick = named(pick, [(a.id, a.name) for a in rs.actions])  # the echo names it as the GM reads it
+            aims = any(e.to == "target" for e in action.effects)
         needs_speed = rs.time.model is TimeModel.TIME_COUNT and action.speed is None and action.sf is None
 
         def go(target: str | None) -> None:
@@ -555,12 +570,37 @@ class MainScreen(Screen[None]):
             else:
                 self.hit(command_line("act", spec, pick, on=target), aimed, target=False)
 
-        if any(e.to == "target" for e in action.effects):
+        if aims:
             who = [Choice(c.id, c.name) for c in enc.state.roster()]
             self.choose(f"{action.name}: on whom?", who,
                         lambda w: go(enc.state.combatants[w].name))
         else:
             go(None)
+
+    def action_apply(self) -> None:
+        """The ready damage dealt: the oldest when only one waits, else the GM picks; aimed at nobody,
+        the GM picks whom."""
+        enc = self.session.encounter
+        ready = ready_choices(enc)
+        if not ready:
+            self.notify("No damage is ready: a creature's own attack (a) leaves it", severity="warning")
+            return
+
+        def deal(uid: str) -> None:
+            hit = next((r for r in enc.state.ready if str(r.uid) == uid), None)
+            if hit is None:
+                return
+            if hit.target in enc.state.combatants:
+                self.run_line(command_line("apply", uid))
+                return
+            who = [Choice(c.id, c.name) for c in enc.state.roster()]
+            self.choose(f"{ready_words(enc.state, hit)}: on whom?", who,
+                        lambda w: self.run_line(command_line("apply", uid, to=enc.state.combatants[w].name)))
+
+        if len(ready) == 1:
+            deal(ready[0].id)
+        else:
+            self.choose("Apply which damage?", ready, deal)
 
     def action_injure(self) -> None:
         spec = self.targets()

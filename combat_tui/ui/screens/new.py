@@ -1,9 +1,10 @@
-"""A new encounter: pick the ruleset, name it, list the creatures one line each (`Goblin x4 hp=7`)."""
+"""A new encounter: pick the ruleset, name it, list the creatures one line each (`Goblin x4 hp=7`), or
+pick them from the library (templates and parties of that ruleset)."""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -12,11 +13,12 @@ from textual.widgets import Button, Footer, Header, Input, Label, OptionList, St
 from textual.widgets.option_list import Option
 
 from ... import paths
-from ...engine.commands import STAT_PREFIX
+from ...engine.commands import STAT_PREFIX, quote
 from ...engine.encounter import Encounter
 from ...engine.errors import CombatError
+from ...engine.library import Library
 from ...engine.ruleset import RulesetDef
-from ...session import Session, catalogue
+from ...session import Session, catalogue, load_library
 from .. import styles
 
 EXAMPLE = "Kara pc hp=24 init=17\nGoblin x4 hp=7 init=d20+2"
@@ -31,15 +33,33 @@ def creature_keys(rs: RulesetDef) -> Text:
         keys.insert(0, ("hp", rs.pool(health).name))
     keys += [(p.id, p.name) for p in rs.pools if p.short and p.id not in (health, "hp")]
     keys += [(f"{STAT_PREFIX}{s.id}" if s.id in RESERVED else s.id, s.name) for s in rs.stats]
+    if rs.body_plans:  # the word each plan is typed as: `Wolf body=quadruped`
+        keys.append(("body", "body plan: " + ", ".join(p.id for p in rs.body_plans)))
     out = Text("Keys: ", style="bold")
     for i, (key, name) in enumerate(keys):
         out.append(" · " if i else "").append(f"{key}=", style="bold").append(name)
     return out
 
 
+def library_options(lib: Library, ruleset: str, typed: str) -> list[Option]:
+    """The ruleset's templates, then its parties, whose names hold what was typed (any case)."""
+    low = typed.strip().lower()
+    templates = sorted(lib.templates_for(ruleset), key=lambda t: t.name.lower())
+    out = [Option(Text(t.name), id=f"t:{t.name}") for t in templates if low in t.name.lower()]
+    for p in sorted(lib.parties_for(ruleset), key=lambda p: p.name.lower()):
+        if low in p.name.lower() or low in f"@{p.name.lower()}":
+            out.append(Option(Text(f"@{p.name}").append(f"  party of {len(p.members)}", style="dim"), id=f"p:{p.name}"))
+    return out
+
+
+FILTER_HINT = "type to filter, Enter adds"
+LIBRARY_LABEL = "Library (ctrl+l)"
+
+
 class NewScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "create", "Create and start", id="new.create"),
+        Binding("ctrl+l", "library", "Library", id="new.library"),
         Binding("escape", "back", "Back", id="new.back"),
     ]
 
@@ -47,6 +67,9 @@ class NewScreen(Screen[None]):
         super().__init__()
         self.data_dir = data_dir
         self.cat = catalogue()
+        self.lib = load_library(self.cat, data_dir)
+        self.ruleset = ""
+        self.how_many: str | None = None  # the template picked, its count asked in the filter's line
 
     def compose(self) -> ComposeResult:
         yield Header(icon="⚔")
@@ -65,6 +88,12 @@ class NewScreen(Screen[None]):
                     yield Static(id="new-keys")
                 yield Static(id="new-error")
                 yield Button("Create and start (ctrl+s)", id="create", variant="primary")
+            with Vertical(id="new-lib"):  # after the creatures: Tab from the name still goes to them
+                yield Label(Text(LIBRARY_LABEL, style="bold"), id="lib-label")
+                yield Input(placeholder=FILTER_HINT, id="lib-filter")
+                lib = OptionList(id="library", markup=False)
+                lib.can_focus = False  # the filter line drives it: ↑↓ move, Enter adds
+                yield lib
         yield Footer()
 
     def on_mount(self) -> None:
@@ -78,6 +107,81 @@ class NewScreen(Screen[None]):
     def _ruleset_keys(self, event: OptionList.OptionHighlighted) -> None:
         rs = self.cat.rulesets.get(event.option.id or "")
         self.query_one("#new-keys", Static).update(creature_keys(rs) if rs is not None else "")
+        self.ruleset = event.option.id or ""
+        self._relist()
+
+    def _relist(self) -> None:
+        typed = "" if self.how_many is not None else self.query_one("#lib-filter", Input).value
+        ol = self.query_one("#library", OptionList)
+        ol.clear_options()
+        ol.add_options(library_options(self.lib, self.ruleset, typed))
+        ol.highlighted = 0 if ol.option_count else None
+
+    def action_library(self) -> None:
+        self.query_one("#lib-filter", Input).focus()
+
+    @on(Input.Changed, "#lib-filter")
+    def _filter(self) -> None:
+        if self.how_many is None:
+            self._relist()
+
+    def on_key(self, event: events.Key) -> None:
+        """↑↓ in the filter line move the library's highlight."""
+        if event.key in ("up", "down") and self.focused is self.query_one("#lib-filter", Input):
+            ol = self.query_one("#library", OptionList)
+            if event.key == "up":
+                ol.action_cursor_up()
+            else:
+                ol.action_cursor_down()
+            event.stop()
+
+    @on(Input.Submitted, "#lib-filter")
+    def _submitted(self, event: Input.Submitted) -> None:
+        field, error = event.input, self.query_one("#new-error", Static)
+        if self.how_many is not None:  # the count for the template picked
+            answer = field.value.strip() or "1"
+            if not answer.isdigit() or int(answer) < 1:
+                error.update(Text(f"How many {self.how_many}: a number, 1 or more", style=styles.ALARM))
+                return
+            self._add_line(f"{self.how_many} x{int(answer)}")
+            return
+        ol = self.query_one("#library", OptionList)
+        if ol.highlighted is None:
+            error.update(Text("Nothing in the library by that name", style=styles.ALARM))
+            return
+        self._picked(ol.get_option_at_index(ol.highlighted).id or "")
+
+    @on(OptionList.OptionSelected, "#library")
+    def _clicked(self, event: OptionList.OptionSelected) -> None:
+        self._picked(event.option.id or "")
+        self.query_one("#lib-filter", Input).focus()
+
+    def _picked(self, option: str) -> None:
+        kind, name = option[:2], option[2:]
+        if kind == "p:":
+            self._add_line(quote(f"@{name}"))  # "@Ford Heroes": one word to `add`
+            return
+        self.how_many = name
+        field = self.query_one("#lib-filter", Input)
+        field.value = ""
+        field.placeholder = "Enter: 1"
+        self.query_one("#lib-label", Label).update(Text(f"How many {name}?", style="bold"))
+
+    def _add_line(self, line: str) -> None:
+        """A line added to the creatures typed so far; the filter line ready for the next."""
+        area = self.query_one("#creatures", TextArea)
+        text = area.text.rstrip("\n")
+        area.text = f"{text}\n{line}" if text else line
+        self._reset_filter()
+
+    def _reset_filter(self) -> None:
+        self.how_many = None
+        field = self.query_one("#lib-filter", Input)
+        field.placeholder = FILTER_HINT
+        field.value = ""
+        self.query_one("#lib-label", Label).update(Text(LIBRARY_LABEL, style="bold"))
+        self.query_one("#new-error", Static).update("")
+        self._relist()
 
     @on(Button.Pressed, "#create")
     def _pressed(self) -> None:
@@ -98,6 +202,7 @@ class NewScreen(Screen[None]):
             path = paths.saves_dir(self.data_dir) / f"{clean} {n}.json"
             n += 1
         enc = Encounter.new(self.cat.get(rid), name=clean)
+        enc.library = self.lib
         lines = [ln.strip() for ln in self.query_one(TextArea).text.splitlines() if ln.strip()]
         for i, line in enumerate(lines, 1):
             try:
@@ -117,4 +222,7 @@ class NewScreen(Screen[None]):
         app.show_session(session)
 
     def action_back(self) -> None:
+        if self.how_many is not None:  # Escape while asked how many: that template is not added
+            self._reset_filter()
+            return
         self.app.pop_screen()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine.commands import named, quote
 from ...engine.encounter import Encounter
-from ...engine.gm_view import condition_view
+from ...engine.gm_view import attack_views, condition_view, ready_words
 from ...engine.injuries import parts_of
 from ...engine.lookup import action_cost, span
 from ...engine.model import Combatant
@@ -58,14 +58,22 @@ def pool_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
             if any(p.id in c.pools for c in who) or not who]
 
 
+OWN = "own:"  # an act choice's id for one of the actor's own attacks: `own:ID`
+
+
 def act_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
-    """The ruleset's actions with their costs worked out for the one acting; in time count the speed
-    classes and a typed SF too."""
+    """The actor's own attacks first (to-hit, damage, cost), then the ruleset's actions with their costs
+    worked out for the one acting; in time count the speed classes and a typed SF too."""
     rs = enc.rs
     actor = next(iter(aimed_at(enc, aimed)), None)
     classes = {s.id: s.name for s in rs.speed_classes}
     names = names_for(enc.state, rs, actor) if actor is not None else None  # once, not once an action
     choices = []
+    if actor is not None:
+        for own, view in zip(actor.actions, attack_views(enc.state, rs, actor), strict=True):
+            hit = f"{view.hit} to hit" if view.hit else ""
+            choices.append(Choice(OWN + own.id, view.name, own.notes or "its own attack",
+                                  " · ".join(x for x in (hit, view.damage, view.cost) if x)))
     for a in rs.actions:
         cost = action_cost(rs, a, names)
         speed = classes.get(a.speed or "", "") or (f"SF {a.sf}" if isinstance(a.sf, int) else "")
@@ -75,6 +83,12 @@ def act_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
                     for s in rs.speed_classes]
         choices.append(Choice("sf", "A speed factor I type", "Schedules the next turn at now + SF"))
     return choices
+
+
+def ready_choices(enc: Encounter) -> list[Choice]:
+    """The damage waiting to be applied, oldest first; a choice's id is the number `apply` takes."""
+    return [Choice(str(r.uid), ready_words(enc.state, r), "" if r.target else "aimed at nobody yet: you pick whom")
+            for r in enc.state.ready]
 
 
 def part_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:

@@ -1,4 +1,5 @@
-"""The selected creature's sheet: its health, the pools a fight changes, its injuries, its note, its stats."""
+"""The selected creature's sheet: its health, the pools a fight changes, its injuries, its note, its stats
+and its own attacks (its stat block)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from textual.reactive import reactive
 
 from ...engine.gm_view import GMView, SheetView, StatView
 from .. import styles
-from ..render import body_map, pool_text
+from ..render import attack_text, body_map, pool_text
 from .view_static import ViewStatic
 
 
@@ -53,6 +54,9 @@ class Sheet(ViewStatic):
         if sv.notes:
             lines.append(Text("Note: ", style="bold").append(sv.notes))
         lines += stat_lines(sv.stats, self.size.width or 40)
+        if sv.attacks:
+            lines.append(Text("Attacks", style="bold underline"))
+            lines += [attack_text(av) for av in sv.attacks]
         self.show(Group(*lines))
 
 

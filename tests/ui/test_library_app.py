@@ -1,0 +1,163 @@
+"""The creature library in the app: templates and parties from the command bar, own attacks with `a`,
+damage applied with its key, the stat block on the sheet, templates on the new-encounter screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList, Static, TextArea
+
+from combat_tui import paths
+from combat_tui.engine.commands import command_line
+from combat_tui.engine.library import Template
+from combat_tui.session import catalogue, load_library
+from combat_tui.ui import app as app_module
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.dialogs.choose import ChooseDialog
+from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.widgets.prompt_bar import PromptBar
+
+from .keys import choose, command, highlight, new_session
+
+
+class NotingApp(CombatApp):
+    """The app, remembering its notifications (a toast may time out before the test reads it)."""
+
+    CSS_PATH = str(Path(app_module.__file__).with_name("app.tcss"))
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.notes: list[tuple[str, str]] = []
+
+    def notify(self, message: str, **kw: Any) -> None:
+        self.notes.append((kw.get("severity", "information"), message))
+        super().notify(message, **kw)
+
+
+async def test_the_app_adds_creatures_from_a_template_and_names_bad_entries_once() -> None:
+    folder = paths.library_dir(None)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "broken.toml").write_text('ruleset = "three-action"\n[[creature]]\nname = "Nobody"\nhp = "lots"\n')
+    app = NotingApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.open_demo("three-action")
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        assert app.session is not None
+        before = len(app.session.encounter.state.combatants)
+        await command(pilot, "add Ghoul x2")
+        ghouls = [c for c in app.session.encounter.state.roster() if c.name.startswith("Ghoul")]
+        assert len(ghouls) == 2 and len(app.session.encounter.state.combatants) == before + 2
+        assert all(c.actions for c in ghouls)  # made from the template: its own attacks came along
+        warned = [m for sev, m in app.notes if sev == "warning" and "broken.toml" in m]
+        assert len(warned) == 1
+        app.open_demo("three-action")  # opened again: the same problem is not told again
+        await pilot.pause()
+        assert len([m for sev, m in app.notes if sev == "warning" and "broken.toml" in m]) == 1
+
+
+RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+PC = {"three-action": "Kara pc hp=24 init=1", "energy-stamina": "Seren pc con=14 aura_mod=2",
+      "body-injury": "Ysolde pc init=1", "time-count": "Zherynn pc init=30", "boon-bane": "Wren pc init=1"}
+
+
+def attacker(ruleset: str) -> Template:
+    """The ruleset's first starter template with an attack that deals damage."""
+    lib = load_library(catalogue())
+    return next(t for t in lib.templates_for(ruleset) if any(a.damage for a in t.actions))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_a_template_creature_attacks_with_its_own_attack_and_A_applies_it(tmp_path: Path, ruleset: str) -> None:
+    s = new_session(tmp_path, ruleset=ruleset)
+    s.encounter.library = load_library(catalogue())
+    t = attacker(ruleset)
+    s.run(f"add {PC[ruleset]}")
+    s.run(command_line("add", t.name))
+    s.run("start")
+    rs = s.encounter.rs
+    # Time count: a hit within the Threshold of Pain is fatigue, not hit points (its own rule).
+    health = "fatigue" if ruleset == "time-count" else rs.health_pool()
+    assert health is not None
+    pc = next(c for c in s.encounter.state.roster() if c.side.value == "pc")
+    foe = next(c for c in s.encounter.state.roster() if c.id != pc.id)
+    attack = next(a for a in foe.actions if a.damage)
+    app = NotingApp(s)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, foe.name)
+        await pilot.press("a")
+        assert isinstance(app.screen, ChooseDialog)
+        await choose(pilot, app, attack.name)
+        assert isinstance(app.screen, ChooseDialog)  # an attack is aimed: at whom?
+        await choose(pilot, app, pc.name)
+        ready = s.encounter.state.ready
+        assert len(ready) == 1 and ready[0].target == pc.id, app.notes
+        amount = ready[0].amount
+        bar = app.screen.query_one(PromptBar)  # the damage waits in sight, with the key that deals it
+        shown = str(bar.content)
+        assert bar.display and (f"{foe.name}'s {attack.name}: {amount}" in shown  # a prompt waiting comes first
+                                or (s.encounter.state.prompts and "damage ready (1): [A] apply" in shown)), shown
+        before = s.encounter.state.combatants[pc.id].pools[health].current
+        await pilot.press("A")
+        await pilot.pause()
+        assert not s.encounter.state.ready
+        after = s.encounter.state.combatants[pc.id].pools[health].current
+        assert abs(before - after) == amount, (before, after, amount, ruleset)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_an_encounter_is_built_from_a_template_and_a_party_on_the_new_screen(ruleset: str) -> None:
+    from combat_tui.engine.encounter import Encounter
+    from combat_tui.ui.screens.new import NewScreen
+
+    from .test_resume import main_screen, pick_option
+
+    cat = catalogue()
+    made = Encounter.new(cat.get(ruleset))
+    made.library = load_library(cat)
+    made.run(f"add {PC[ruleset]}")
+    made.run('party "Ford Heroes" ' + PC[ruleset].split()[0])  # the party file, in the test's data folder
+    t = attacker(ruleset)
+    app = CombatApp()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewScreen)
+        await pick_option(pilot, screen.query_one("#ruleset", OptionList), ruleset)
+        await pilot.press("ctrl+l", *t.name[:4].lower(), "enter", "escape")  # how many? Escape: none after all
+        await pilot.press(*t.name[:4].lower(), "enter", "3", "enter")
+        await pilot.press(*"@ford", "enter")
+        await pilot.pause()
+        area = screen.query_one("#creatures", TextArea)
+        assert area.text == f'{t.name} x3\n"@Ford Heroes"'
+        keys = str(screen.query_one("#new-keys", Static).content)
+        assert ("body=" in keys) == bool(catalogue().get(ruleset).body_plans)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        names = [c.name for c in main_screen(app).session.encounter.state.roster()]
+        assert sorted(names) == sorted([f"{t.name} {i}" for i in (1, 2, 3)] + [PC[ruleset].split()[0]])
+
+
+async def test_with_several_ready_A_lists_them_and_asks_whom_for_one_aimed_at_nobody(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc hp=40 init=1", ruleset="three-action")
+    s.encounter.library = load_library(catalogue())
+    for line in ("add Goblin init=20", "start", 'act Goblin "Rusty Blade" on=Kara', "act Goblin Sling"):
+        s.run(line)
+    sling = s.encounter.state.ready[1]
+    app = NotingApp(s)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("A")
+        assert isinstance(app.screen, ChooseDialog) and app.screen.title_text.plain == "Apply which damage?"
+        await choose(pilot, app, "sling")
+        assert isinstance(app.screen, ChooseDialog)  # the sling was aimed at nobody: at whom?
+        await choose(pilot, app, "Kara")
+        kara = next(c for c in s.encounter.state.roster() if c.name == "Kara")
+        assert kara.pools["hp"].current == 40 - sling.amount
+        assert [r.what for r in s.encounter.state.ready] == ["Goblin's Rusty Blade"]  # the other still waits
