@@ -175,6 +175,7 @@ class ConditionDef(Strict):
     effects: list[ConditionEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
     on_end: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # when it runs out (not removed)
+    ends_with_fight: bool = False  # runs out (its on_end too) when `end` closes the encounter
 
 
 class ActionDef(Strict):

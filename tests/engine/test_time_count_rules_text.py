@@ -272,6 +272,20 @@ def test_a_held_spell_fades_after_about_a_minute(casting: Encounter) -> None:
     assert "spell-prepared" not in conds(enc, "Mage") and pool(enc, "Mage", "casting_dc") == 0
 
 
+def test_a_held_spell_is_lost_when_the_encounter_ends(casting: Encounter) -> None:
+    """"Generally, if a spell is not completed and cast within the span of the encounter, or immediately
+    thereafter, it is lost to no effect\""""
+    enc = casting
+    enc.run("act Ogre attack sf=17")
+    enc.run("next")
+    assert "spell-prepared" in conds(enc, "Mage") and pool(enc, "Mage", "casting_dc") > 0
+    lines = enc.run("end")
+    assert "spell-prepared" not in conds(enc, "Mage") and pool(enc, "Mage", "casting_dc") == 0
+    assert any("fades" in line for line in lines), lines
+    enc.run("undo")  # the fight goes on after all: the spell is still held
+    assert "spell-prepared" in conds(enc, "Mage")
+
+
 def test_the_gm_may_keep_a_held_spell_until_cast(casting: Encounter) -> None:
     enc = casting
     enc.run("set held_spell_tc 0")

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .. import conditions
 from ..errors import CommandError
 from ..library import Library, Party
 from ..library import writing as w
@@ -133,6 +134,11 @@ def _end(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     else:
         took = f"after {clock.round} round(s) (about {seconds + (rs.time.round_seconds or 6.0):g} seconds of game time)"
     ops.say(f"The fight is over, {took}.")
+    for c in ops.state.roster():  # what lasts only while the fight does (a held spell) runs out now
+        for cs in [cs for cs in c.conditions if rs.condition(cs.id).ends_with_fight]:
+            if any(x.uid == cs.uid for x in ops.peek(c.id).conditions):
+                conditions.remove(ops, c.id, cs.uid, "ends with the fight")
+                ops.apply_effects(c.id, rs.condition(cs.id).on_end, {"overdue": 0})
     parties: dict[str, list[Combatant]] = {}
     for c in ops.state.roster():
         if c.party:
