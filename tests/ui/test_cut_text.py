@@ -85,7 +85,11 @@ async def test_duration_question_shows_every_hint(tmp_path: Path, ruleset: str, 
     app = CombatApp(Session.open(demo_copy(ruleset, str(tmp_path)), catalogue()), str(tmp_path))
     async with app.run_test(size=size) as pilot:
         await demo(pilot)
-        await pilot.press("c", "enter")
+        # a condition with no duration of its own, so Enter's default reads "until removed"
+        rs = catalogue().get(ruleset)
+        plain = next(cd for cd in sorted(rs.conditions, key=lambda cd: cd.name)
+                     if cd.default_duration is None and not cd.subjective)
+        await pilot.press("c", *plain.name.lower(), "enter")
         await demo(pilot)
         assert asking(app)
         screen = words(" ".join(lines(app)[-5:]))
