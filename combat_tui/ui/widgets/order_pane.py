@@ -7,15 +7,16 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...engine.gm_view import GMView, Heading, OrderRow
+from ...engine.gm_view import GMView, GroupRow, Heading, OrderRow
 from .. import styles
-from ..render import condition_badges, fit_pools, row_pool
+from ..render import condition_badges, fit_pools, group_glance, row_pool
 from .row_list import RowList
 
 INDENT = "   "  # a row's lines under its name (narrow, each column counts)
 WHOLE = 1 << 16  # room for every condition, whole
 HIDDEN = " hidden"  # after the name of a creature the players' view leaves out, as on the sheet
-Rows = tuple[OrderRow | Heading, ...]
+Rows = tuple[OrderRow | GroupRow | Heading, ...]
+GROUP = "group:"  # a folded group's drawn line, kept apart from its first member's
 
 
 class OrderPane(RowList):
@@ -31,7 +32,7 @@ class OrderPane(RowList):
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)
-        self._row_cache: dict[str, tuple[OrderRow, int, Text]] = {}  # creature id -> (its row, width, drawn)
+        self._row_cache: dict[str, tuple[OrderRow | GroupRow, int, Text]] = {}  # creature id -> (its row, width, drawn)
         self._row_keys: list[str] = []  # the creature ids (or heading texts) shown, in order
         self._width = 12
         self._following = False
@@ -81,6 +82,27 @@ class OrderPane(RowList):
         self._row_cache[row.id] = (row, width, text)
         return text
 
+    def _group_line(self, row: GroupRow, width: int) -> Text:
+        """A folded group: its name and count, then each member's health, on one line when it fits."""
+        hit = self._row_cache.get(GROUP + row.id)
+        if hit is not None and hit[1] == width and (hit[0] is row or hit[0] == row):
+            return hit[2]
+        who = Text("  ").append(row.lead, style="dim").append(row.title, style="italic")
+        glance = group_glance(row)
+        if who.cell_len + 2 + glance.cell_len <= width:
+            text = who.append("  ").append_text(glance)
+        else:
+            who.truncate(width, overflow="ellipsis")
+            glance.truncate(width - len(INDENT), overflow="ellipsis")
+            text = Text("\n").join([who, Text(INDENT).append_text(glance)])
+        self._row_cache[GROUP + row.id] = (row, width, text)
+        return text
+
+    def _text(self, row: OrderRow | GroupRow | Heading, width: int) -> tuple[str | None, Text]:
+        if isinstance(row, Heading):
+            return None, Text(row.text, style=styles.HEADING)
+        return row.id, self._line(row, width) if isinstance(row, OrderRow) else self._group_line(row, width)
+
     @staticmethod
     def _who(row: OrderRow, width: int) -> Text:
         out = Text()
@@ -115,14 +137,13 @@ class OrderPane(RowList):
     def rebuild(self) -> None:
         keep = self._current_id()
         width = self._width = max(self.scrollable_content_region.width, 12)  # the padding keeps it off the scrollbar
-        rows: list[tuple[str | None, Text]] = [
-            (None, Text(r.text, style=styles.HEADING)) if isinstance(r, Heading) else (r.id, self._line(r, width))
-            for r in self.order]
+        rows = [self._text(r, width) for r in self.order]
         self._show(rows)
         acting = [r.id for r in self.order if isinstance(r, OrderRow) and r.acting]
         self._acting_row = self.index_of(acting[0]) if acting else None
         if len(self._row_cache) > 2 * len(rows) + 16:  # forget creatures long gone
-            shown = {r.id for r in self.order if isinstance(r, OrderRow)}
+            shown = {r.id if isinstance(r, OrderRow) else GROUP + r.id
+                     for r in self.order if not isinstance(r, Heading)}
             self._row_cache = {cid: v for cid, v in self._row_cache.items() if cid in shown}
         self.select(keep or (acting[0] if acting else None), quiet=True)
         moved = self._current_id()
