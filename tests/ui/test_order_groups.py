@@ -51,7 +51,34 @@ async def test_a_group_is_one_line_until_the_highlight_or_the_turn_reaches_a_mem
         await pilot.press("down", "down", "down")  # round to Kara: folded again
         await pilot.pause()
         assert pane.highlighted_id() == state.roster()[0].id and pane.row_count == 2
+        await pilot.press("up")  # round onto the folded line from below: its last member
+        await pilot.pause()
+        assert pane.row_count == 5 and pane.highlighted_id() == members[-1].id
+        await pilot.press("up")
+        await pilot.pause()
+        assert pane.highlighted_id() == members[-2].id
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert pane.highlighted_id() == state.roster()[0].id and pane.row_count == 2
         await pilot.press("n")  # the first ghoul's turn
         await pilot.pause()
         assert [r.id for r in pane.order if isinstance(r, OrderRow)][1:] == [c.id for c in members]
         assert any(r.acting for r in pane.order if isinstance(r, OrderRow) and r.id == members[0].id)
+
+
+async def test_opening_a_group_far_down_keeps_the_pane_where_it_was(tmp_path: Path) -> None:
+    s = new_session(tmp_path, *(f"add 'Guard {n}' hp=9 init={40 - n}" for n in range(12)), ruleset="three-action")
+    s.encounter.library = load_library(catalogue())
+    for line in ("add Ghoul x3", "init 'Ghoul 1' 5", "start"):
+        s.run(line)
+    app = CombatApp(s)
+    async with app.run_test(size=(80, 16)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        pane.focus()
+        await pilot.press("end")  # onto the folded line, far below
+        await pilot.pause()
+        first = next(c for c in s.encounter.state.roster() if c.group is not None)
+        assert pane.highlighted_id() == first.id and isinstance(pane.order[pane.index_of(first.id) or 0], OrderRow)
+        top, height = pane.row_span(pane.highlighted or 0)
+        assert pane.scroll_y > 0 and pane.scroll_y <= top and top + height <= pane.scroll_y + pane.size.height

@@ -34,10 +34,13 @@ class OrderPane(RowList):
         super().__init__(**kw)
         self._row_cache: dict[str, tuple[OrderRow | GroupRow, int, Text]] = {}  # creature id -> (its row, width, drawn)
         self._row_keys: list[str] = []  # the creature ids (or heading texts) shown, in order
+        self._all_keys: list[str] = []  # the same with each folded group's members, folded or not
         self._width = 12
         self._following = False
         self._quiet = False
         self._acting_row: int | None = None  # the first acting creature's row
+        self._upward = False
+        self._landing: str | None = None  # the member a folded group's line picked, highlighted once open
 
     def watch_view(self, view: GMView | None) -> None:
         self.order = view.order if view is not None else ()
@@ -138,7 +141,9 @@ class OrderPane(RowList):
         keep = self._current_id()
         width = self._width = max(self.scrollable_content_region.width, 12)  # the padding keeps it off the scrollbar
         rows = [self._text(r, width) for r in self.order]
-        self._show(rows)
+        self._show(rows, [k for r in self.order for k in _keys(r)])
+        if self._landing is not None and self.index_of(self._landing) is not None:
+            keep, self._landing = self._landing, None
         acting = [r.id for r in self.order if isinstance(r, OrderRow) and r.acting]
         self._acting_row = self.index_of(acting[0]) if acting else None
         if len(self._row_cache) > 2 * len(rows) + 16:  # forget creatures long gone
@@ -150,19 +155,23 @@ class OrderPane(RowList):
         if moved is not None and moved != keep:
             self.post_message(self.Picked(moved))
 
-    def _show(self, rows: list[tuple[str | None, Text]]) -> None:
+    def _show(self, rows: list[tuple[str | None, Text]], every: list[str]) -> None:
         """Replace only the rows whose text changed when the rows are the same creatures in the same
-        places; otherwise set them all, and the highlight is placed again from the top."""
+        places; otherwise set them all, and the highlight is placed again from the top (kept where it
+        was when only a group folded or opened: the same creatures, `every`)."""
         shape = [cid if cid is not None else text.plain for cid, text in rows]
         if shape == self._row_keys:
             old = self.row_texts()
             rows = [(cid, old[i] if cid is None and text == old[i] else text) for i, (cid, text) in enumerate(rows)]
             self.replace_rows([(i, text) for i, (_cid, text) in enumerate(rows) if text is not old[i]])
         else:
+            folding = every == self._all_keys
             self.set_rows(rows)
             self.highlighted = None
-            self.scroll_y = 0
+            if not folding:
+                self.scroll_y = 0
             self._row_keys = shape
+        self._all_keys = every
 
     def highlighted_id(self) -> str | None:
         return self._current_id()
@@ -219,7 +228,26 @@ class OrderPane(RowList):
         if index is not None:
             self.highlighted = index
 
+    def action_cursor_up(self) -> None:
+        """Up onto a folded group picks its last member, so the next Up goes on through the others."""
+        self._upward = True
+        try:
+            super().action_cursor_up()
+        finally:
+            self._upward = False
+
     def highlight_moved(self, index: int) -> None:
         cid = self.row_id(index)
+        row = self.order[index] if index < len(self.order) else None
+        self._landing = None
+        if isinstance(row, GroupRow) and self._upward:
+            cid = self._landing = row.members[-1]
         if cid is not None and not self._quiet:
             self.post_message(self.Picked(cid))
+
+
+def _keys(row: OrderRow | GroupRow | Heading) -> tuple[str, ...]:
+    """What a row stands for: a heading's text, a creature's id, a folded group's members' ids."""
+    if isinstance(row, Heading):
+        return (row.text,)
+    return row.members if isinstance(row, GroupRow) else (row.id,)
