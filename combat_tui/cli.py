@@ -19,7 +19,7 @@ from .engine import lookup, storage
 from .engine.clean import clean_command, clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
-from .engine.gm_view import GMViews, Heading, conditions_view, sheet_view
+from .engine.gm_view import GMViews, GroupRow, Heading, conditions_view, sheet_view
 from .engine.library import Library
 from .engine.loader import Catalogue
 from .engine.view import encounter_view
@@ -136,6 +136,10 @@ def render_text(enc: Encounter) -> str:
     for row in view.order:
         if isinstance(row, Heading):
             lines.append(f"  {row.text}")
+            continue
+        if isinstance(row, GroupRow):  # folded as the order pane shows it
+            glance = " ".join([*row.healths, *([f"· {row.condition_words}"] if row.conditions else [])])
+            lines.append(f"  {row.lead.strip():>3}  {row.title:<20} {row.side:<4} {glance}")
             continue
         c = state.combatants[row.id]
         sheet = sheet_view(state, rs, c)

@@ -9,6 +9,7 @@ the same object after a change elsewhere (at 1,000 creatures, a key builds a han
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -100,6 +101,36 @@ class OrderRow:
 
 
 @dataclass(frozen=True)
+class GroupRow:
+    """A group's members standing one after another, folded to one line while none of them is acting,
+    highlighted or marked. Its id is the first member's: the highlight landing on it picks that one."""
+
+    id: str
+    name: str  # the members' common name ("Ghoul")
+    count: int
+    side: str
+    lead: str
+    health: tuple[tuple[int, int | None, bool], ...]  # each member's (current, max, out of the fight)
+    conditions: int  # the conditions the GM put on its members, all told
+    members: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        return f"{self.name} ×{self.count}"
+
+    @property
+    def healths(self) -> tuple[str, ...]:
+        """Each member's health at a glance: "7/7", or † when out of the fight."""
+        return tuple("†" if out else f"{cur}" + (f"/{top}" if top is not None else "")
+                     for cur, top, out in self.health)
+
+    @property
+    def condition_words(self) -> str:
+        n = self.conditions
+        return f"{n} condition{'' if n == 1 else 's'}" if n else ""
+
+
+@dataclass(frozen=True)
 class Heading:
     text: str
 
@@ -185,7 +216,7 @@ class GMView:
     name: str
     when: str  # "Round 3", "TC 12", "not started"
     ruleset: str
-    order: tuple[OrderRow | Heading, ...]
+    order: tuple[OrderRow | GroupRow | Heading, ...]
     sheet: SheetView | None
     conditions: ConditionsView | None
     prompts: tuple[PromptView, ...]
@@ -193,6 +224,7 @@ class GMView:
     ready: tuple[str, ...] = ()  # damage attacks left ready, oldest first, in words (`ready_words`)
 
     def rows(self) -> tuple[OrderRow, ...]:
+        """The creatures' own rows shown (a folded group shows none)."""
         return tuple(r for r in self.order if isinstance(r, OrderRow))
 
 
@@ -403,6 +435,30 @@ def tc_heading(at: int | None, now: int) -> str:
     return f"TC {at}" + (" ◀ now" if at == now else f" (+{(at or 0) - now})")
 
 
+def group_name(members: list[Combatant]) -> str:
+    """The members' name without their numbers ("Ghoul 1", "Ghoul 2": "Ghoul"); else their template's."""
+    names = {re.sub(r"\s*\d+$", "", c.name) for c in members}
+    if len(names) == 1 and next(iter(names)):
+        return names.pop()
+    return members[0].template or members[0].group or members[0].name
+
+
+def group_row(state: State, rs: RulesetDef, rows: list[OrderRow], out: list[Combatant]) -> GroupRow:
+    """`out`: the group's members out of the fight, listed apart: a † each among the others, in the
+    order they were made, so the line still counts the whole group."""
+    health: dict[str, tuple[int, int | None, bool]] = {c.id: (0, None, True) for c in out}
+    for r in rows:
+        pv = r.pools[0] if r.pools and r.pools[0].id == rs.health_pool() else None
+        down = pv is not None and pv.depleted
+        health[r.id] = (pv.current, pv.max, down) if pv is not None else (0, None, down)
+    members = [state.combatants[r.id] for r in rows]
+    ranks = {c.id: i for i, c in enumerate(state.roster())}
+    first = rows[0]
+    return GroupRow(first.id, group_name(members), len(health), first.side, first.lead,
+                    tuple(health[cid] for cid in sorted(health, key=ranks.__getitem__)),
+                    sum(len(r.conditions) for r in rows), tuple(r.id for r in rows))
+
+
 def order_row(state: State, rs: RulesetDef, c: Combatant, lead: str, acting: bool, marked: bool) -> OrderRow:
     return OrderRow(c.id, c.name, c.side.value, lead, acting, marked, c.hidden, row_pools(state, rs, c),
                     condition_labels(rs, c))
@@ -416,7 +472,8 @@ class GMViews:
         self._enc: Encounter | None = None  # the encounter the kept rows are of
         self._rows: dict[str, tuple[OrderRow, int | None, str]] = {}  # id -> (row, initiative, section)
         self._built: tuple[int, object] | None = None  # (revision, clock) the kept rows were checked at
-        self._order: tuple[tuple[object, ...], tuple[OrderRow | Heading, ...]] | None = None
+        self._order: tuple[tuple[object, ...], tuple[OrderRow | GroupRow | Heading, ...]] | None = None
+        self._groups: dict[str, tuple[tuple[OrderRow, ...], GroupRow]] = {}  # first id -> (its rows, folded)
         self._catalog: tuple[RulesetDef, tuple[ConditionEntry, ...]] | None = None
 
     def _stale(self, enc: Encounter) -> set[str]:
@@ -424,7 +481,7 @@ class GMViews:
         encounter cannot say which, or a change reached every row (the options, or the clock in a formula)."""
         state, rs = enc.state, enc.rs
         if enc is not self._enc:  # another encounter's revisions say nothing of this one's
-            self._enc, self._rows, self._order, self._built = enc, {}, None, None
+            self._enc, self._rows, self._order, self._built, self._groups = enc, {}, None, None, {}
         clock = ((state.clock.round, state.clock.tc)
                  if any(pd.critical and {"round", "tc"} & formula.names_in(pd.critical) for pd in rs.pools) else None)
         touched = enc.touched_since(self._built[0]) if self._built is not None else None
@@ -437,10 +494,14 @@ class GMViews:
     def _built_clock(self) -> object:
         return self._built[1] if self._built is not None else None
 
-    def order(self, enc: Encounter, marked: frozenset[str]) -> tuple[OrderRow | Heading, ...]:
-        """In acting order (under TC headings in time count), then those waiting, then those out."""
+    def order(self, enc: Encounter, marked: frozenset[str],
+              selected: str | None = None) -> tuple[OrderRow | GroupRow | Heading, ...]:
+        """In acting order (under TC headings in time count), then those waiting, then those out; a
+        group's members folded to one line unless one of them is acting, `selected` or marked."""
         state, rs = enc.state, enc.rs
-        key = (enc, enc.revision, marked)
+        picked = state.combatants.get(selected or "")
+        # only the selected creature's group folds or unfolds: moving among others reuses the order
+        key = (enc, enc.revision, marked, picked.group if picked is not None else None)
         if self._order is not None and self._order[0] == key:
             return self._order[1]
         stale = self._stale(enc)
@@ -481,8 +542,47 @@ class GMViews:
             rows += [row(c, "† ") for c in out]
         if len(kept) > 2 * len(state.combatants) + 16:  # forget creatures long gone
             self._rows = {cid: v for cid, v in kept.items() if cid in state.combatants}
-        self._order = (key, tuple(rows))
+        self._order = (key, self._fold(state, rs, rows, selected))
         return self._order[1]
+
+    def _fold(self, state: State, rs: RulesetDef, rows: list[OrderRow | Heading],
+              selected: str | None) -> tuple[OrderRow | GroupRow | Heading, ...]:
+        """Two or more rows in a row of one group, none acting, selected or marked, as one `GroupRow`
+        (the same object while its members' rows are)."""
+        out: list[OrderRow | GroupRow | Heading] = []
+        groups = self._groups  # kept while unfolded: folded again, the same line
+        gone: dict[str, list[OrderRow]] = {}  # group -> its members' rows out of the fight
+        for r in rows:
+            group = state.combatants[r.id].group if isinstance(r, OrderRow) and r.lead == "† " else None
+            if isinstance(r, OrderRow) and group is not None:
+                gone.setdefault(group, []).append(r)
+        i = 0
+        while i < len(rows):
+            r = rows[i]
+            group = state.combatants[r.id].group if isinstance(r, OrderRow) else None
+            j = i + 1
+            if group is not None:
+                while j < len(rows):
+                    n = rows[j]
+                    if not isinstance(n, OrderRow) or state.combatants[n.id].group != group:
+                        break
+                    j += 1
+            run = [x for x in rows[i:j] if isinstance(x, OrderRow)]
+            if group is None or len(run) < 2 or any(x.acting or x.marked or x.id == selected for x in run):
+                out += rows[i:j]
+            else:
+                apart = [o for o in gone.get(group, []) if o not in run]
+                members = (*run, *apart)
+                hit = self._groups.get(run[0].id)
+                if hit is None or len(hit[0]) != len(members) or any(
+                        a is not b and a != b for a, b in zip(hit[0], members, strict=True)):
+                    hit = (members, group_row(state, rs, run, [state.combatants[o.id] for o in apart]))
+                groups[run[0].id] = hit
+                out.append(hit[1])
+            i = j
+        if len(groups) > len(state.combatants) + 16:  # forget groups long gone
+            self._groups = {k: v for k, v in groups.items() if k in state.combatants}
+        return tuple(out)
 
     def catalog(self, rs: RulesetDef) -> tuple[ConditionEntry, ...]:
         if self._catalog is None or self._catalog[0] is not rs:
@@ -500,7 +600,7 @@ class GMViews:
             name=name,
             when=when,
             ruleset=rs.name,
-            order=self.order(enc, marked),
+            order=self.order(enc, marked, selected),
             sheet=sheet_view(state, rs, c) if c is not None else None,
             conditions=conditions_view(state, rs, c, known) if c is not None else None,
             prompts=tuple(prompt_view(state, rs, p) for p in state.prompts if p.cid in state.combatants),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
-from ..engine.gm_view import PIPS_SHOWN, AttackView, BodyView, ConditionView, PoolView
+from ..engine.gm_view import PIPS_SHOWN, AttackView, BodyView, ConditionView, GroupRow, PoolView
 from ..engine.gm_view import tc_heading as tc_words
 from ..engine.ruleset import PoolKind
 from . import styles
@@ -108,6 +108,23 @@ def row_pool(pv: PoolView) -> Text:
     elif pv.critical:
         piece.append(CRITICAL, style=styles.CRITICAL)
     return piece
+
+
+def group_glance(row: GroupRow) -> Text:
+    """A folded group's members' health, one each ("7/7 7/7 3/7⚠ †"), then how many conditions they have."""
+    out = Text()
+    for (cur, top, down), words in zip(row.health, row.healths, strict=True):
+        if out:
+            out.append(" ")
+        if down:
+            out.append(words, style=styles.DOWN)
+        elif top and cur * 4 <= top:  # a quarter or less left, as the health pool's own mark says
+            out.append(words + CRITICAL, style=styles.CRITICAL)
+        else:
+            out.append(words, style=styles.DAMAGED if top and cur * 2 <= top else "")
+    if row.conditions:
+        out.append(" ").append(row.condition_words, style=styles.CONDITION)
+    return out
 
 
 def fit_pools(pieces: list[Text], width: int) -> Text:

@@ -12,7 +12,7 @@ import pytest
 from combat_tui.cli import main
 from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.gm_view import Heading, gm_view
+from combat_tui.engine.gm_view import GroupRow, Heading, gm_view
 from combat_tui.engine.loader import Catalogue
 from combat_tui.paths import demo_saves_dir
 
@@ -206,6 +206,7 @@ def test_show_says_what_the_gm_screen_shows(capsys: pytest.CaptureFixture[str], 
         if isinstance(row, Heading):
             assert line.strip() == row.text
             continue
+        assert not isinstance(row, GroupRow)  # the demos have no groups
         assert line.startswith(">" if row.acting else " ") and f"  {row.name} " in line
         c = enc.state.combatants[row.id]
         sheet = gm_view(enc, row.id)
@@ -214,3 +215,21 @@ def test_show_says_what_the_gm_screen_shows(capsys: pytest.CaptureFixture[str], 
         assert f" {row.pools[0].name} {row.pools[0].amount}" in line  # health, as the order pane counts it
         said = [x[len("        - "):] for x in lines[lines.index(line) + 1:]][:len(c.conditions)]
         assert [s.split("  ")[0] for s in said] == [cv.words.split("  ")[0] for cv in sheet.conditions.conditions]
+
+
+def test_show_prints_a_group_folded_as_the_order_pane_does(capsys: pytest.CaptureFixture[str], catalogue: Catalogue,
+                                                          tmp_path: Path) -> None:
+    from combat_tui.session import Session, load_library
+
+    path = tmp_path / "ghouls.json"
+    s = Session.create(path, catalogue, "three-action", seed=1)
+    s.encounter.library = load_library(catalogue)
+    for line in ("add Kara pc hp=20 init=30", "add Ghoul x3", "init 'Ghoul 1' 5", "start", "dmg 'Ghoul 2' 99"):
+        s.run(line)
+    s.close()
+    group = gm_view(Encounter(storage.load(path), catalogue.get("three-action"))).order[1]
+    assert isinstance(group, GroupRow)
+    code, out, _ = run(capsys, "show", str(path))
+    line = out.splitlines()[2]
+    assert code == 0 and "  Ghoul ×3 " in line and line.endswith(" ".join(group.healths))
+    assert group.healths[1] == "†" and out.count("Ghoul 2") == 1  # out of the fight: listed apart, a † here

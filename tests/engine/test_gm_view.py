@@ -6,7 +6,7 @@ import pytest
 
 from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.gm_view import GMViews, Heading, OrderRow, gm_view
+from combat_tui.engine.gm_view import GMViews, GroupRow, Heading, OrderRow, gm_view
 from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.timekeeping import acting_order, active
 from combat_tui.paths import demo_saves_dir
@@ -139,3 +139,65 @@ def test_the_sheet_lists_a_template_creatures_own_attacks_as_a_stat_block(make, 
     assert kara_sheet is not None and kara_sheet.attacks == ()  # not made from a template: no stat block
     assert [hit_words(h) for h in ("1d20+4", "+4", "4", "2d6+1", "1d20 - 1", None)] == ["+4", "+4", "+4", "2d6+1",
                                                                                          "-1", ""]
+
+
+def ghouls(catalogue: Catalogue) -> Encounter:
+    """Kara, then four ghouls from the starter library: one group, one initiative, one after another."""
+    from combat_tui.session import load_library
+
+    enc = Encounter.new(catalogue.get("three-action"), seed=1)
+    enc.library = load_library(catalogue)
+    for line in ("add Kara pc hp=20", "add Ghoul x4", "init Kara 30", "init 'Ghoul 1' 5", "start"):
+        enc.run(line)
+    return enc
+
+
+def test_a_group_is_folded_to_one_line_with_its_members_health(catalogue: Catalogue) -> None:
+    enc = ghouls(catalogue)
+    enc.run("dmg 'Ghoul 2' 3")
+    enc.run("dmg 'Ghoul 3' 99")
+    enc.run("cond 'Ghoul 1' prone")
+    state, hp = enc.state, enc.rs.health_pool()
+    members = [c for c in state.roster() if c.group is not None]
+    view = gm_view(enc)
+    # the dead one is listed out of the fight, and a † on its group's line
+    assert [type(r) for r in view.order] == [OrderRow, GroupRow, Heading, OrderRow]
+    group = view.order[1]
+    assert isinstance(group, GroupRow)
+    assert group.id == members[0].id and group.members == tuple(c.id for c in members if c is not members[2])
+    assert group.title == "Ghoul ×4" and group.count == 4 and group.conditions >= 1
+    pools = [c.pools[hp] for c in members]
+    assert group.healths == (f"{pools[0].current}/{pools[0].max}", f"{pools[1].current}/{pools[1].max}", "†",
+                             f"{pools[3].current}/{pools[3].max}")
+    assert pools[1].current == pools[1].max - 3  # hurt, not out
+    assert [r.id for r in view.rows()] == [state.roster()[0].id, members[2].id]  # the others' rows folded away
+
+
+def test_a_group_unfolds_while_a_member_acts_is_highlighted_or_marked(catalogue: Catalogue) -> None:
+    enc = ghouls(catalogue)
+    members = tuple(c.id for c in enc.state.roster() if c.group is not None)
+    views = GMViews()
+    folded = views.build(enc).order
+    assert len(folded) == 2
+    for shown in (views.build(enc, members[2]), views.build(enc, marked=frozenset({members[1]}))):
+        assert [r.id for r in shown.rows()][1:] == list(members)
+    assert views.build(enc).order[1] is folded[1]  # folded again: the same line, not built again
+    enc.run("next")  # the first ghoul's turn
+    acting = views.build(enc)
+    assert not any(isinstance(r, GroupRow) for r in acting.order)
+    assert [r.id for r in acting.rows() if r.acting] == [members[0]]
+
+
+def test_show_prints_a_folded_group_as_the_order_pane_does(catalogue: Catalogue) -> None:
+    from combat_tui.cli import render_text
+
+    enc = ghouls(catalogue)
+    enc.run("dmg 'Ghoul 4' 99")
+    group = gm_view(enc).order[1]
+    assert isinstance(group, GroupRow)
+    line = render_text(enc).splitlines()[2]
+    assert "Ghoul ×4" in line and line.endswith(" ".join(group.healths)) and line.endswith(" †")
+    enc.run("next")  # the first ghoul's turn
+    lines = render_text(enc).splitlines()
+    assert any(line.startswith(">") and "Ghoul 1 " in line for line in lines)
+    assert "Ghoul ×4" not in "\n".join(lines)

@@ -7,15 +7,16 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...engine.gm_view import GMView, Heading, OrderRow
+from ...engine.gm_view import GMView, GroupRow, Heading, OrderRow
 from .. import styles
-from ..render import condition_badges, fit_pools, row_pool
+from ..render import condition_badges, fit_pools, group_glance, row_pool
 from .row_list import RowList
 
 INDENT = "   "  # a row's lines under its name (narrow, each column counts)
 WHOLE = 1 << 16  # room for every condition, whole
 HIDDEN = " hidden"  # after the name of a creature the players' view leaves out, as on the sheet
-Rows = tuple[OrderRow | Heading, ...]
+Rows = tuple[OrderRow | GroupRow | Heading, ...]
+GROUP = "group:"  # a folded group's drawn line, kept apart from its first member's
 
 
 class OrderPane(RowList):
@@ -31,12 +32,15 @@ class OrderPane(RowList):
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)
-        self._row_cache: dict[str, tuple[OrderRow, int, Text]] = {}  # creature id -> (its row, width, drawn)
+        self._row_cache: dict[str, tuple[OrderRow | GroupRow, int, Text]] = {}  # creature id -> (its row, width, drawn)
         self._row_keys: list[str] = []  # the creature ids (or heading texts) shown, in order
+        self._all_keys: list[str] = []  # the same with each folded group's members, folded or not
         self._width = 12
         self._following = False
         self._quiet = False
         self._acting_row: int | None = None  # the first acting creature's row
+        self._upward = False
+        self._landing: str | None = None  # the member a folded group's line picked, highlighted once open
 
     def watch_view(self, view: GMView | None) -> None:
         self.order = view.order if view is not None else ()
@@ -81,6 +85,27 @@ class OrderPane(RowList):
         self._row_cache[row.id] = (row, width, text)
         return text
 
+    def _group_line(self, row: GroupRow, width: int) -> Text:
+        """A folded group: its name and count, then each member's health, on one line when it fits."""
+        hit = self._row_cache.get(GROUP + row.id)
+        if hit is not None and hit[1] == width and (hit[0] is row or hit[0] == row):
+            return hit[2]
+        who = Text("  ").append(row.lead, style="dim").append(row.title, style="italic")
+        glance = group_glance(row)
+        if who.cell_len + 2 + glance.cell_len <= width:
+            text = who.append("  ").append_text(glance)
+        else:
+            who.truncate(width, overflow="ellipsis")
+            glance.truncate(width - len(INDENT), overflow="ellipsis")
+            text = Text("\n").join([who, Text(INDENT).append_text(glance)])
+        self._row_cache[GROUP + row.id] = (row, width, text)
+        return text
+
+    def _text(self, row: OrderRow | GroupRow | Heading, width: int) -> tuple[str | None, Text]:
+        if isinstance(row, Heading):
+            return None, Text(row.text, style=styles.HEADING)
+        return row.id, self._line(row, width) if isinstance(row, OrderRow) else self._group_line(row, width)
+
     @staticmethod
     def _who(row: OrderRow, width: int) -> Text:
         out = Text()
@@ -115,33 +140,38 @@ class OrderPane(RowList):
     def rebuild(self) -> None:
         keep = self._current_id()
         width = self._width = max(self.scrollable_content_region.width, 12)  # the padding keeps it off the scrollbar
-        rows: list[tuple[str | None, Text]] = [
-            (None, Text(r.text, style=styles.HEADING)) if isinstance(r, Heading) else (r.id, self._line(r, width))
-            for r in self.order]
-        self._show(rows)
+        rows = [self._text(r, width) for r in self.order]
+        self._show(rows, [k for r in self.order for k in _keys(r)])
+        if self._landing is not None and self.index_of(self._landing) is not None:
+            keep, self._landing = self._landing, None
         acting = [r.id for r in self.order if isinstance(r, OrderRow) and r.acting]
         self._acting_row = self.index_of(acting[0]) if acting else None
         if len(self._row_cache) > 2 * len(rows) + 16:  # forget creatures long gone
-            shown = {r.id for r in self.order if isinstance(r, OrderRow)}
+            shown = {r.id if isinstance(r, OrderRow) else GROUP + r.id
+                     for r in self.order if not isinstance(r, Heading)}
             self._row_cache = {cid: v for cid, v in self._row_cache.items() if cid in shown}
         self.select(keep or (acting[0] if acting else None), quiet=True)
         moved = self._current_id()
         if moved is not None and moved != keep:
             self.post_message(self.Picked(moved))
 
-    def _show(self, rows: list[tuple[str | None, Text]]) -> None:
+    def _show(self, rows: list[tuple[str | None, Text]], every: list[str]) -> None:
         """Replace only the rows whose text changed when the rows are the same creatures in the same
-        places; otherwise set them all, and the highlight is placed again from the top."""
+        places; otherwise set them all, and the highlight is placed again from the top (kept where it
+        was when only a group folded or opened: the same creatures, `every`)."""
         shape = [cid if cid is not None else text.plain for cid, text in rows]
         if shape == self._row_keys:
             old = self.row_texts()
             rows = [(cid, old[i] if cid is None and text == old[i] else text) for i, (cid, text) in enumerate(rows)]
             self.replace_rows([(i, text) for i, (_cid, text) in enumerate(rows) if text is not old[i]])
         else:
+            folding = every == self._all_keys
             self.set_rows(rows)
             self.highlighted = None
-            self.scroll_y = 0
+            if not folding:
+                self.scroll_y = 0
             self._row_keys = shape
+        self._all_keys = every
 
     def highlighted_id(self) -> str | None:
         return self._current_id()
@@ -198,7 +228,26 @@ class OrderPane(RowList):
         if index is not None:
             self.highlighted = index
 
+    def action_cursor_up(self) -> None:
+        """Up onto a folded group picks its last member, so the next Up goes on through the others."""
+        self._upward = True
+        try:
+            super().action_cursor_up()
+        finally:
+            self._upward = False
+
     def highlight_moved(self, index: int) -> None:
         cid = self.row_id(index)
+        row = self.order[index] if index < len(self.order) else None
+        self._landing = None
+        if isinstance(row, GroupRow) and self._upward:
+            cid = self._landing = row.members[-1]
         if cid is not None and not self._quiet:
             self.post_message(self.Picked(cid))
+
+
+def _keys(row: OrderRow | GroupRow | Heading) -> tuple[str, ...]:
+    """What a row stands for: a heading's text, a creature's id, a folded group's members' ids."""
+    if isinstance(row, Heading):
+        return (row.text,)
+    return row.members if isinstance(row, GroupRow) else (row.id,)

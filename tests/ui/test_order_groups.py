@@ -1,0 +1,84 @@
+"""A group made together (`add Ghoul x4`) stands folded in the order as one line, its members' health at
+a glance, and unfolds when the highlight or the turn reaches one of them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from combat_tui.engine.gm_view import GroupRow, OrderRow
+from combat_tui.session import Session, catalogue, load_library
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.widgets.order_pane import OrderPane
+
+from .keys import new_session
+
+
+def ghouls(tmp_path: Path) -> Session:
+    s = new_session(tmp_path, "add Kara pc hp=20 init=30", ruleset="three-action")
+    s.encounter.library = load_library(catalogue())
+    for line in ("add Ghoul x4", "init 'Ghoul 1' 5", "start", "dmg 'Ghoul 2' 3"):
+        s.run(line)
+    return s
+
+
+def shown(pane: OrderPane) -> list[str]:
+    return [pane.row_text(i).plain for i in range(pane.row_count)]
+
+
+async def test_a_group_is_one_line_until_the_highlight_or_the_turn_reaches_a_member(tmp_path: Path) -> None:
+    s = ghouls(tmp_path)
+    state = s.encounter.state
+    members = [c for c in state.roster() if c.group is not None]
+    hp = s.encounter.rs.health_pool()
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        pane.focus()
+        await pilot.pause()
+        assert pane.row_count == 2 and isinstance(pane.order[1], GroupRow)
+        folded = pane.row_text(1).plain
+        assert "Ghoul ×4" in folded and len(folded.split("\n")) <= 2  # as tall as a creature's row, or less
+        health = [f"{c.pools[hp].current}/{c.pools[hp].max}" for c in members]
+        assert " ".join(health) in folded and health[1] != f"{members[1].pools[hp].max}/{members[1].pools[hp].max}"
+        await pilot.press("down")  # onto the folded line: its first member, the group open
+        await pilot.pause()
+        assert pane.row_count == 5 and pane.highlighted_id() == members[0].id
+        assert all(any(f" {c.name}" in line for line in shown(pane)) for c in members)
+        await pilot.press("down")  # the next member, not past the group
+        await pilot.pause()
+        assert pane.highlighted_id() == members[1].id
+        await pilot.press("down", "down", "down")  # round to Kara: folded again
+        await pilot.pause()
+        assert pane.highlighted_id() == state.roster()[0].id and pane.row_count == 2
+        await pilot.press("up")  # round onto the folded line from below: its last member
+        await pilot.pause()
+        assert pane.row_count == 5 and pane.highlighted_id() == members[-1].id
+        await pilot.press("up")
+        await pilot.pause()
+        assert pane.highlighted_id() == members[-2].id
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert pane.highlighted_id() == state.roster()[0].id and pane.row_count == 2
+        await pilot.press("n")  # the first ghoul's turn
+        await pilot.pause()
+        assert [r.id for r in pane.order if isinstance(r, OrderRow)][1:] == [c.id for c in members]
+        assert any(r.acting for r in pane.order if isinstance(r, OrderRow) and r.id == members[0].id)
+
+
+async def test_opening_a_group_far_down_keeps_the_pane_where_it_was(tmp_path: Path) -> None:
+    s = new_session(tmp_path, *(f"add 'Guard {n}' hp=9 init={40 - n}" for n in range(12)), ruleset="three-action")
+    s.encounter.library = load_library(catalogue())
+    for line in ("add Ghoul x3", "init 'Ghoul 1' 5", "start"):
+        s.run(line)
+    app = CombatApp(s)
+    async with app.run_test(size=(80, 16)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        pane.focus()
+        await pilot.press("end")  # onto the folded line, far below
+        await pilot.pause()
+        first = next(c for c in s.encounter.state.roster() if c.group is not None)
+        assert pane.highlighted_id() == first.id and isinstance(pane.order[pane.index_of(first.id) or 0], OrderRow)
+        top, height = pane.row_span(pane.highlighted or 0)
+        assert pane.scroll_y > 0 and pane.scroll_y <= top and top + height <= pane.scroll_y + pane.size.height
