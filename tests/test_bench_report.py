@@ -48,3 +48,19 @@ def test_the_shipped_document_has_its_marker() -> None:
     text = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
     assert text.count(report.MARKER) == 1
     assert "| measure" in text.split(report.MARKER, 1)[1]
+
+
+def test_a_quick_library_run_prints_the_row_from_the_open_screen_to_round_1(tmp_path: Path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "rows.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", "--only", "library",
+                    "--json", str(out)], check=True, capture_output=True, text=True, env=env, timeout=300)
+    rows = {measure: value for measure, value, _ in json.loads(out.read_text(encoding="utf-8"))}
+    value = rows["keys from the open screen to round 1 of the party and four ghouls"]
+    keys, ms = value.split(", ")
+    assert int(keys.removesuffix(" keys")) >= 20 and ms.endswith(" ms")

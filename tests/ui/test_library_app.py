@@ -160,3 +160,56 @@ async def test_with_several_ready_A_lists_them_and_asks_whom_for_one_aimed_at_no
         kara = next(c for c in s.encounter.state.roster() if c.name == "Kara")
         assert kara.pools["hp"].current == 40 - sling.amount
         assert [r.what for r in s.encounter.state.ready] == ["Goblin's Rusty Blade"]  # the other still waits
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_t_offers_only_the_creatures_own_attacks_then_whom_and_A_applies_it(tmp_path: Path,
+                                                                                 ruleset: str) -> None:
+    s = new_session(tmp_path, ruleset=ruleset)
+    s.encounter.library = load_library(catalogue())
+    t = attacker(ruleset)
+    s.run(f"add {PC[ruleset]}")
+    s.run(command_line("add", t.name))
+    s.run("start")
+    health = "fatigue" if ruleset == "time-count" else s.encounter.rs.health_pool()
+    assert health is not None
+    pc = next(c for c in s.encounter.state.roster() if c.side.value == "pc")
+    foe = next(c for c in s.encounter.state.roster() if c.id != pc.id)
+    attack = next(a for a in foe.actions if a.damage)
+    app = NotingApp(s)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, foe.name)
+        await pilot.press("t")
+        assert list_title(app) == f"{foe.name} attacks"
+        pick = picking(app)
+        assert pick is not None
+        assert pick.query_one(OptionList).option_count == len(foe.actions)  # its own attacks only
+        await choose(pilot, app, attack.name)
+        assert picking(app) is not None  # even with one foe in sight: at whom?
+        await choose(pilot, app, pc.name)
+        if not s.encounter.state.ready and ruleset == "time-count":  # no speed class of its own: say an SF
+            await pilot.press("6", "enter")
+            await pilot.pause()
+        ready = s.encounter.state.ready
+        assert len(ready) == 1 and ready[0].target == pc.id, app.notes
+        assert ready[0].what == f"{foe.name}'s {attack.name}"
+        amount = ready[0].amount
+        before = s.encounter.state.combatants[pc.id].pools[health].current
+        await pilot.press("A")
+        await pilot.pause()
+        assert not s.encounter.state.ready
+        after = s.encounter.state.combatants[pc.id].pools[health].current
+        assert abs(before - after) == amount, (before, after, amount, ruleset)
+
+
+async def test_t_on_a_creature_without_attacks_of_its_own_says_so_in_a_line(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc hp=24 init=1", "add Goblin npc hp=7 init=20", "start",
+                    ruleset="three-action")
+    app = NotingApp(s)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, "Goblin")
+        await pilot.press("t")
+        assert picking(app) is None
+        assert ("warning", "Goblin has no attacks of its own (a ruleset can: a)") in app.notes

@@ -52,6 +52,7 @@ from .picks import (
     instance_choices,
     outcome_choices,
     outcome_hint,
+    own_attack_choices,
     part_choices,
     pool_choices,
     ready_choices,
@@ -576,6 +577,21 @@ class MainScreen(Screen[None]):
                         lambda w: go(enc.state.combatants[w].name))
         else:
             go(None)
+
+    def action_attack(self) -> None:
+        """The highlighted creature's own attacks only (the actor's, just after a hit, as with `a`),
+        then whom: the `a` path for an own attack."""
+        enc = self.session.encounter
+        c = enc.state.combatants.get(self.actor_after_hit() or self.picked() or "")
+        if c is None:
+            self.notify("Pick a creature first (arrows in the order pane)", severity="warning")
+            return
+        choices = own_attack_choices(enc, c)
+        if not choices:
+            self.notify(f"{c.name} has no attacks of its own (a ruleset can: a)", severity="warning")
+            return
+        aimed = frozenset({c.id})
+        self.choose(f"{c.name} attacks", choices, lambda pick: self._act(c.name, pick, aimed))
 
     def action_apply(self) -> None:
         """The ready damage dealt: the oldest when only one waits, else the GM picks; aimed at nobody,

@@ -24,6 +24,8 @@ KEYS: list[BindingType] = [
     B("h", "heal", "Heal", "heal them"),
     B("c", "add_condition", "Cond+", "add a condition: type to filter, Enter, then how long"),
     B("a", "act", "Act", "act: pay an action's cost, or (time count) pick a speed class or SF"),
+    B("t", "attack", "Attack", "attack: the highlighted creature's own attacks, then on whom; ready for A",
+      show=False),
     B("A", "apply", "Apply", "apply an attack's ready damage: the oldest, or pick when several wait",
       key_display="A"),
     B("p", "prompt_roll", "Prompt", "roll the waiting prompt; press again to apply the result"),

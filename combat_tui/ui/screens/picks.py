@@ -61,6 +61,16 @@ def pool_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
 OWN = "own:"  # an act choice's id for one of the actor's own attacks: `own:ID`
 
 
+def own_attack_choices(enc: Encounter, actor: Combatant) -> list[Choice]:
+    """The actor's own attacks (to-hit, damage, cost): the `a` list's head, and all the `t` list."""
+    choices = []
+    for own, view in zip(actor.actions, attack_views(enc.state, enc.rs, actor), strict=True):
+        hit = f"{view.hit} to hit" if view.hit else ""
+        choices.append(Choice(OWN + own.id, view.name, own.notes or "its own attack",
+                              " · ".join(x for x in (hit, view.damage, view.cost) if x)))
+    return choices
+
+
 def act_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
     """The actor's own attacks first (to-hit, damage, cost), then the ruleset's actions with their costs
     worked out for the one acting; in time count the speed classes and a typed SF too."""
@@ -68,12 +78,7 @@ def act_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
     actor = next(iter(aimed_at(enc, aimed)), None)
     classes = {s.id: s.name for s in rs.speed_classes}
     names = names_for(enc.state, rs, actor) if actor is not None else None  # once, not once an action
-    choices = []
-    if actor is not None:
-        for own, view in zip(actor.actions, attack_views(enc.state, rs, actor), strict=True):
-            hit = f"{view.hit} to hit" if view.hit else ""
-            choices.append(Choice(OWN + own.id, view.name, own.notes or "its own attack",
-                                  " · ".join(x for x in (hit, view.damage, view.cost) if x)))
+    choices = own_attack_choices(enc, actor) if actor is not None else []
     for a in rs.actions:
         cost = action_cost(rs, a, names)
         speed = classes.get(a.speed or "", "") or (f"SF {a.sf}" if isinstance(a.sf, int) else "")
