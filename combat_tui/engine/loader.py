@@ -49,6 +49,13 @@ def _loc(loc: tuple[int | str, ...], data: object) -> str:
     return "".join(parts) or "(top level)"
 
 
+def first_error(exc: ValidationError, data: object) -> tuple[str, str]:
+    """A validation error told as a GM reads it: the key path at fault, and what is wrong there."""
+    err = exc.errors()[0]
+    more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+    return _loc(tuple(err["loc"]), data), f"{err['msg']}{more}"
+
+
 def load_file(path: Path) -> RulesetDef:
     """Parse one ruleset file; raise RulesetError naming the file and the key at fault."""
     try:
@@ -72,10 +79,8 @@ def load_file(path: Path) -> RulesetDef:
     except RecursionError:
         raise RulesetError(f"{path.name}: nested too deeply to be a ruleset") from None
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = _loc(tuple(err["loc"]), data)
-        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-        raise RulesetError(f"{path.name}: {where}: {err['msg']}{more}") from None
+        where, what = first_error(exc, data)
+        raise RulesetError(f"{path.name}: {where}: {what}") from None
     try:
         system_for(rs)
     except RulesetError as exc:

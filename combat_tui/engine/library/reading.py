@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import CombatError
 from ..files import NotReadable, read_regular_text
-from ..loader import _DEEP_KEY, _SKIP, MAX_KEY_PARTS, _loc
+from ..loader import _DEEP_KEY, _SKIP, MAX_KEY_PARTS, first_error
 from ..ruleset import RulesetDef
 from .checks import check_member, check_template
 from .model import Party, Template
@@ -61,10 +61,8 @@ def _validate(model: type[BaseModel], data: object, where: str) -> Any:
     except RecursionError:
         raise CombatError(f"{where}: nested too deeply") from None
     except ValidationError as exc:
-        err = exc.errors()[0]
-        key = _loc(tuple(err["loc"]), data)
-        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-        raise CombatError(f"{where}.{key}: {err['msg']}{more}") from None
+        key, what = first_error(exc, data)
+        raise CombatError(f"{where}.{key}: {what}") from None
 
 
 def _entries(data: dict[str, Any], key: str, name: str) -> Iterator[tuple[int, Any]]:
