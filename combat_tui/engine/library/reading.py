@@ -6,7 +6,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -21,6 +21,7 @@ MAX_LIBRARY_BYTES = 256 * 1024  # one file; the largest starter bestiary is a fe
 MAX_FILES = 1000  # in one folder
 MAX_ENTRIES = 500  # creatures or parties in one file
 
+E = TypeVar("E", Template, Party)
 Rulesets = Callable[[str], RulesetDef]  # a ruleset by id; raises CombatError for one it does not know
 
 
@@ -91,36 +92,41 @@ def read_file(path: Path, rulesets: Rulesets, found: Found) -> None:
         found.problems.append(str(exc))
         return
     for i, raw in creatures:
-        label = raw.get("name") if isinstance(raw, dict) and isinstance(raw.get("name"), str) else i
-        where = f"{name}: creature[{label}]"
-        try:
-            if isinstance(raw, dict) and "ruleset" not in raw:
-                raw = {**raw, "ruleset": default}
-            t: Template = _validate(Template, raw, where)
-            rs = _ruleset(rulesets, t.ruleset, where)
-            problem = check_template(rs, t, where)
-            if problem:
-                raise CombatError(problem)
-        except CombatError as exc:
-            found.problems.append(str(exc))
-            continue
-        found.templates.append((t, path))
+        t = _entry(Template, raw, f"{name}: creature[{_label(raw, i)}]", default, rulesets, check_template)
+        if isinstance(t, Template):
+            found.templates.append((t, path))
+        elif t is not None:
+            found.problems.append(t)
     for i, raw in parties:
-        label = raw.get("name") if isinstance(raw, dict) and isinstance(raw.get("name"), str) else i
-        where = f"{name}: party[{label}]"
-        try:
-            if isinstance(raw, dict) and "ruleset" not in raw:
-                raw = {**raw, "ruleset": default}
-            p: Party = _validate(Party, raw, where)
-            rs = _ruleset(rulesets, p.ruleset, where)
-            for m in p.members:
-                problem = check_member(rs, m, f"{where}.member[{m.name}]")
-                if problem:
-                    raise CombatError(problem)
-        except CombatError as exc:
-            found.problems.append(str(exc))
-            continue
-        found.parties.append((p, path))
+        p = _entry(Party, raw, f"{name}: party[{_label(raw, i)}]", default, rulesets, _check_party)
+        if isinstance(p, Party):
+            found.parties.append((p, path))
+        elif p is not None:
+            found.problems.append(p)
+
+
+def _label(raw: object, i: int) -> str | int:
+    """An entry by its name where it has one, else by its place in the file."""
+    return raw["name"] if isinstance(raw, dict) and isinstance(raw.get("name"), str) else i
+
+
+def _entry(model: type[E], raw: object, where: str, default: str, rulesets: Rulesets,
+           check: Callable[[RulesetDef, E, str], str | None]) -> E | str:
+    """One entry read and checked against its ruleset (the file's, unless it names its own); a problem
+    is its one line."""
+    try:
+        if isinstance(raw, dict) and "ruleset" not in raw:
+            raw = {**raw, "ruleset": default}
+        entry: E = _validate(model, raw, where)
+        problem = check(_ruleset(rulesets, entry.ruleset, where), entry, where)
+    except CombatError as exc:
+        return str(exc)
+    return problem or entry
+
+
+def _check_party(rs: RulesetDef, party: Party, where: str) -> str | None:
+    return next((problem for m in party.members
+                 if (problem := check_member(rs, m, f"{where}.member[{m.name}]"))), None)
 
 
 def _ruleset(rulesets: Rulesets, rid: str, where: str) -> RulesetDef:

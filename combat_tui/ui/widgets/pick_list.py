@@ -12,18 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .question_bar import AnswerInput
-
-Reply = Callable[[str | None], None]
+from .answering import Answering, AnswerInput, Reply
 
 
 @dataclass(frozen=True)
@@ -54,7 +51,7 @@ class ChoiceList(OptionList):
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
 
-class PickList(Vertical):
+class PickList(Answering):
     # Priority: acted on the moment they are read, so a key typed right after Enter goes where the
     # answer leads (by way of the input's message, it was typed into the filter). Tab keeps the focus.
     BINDINGS = [
@@ -62,13 +59,10 @@ class PickList(Vertical):
         Binding("escape", "cancel", "Cancel", show=False, priority=True, id="choose.cancel"),
         Binding("down", "move(1)", "Down", show=False, priority=True, id="choose.down"),
         Binding("up", "move(-1)", "Up", show=False, priority=True, id="choose.up"),
-        Binding("tab", "stay", show=False, priority=True),
-        Binding("shift+tab", "stay", show=False, priority=True),
     ]
 
     DEFAULT_CLASSES = "dialog wide"
 
-    _reply: Reply | None = None
     _described: str | None = None
     _fixed_description = False
     _description_width = 0
@@ -156,11 +150,6 @@ class PickList(Vertical):
             self._described = desc
             self.query_one("#description", Static).update(Text(desc), layout=not self._fixed_description)
 
-    def _answer(self, value: str | None) -> None:
-        reply, self._reply = self._reply, None
-        if reply is not None and self.display:
-            reply(value)
-
     def action_choose(self) -> None:
         ol = self.query_one(OptionList)
         if ol.highlighted is not None and ol.option_count:
@@ -179,15 +168,3 @@ class PickList(Vertical):
         if ol.option_count:
             ol.highlighted = ((ol.highlighted or 0) + step) % ol.option_count
 
-    def action_cancel(self) -> None:
-        self._answer(None)
-
-    def action_stay(self) -> None:
-        """Tab: the filter keeps the focus."""
-
-    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        focused = self.screen.focused
-        if not self.app.app_focus:
-            return  # the terminal lost the focus: Textual gives it back here when it is back
-        if self.display and (focused is None or self not in focused.ancestors_with_self):
-            self._answer(None)  # a click took the GM elsewhere: as Escape

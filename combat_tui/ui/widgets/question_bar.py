@@ -6,49 +6,31 @@ order stay in view while the GM types, and asking or answering redraws this row 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rich.cells import cell_len
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
-from textual.reactive import Reactive
+from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from .. import styles
+from .answering import Answering, AnswerInput, Reply
 
 KEYS = Text("Enter applies · Esc cancels", style="dim")
 EMPTY = Text("Type a value · Esc cancels", style=styles.ATTENTION)  # Enter on nothing: why nothing happened
 MIN_INPUT = 12  # cells the answer needs to be seen as it is typed
 
-Reply = Callable[[str | None], None]
-
-
-class AnswerInput(Input):
-    """An input whose typing lays nothing out. Input sets its virtual size (the text's width) at every
-    character, and Widget's virtual size asks for a layout, which is of the whole screen: the input's
-    own box is fixed (app.tcss), and its scrolling reads the value, not the layout."""
-
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-
-
-class QuestionBar(Vertical):
+class QuestionBar(Answering):
     # Priority: answered the moment Enter is read, so a key typed right after it goes where the answer
     # leads (by way of the input's message, it was typed into the answer). Tab keeps the focus here.
     BINDINGS = [
         Binding("enter", "submit", "Apply", show=False, priority=True, id="ask.submit"),
         Binding("escape", "cancel", "Cancel", show=False, priority=True, id="ask.cancel"),
-        Binding("tab", "stay", show=False, priority=True),
-        Binding("shift+tab", "stay", show=False, priority=True),
     ]
 
     question = ""
     placeholder = ""
     allow_empty = False
-    _reply: Reply | None = None
     _hint: Text | None = None  # what the hint row shows
     _asked = ""  # what the question label shows
     _warned = False  # the keys or the hint say "Type a value"
@@ -101,11 +83,6 @@ class QuestionBar(Vertical):
         if self.display:
             self._fit()
 
-    def _answer(self, value: str | None) -> None:
-        reply, self._reply = self._reply, None
-        if reply is not None and self.display:
-            reply(value)
-
     def action_submit(self) -> None:
         value = self.input.value.strip()
         if not value and not self.allow_empty:  # the question stays, and says why nothing happened
@@ -114,15 +91,3 @@ class QuestionBar(Vertical):
             return
         self._answer(value)
 
-    def action_cancel(self) -> None:
-        self._answer(None)
-
-    def action_stay(self) -> None:
-        """Tab: the answer keeps the focus."""
-
-    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        focused = self.screen.focused
-        if not self.app.app_focus:
-            return  # the terminal lost the focus: Textual gives it back here when it is back
-        if self.display and (focused is None or self not in focused.ancestors_with_self):
-            self._answer(None)  # a click took the GM elsewhere: as Escape

@@ -1,0 +1,53 @@
+"""What the question bar and the pick list share: an input whose typing lays nothing out, and a box
+that answers once, through a callback, on Enter, Escape or a click elsewhere (as Escape)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import events
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widgets import Input
+
+Reply = Callable[[str | None], None]
+
+
+class AnswerInput(Input):
+    """An input whose typing lays nothing out. Input sets its virtual size (the text's width) at every
+    character, and Widget's virtual size asks for a layout, which is of the whole screen: the input's
+    own box is fixed (app.tcss), and its scrolling reads the value, not the layout."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+
+class Answering(Vertical):
+    """Shown to ask one thing; `_reply` hears the answer, or None for a cancel, once. A callback, not a
+    message: keys typed right after Enter would overtake a message."""
+
+    BINDINGS = [  # Tab keeps the focus in the box
+        Binding("tab", "stay", show=False, priority=True),
+        Binding("shift+tab", "stay", show=False, priority=True),
+    ]
+
+    _reply: Reply | None = None
+
+    def _answer(self, value: str | None) -> None:
+        reply, self._reply = self._reply, None
+        if reply is not None and self.display:
+            reply(value)
+
+    def action_cancel(self) -> None:
+        self._answer(None)
+
+    def action_stay(self) -> None:
+        """Tab: the input keeps the focus."""
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        focused = self.screen.focused
+        if not self.app.app_focus:
+            return  # the terminal lost the focus: Textual gives it back here when it is back
+        if self.display and (focused is None or self not in focused.ancestors_with_self):
+            self._answer(None)  # a click took the GM elsewhere: as Escape
