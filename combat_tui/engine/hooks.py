@@ -78,7 +78,7 @@ class Hooks:
             parts.append(f"{ops.rs.pool(pid).name} {old} → {old + give}")
         ops.say(f"{c.name} heals {amount}" + (f": {', '.join(parts)}" if parts else " (already full)"))
 
-    def tc_start(self, ops: Ops, actors: list[str]) -> None:
+    def tc_start(self, ops: Ops) -> None:
         """Time count: bookkeeping once the clock reaches a TC, before the turns of those acting on it."""
 
     def turn_start(self, ops: Ops, cid: str) -> None:

@@ -340,7 +340,7 @@ def _advance_tc_once(ops: Ops) -> bool:
         return False
 
     conditions.expire(ops, due)
-    ops.hooks.tc_start(ops, [c.id for c in acting_order(ops.state, ops.rs) if c.next_tc == tc])
+    ops.hooks.tc_start(ops)
     actors = [c for c in acting_order(ops.state, ops.rs) if c.next_tc == tc]
     ops.say(f"TC {tc}: " + ", ".join(c.name for c in actors) + (" act together" if len(actors) > 1 else ""))
     for c in actors:

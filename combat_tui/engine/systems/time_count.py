@@ -109,7 +109,7 @@ class Hooks(BaseHooks):
             parts.append(f"Fatigue {fatigue} → {new}")
         ops.say(f"{c.name} heals {amount}: " + (", ".join(parts) or "nothing to heal"))
 
-    def tc_start(self, ops: Ops, actors: list[str]) -> None:
+    def tc_start(self, ops: Ops) -> None:
         # Out cold: a creature knocked out has its next turn (the wake-up check) exactly when its
         # minimum time ends, whether that is earlier or later than the turn it had planned.
         for other in ops.state.roster():
