@@ -213,3 +213,26 @@ async def test_t_on_a_creature_without_attacks_of_its_own_says_so_in_a_line(tmp_
         await pilot.press("t")
         assert picking(app) is None
         assert ("warning", "Goblin has no attacks of its own (a ruleset can: a)") in app.notes
+
+
+async def test_plus_adds_a_group_from_the_library_mid_fight(tmp_path: Path) -> None:
+    """Mid-fight as on the new-encounter screen: `+`, type to filter, Enter, how many, Enter."""
+    s = new_session(tmp_path, "add Kara pc hp=30 init=5", "start", ruleset="three-action")
+    s.encounter.library = load_library(catalogue())
+    app = NotingApp(s)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("plus")
+        assert list_title(app) == "Add from the library"
+        await choose(pilot, app, "ghoul")
+        await pilot.press("backspace", "3", "enter")
+        await pilot.pause()
+        ghouls = [c for c in s.encounter.state.roster() if c.name.startswith("Ghoul")]
+        assert len(ghouls) == 3 and all(c.actions for c in ghouls)
+        assert len({c.group for c in ghouls}) == 1 and ghouls[0].group is not None  # one group, one initiative
+        await pilot.press("plus")
+        await choose(pilot, app, "ghoul")
+        await pilot.press("backspace", "x", "enter")  # not a number: one line, nothing added
+        await pilot.pause()
+        assert len([c for c in s.encounter.state.roster() if c.name.startswith("Ghoul")]) == 3
+        assert any(sev == "error" and "How many Ghoul" in m for sev, m in app.notes)

@@ -50,6 +50,7 @@ from .picks import (
     act_choices,
     condition_choices,
     instance_choices,
+    library_choices,
     outcome_choices,
     outcome_hint,
     own_attack_choices,
@@ -592,6 +593,31 @@ class MainScreen(Screen[None]):
             return
         aimed = frozenset({c.id})
         self.choose(f"{c.name} attacks", choices, lambda pick: self._act(c.name, pick, aimed))
+
+    def action_add_creature(self) -> None:
+        """A template or a party from the library, picked by name as on the new-encounter screen."""
+        enc = self.session.encounter
+        choices = library_choices(enc.library, enc.rs.id)
+        if not choices:
+            self.notify(f"Your library has no creatures for {enc.rs.name} (combat-tui paths shows where it is)",
+                        severity="warning", markup=False)
+            return
+
+        def add(pick: str) -> None:
+            kind, name = pick.split(":", 1)
+            if kind == "p":
+                self.run_line(command_line("add", f"@{name}"))
+                return
+
+            def many(n: str) -> None:
+                if not n.strip().isdigit() or int(n) < 1:
+                    self.notify(f"How many {name}: a number, 1 or more", severity="error", markup=False)
+                    return
+                self.run_line(command_line("add", name, typed=f"x{int(n)}" if int(n) > 1 else ""))
+
+            self.ask(f"How many {name}?", "1, or 4 for a group on one initiative", many, value="1")
+
+        self.choose("Add from the library", choices, add)
 
     def action_apply(self) -> None:
         """The ready damage dealt: the oldest when only one waits, else the GM picks; aimed at nobody,

@@ -34,6 +34,8 @@ KEYS: list[BindingType] = [
     B("colon", "command", "Cmd", "the command bar: every command, Tab completes", key_display=":"),
     B("enter", "run_command", "Run", "in the command bar: run the line", show=False, key_display="Enter"),
     B("C", "remove_condition", "Cond-", "remove a condition (and what it implied)", key_display="C", show=False),
+    B("plus", "add_creature", "Add", "add creatures from your library mid-fight: type to filter, Enter, how many",
+      key_display="+", show=False),
     B("s", "spend", "Spend", "spend from a pool", show=False),
     B("g", "gain", "Gain", "gain into a pool", show=False),
     B("i", "injure", "Injure", "injure a body part", show=False),

@@ -7,6 +7,7 @@ from ...engine.commands import named, quote
 from ...engine.encounter import Encounter
 from ...engine.gm_view import attack_views, condition_view, ready_words
 from ...engine.injuries import parts_of
+from ...engine.library import Library
 from ...engine.lookup import action_cost, span
 from ...engine.model import Combatant
 from ...engine.ops import names_for
@@ -113,3 +114,14 @@ def outcome_choices(table: TableDef) -> list[Choice]:
 def outcome_hint(table: TableDef) -> str:
     """A rolled table's rows, for the GM typing their own result."""
     return ", ".join(f"{span(r.min, r.max)} {r.label}" for r in table.rows[:6])
+
+
+def library_choices(lib: Library | None, ruleset: str) -> list[Choice]:
+    """The ruleset's templates, then its parties: what `+` adds mid-fight (`t:NAME`, `p:NAME`)."""
+    if lib is None:
+        return []
+    out = [Choice(f"t:{t.name}", t.name, t.notes, ", ".join(t.tags))
+           for t in sorted(lib.templates_for(ruleset), key=lambda t: t.name.lower())]
+    out += [Choice(f"p:{p.name}", f"@{p.name}", ", ".join(m.name for m in p.members), f"party of {len(p.members)}")
+            for p in sorted(lib.parties_for(ruleset), key=lambda p: p.name.lower())]
+    return out
