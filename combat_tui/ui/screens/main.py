@@ -365,6 +365,8 @@ class MainScreen(Screen[None]):
             return False  # a question or a list is up: its keys only
         if action == "run_command":
             return isinstance(self.focused, CommandBar)  # elsewhere Enter is the focused widget's
+        if action == "add_creature" and isinstance(self.focused, Input):
+            return False  # a typed "+" (Textual names it no character, so the input does not claim it)
         if action == "unmark" and isinstance(self.focused, Input | LogPane):
             return None  # Escape leaves the command bar (Textual gives it its letters itself), or the log
         enc = self.session.encounter
