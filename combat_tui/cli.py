@@ -139,7 +139,8 @@ def render_text(enc: Encounter) -> str:
             continue
         if isinstance(row, GroupRow):  # folded as the order pane shows it
             glance = " ".join([*row.healths, *([f"· {row.condition_words}"] if row.conditions else [])])
-            lines.append(f"  {row.lead.strip():>3}  {row.title:<20} {row.side:<4} {glance}")
+            title = row.title + (f" ({row.hidden_words})" if row.hidden else "")
+            lines.append(f"  {row.lead.strip():>3}  {title:<20} {row.side:<4} {glance}")
             continue
         c = state.combatants[row.id]
         sheet = sheet_view(state, rs, c)

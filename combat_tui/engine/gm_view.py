@@ -113,10 +113,18 @@ class GroupRow:
     health: tuple[tuple[int, int | None, bool], ...]  # each member's (current, max, out of the fight)
     conditions: int  # the conditions the GM put on its members, all told
     members: tuple[str, ...]
+    hidden: int = 0  # members the players' view leaves out
 
     @property
     def title(self) -> str:
         return f"{self.name} ×{self.count}"
+
+    @property
+    def hidden_words(self) -> str:
+        """"hidden" when the players see none of them, "2 hidden" when some; the GM must know."""
+        if not self.hidden:
+            return ""
+        return "hidden" if self.hidden >= len(self.members) else f"{self.hidden} hidden"
 
     @property
     def healths(self) -> tuple[str, ...]:
@@ -456,7 +464,7 @@ def group_row(state: State, rs: RulesetDef, rows: list[OrderRow], out: list[Comb
     first = rows[0]
     return GroupRow(first.id, group_name(members), len(health), first.side, first.lead,
                     tuple(health[cid] for cid in sorted(health, key=ranks.__getitem__)),
-                    sum(len(r.conditions) for r in rows), tuple(r.id for r in rows))
+                    sum(len(r.conditions) for r in rows), tuple(r.id for r in rows), sum(r.hidden for r in rows))
 
 
 def order_row(state: State, rs: RulesetDef, c: Combatant, lead: str, acting: bool, marked: bool) -> OrderRow:

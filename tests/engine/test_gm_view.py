@@ -201,3 +201,18 @@ def test_show_prints_a_folded_group_as_the_order_pane_does(catalogue: Catalogue)
     lines = render_text(enc).splitlines()
     assert any(line.startswith(">") and "Ghoul 1 " in line for line in lines)
     assert "Ghoul ×4" not in "\n".join(lines)
+
+
+def test_a_folded_group_says_how_many_of_its_members_the_players_cannot_see(catalogue: Catalogue) -> None:
+    from combat_tui.cli import render_text
+
+    enc = ghouls(catalogue)
+    group = gm_view(enc).order[1]
+    assert isinstance(group, GroupRow) and group.hidden_words == ""
+    enc.run("hide 'Ghoul 2,Ghoul 3'")
+    group = gm_view(enc).order[1]
+    assert isinstance(group, GroupRow) and group.hidden_words == "2 hidden"
+    assert "Ghoul ×4 (2 hidden)" in render_text(enc).splitlines()[2]
+    enc.run("hide 'Ghoul 1,Ghoul 4'")
+    group = gm_view(enc).order[1]
+    assert isinstance(group, GroupRow) and group.hidden_words == "hidden"

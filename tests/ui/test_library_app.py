@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import OptionList, Static, TextArea
+from textual.widgets import Input, OptionList, Static, TextArea
 
 from combat_tui import paths
 from combat_tui.engine.commands import command_line
@@ -18,7 +18,7 @@ from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.prompt_bar import PromptBar
 
-from .keys import choose, command, highlight, list_title, new_session, picking
+from .keys import asking, choose, command, highlight, list_title, new_session, picking
 
 
 class NotingApp(CombatApp):
@@ -236,3 +236,22 @@ async def test_plus_adds_a_group_from_the_library_mid_fight(tmp_path: Path) -> N
         await pilot.pause()
         assert len([c for c in s.encounter.state.roster() if c.name.startswith("Ghoul")]) == 3
         assert any(sev == "error" and "How many Ghoul" in m for sev, m in app.notes)
+
+
+async def test_a_typed_plus_is_a_plus_in_the_command_bar_and_in_an_answer(tmp_path: Path) -> None:
+    """Textual names `+` no character, so an input does not claim it from the screen's add key."""
+    from combat_tui.ui.widgets.command_bar import CommandBar
+
+    s = new_session(tmp_path, "add Kara pc hp=30 init=5", "start", ruleset="three-action")
+    s.encounter.library = load_library(catalogue())
+    app = NotingApp(s)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *"roll 1d6", "plus", "2")
+        assert app.screen.query_one(CommandBar).value == "roll 1d6+2"
+        assert picking(app) is None
+        await pilot.press("escape", "d")
+        assert asking(app) is not None
+        await pilot.press(*"2d4", "plus", "1")
+        assert app.screen.query_one("QuestionBar Input", Input).value == "2d4+1"
+        assert picking(app) is None

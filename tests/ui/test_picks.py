@@ -60,6 +60,21 @@ def test_act_choices_offer_the_actors_own_attacks_first_with_to_hit_and_damage(m
     assert ready[0].label.endswith("slashing on Kara") and not ready[1].label.endswith("on Kara")
 
 
+def test_act_choices_for_several_offer_only_the_attacks_all_of_them_have(make) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.session import catalogue, load_library
+
+    enc = make("three-action")
+    enc.library = load_library(catalogue())
+    enc.run("add Goblin x2")
+    enc.run("add Bandit")
+    goblins = frozenset(c.id for c in enc.state.roster() if c.name.startswith("Goblin"))
+    everyone = frozenset(c.id for c in enc.state.roster())
+    assert [c.label for c in act_choices(enc, goblins)[:2]] == ["Rusty Blade", "Sling"]
+    mixed = [c.label for c in act_choices(enc, everyone)]
+    assert "Rusty Blade" not in mixed and "Short Sword" not in mixed  # nobody's own attack is everyone's
+    assert mixed[: len(enc.rs.actions)] == [a.name for a in enc.rs.actions]
+
+
 def test_part_choices_are_the_parts_every_creature_aimed_at_has(make) -> None:  # type: ignore[no-untyped-def]
     enc = make("body-injury")
     enc.run("add Ysolde pc hp=5")

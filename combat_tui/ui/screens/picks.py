@@ -74,12 +74,17 @@ def own_attack_choices(enc: Encounter, actor: Combatant) -> list[Choice]:
 
 def act_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
     """The actor's own attacks first (to-hit, damage, cost), then the ruleset's actions with their costs
-    worked out for the one acting; in time count the speed classes and a typed SF too."""
+    worked out for the one acting; in time count the speed classes and a typed SF too. With several
+    aimed at, only the attacks all of them have by name (`act` finds each one's own by that name)."""
     rs = enc.rs
-    actor = next(iter(aimed_at(enc, aimed)), None)
+    who = aimed_at(enc, aimed)
+    actor = next(iter(who), None)
     classes = {s.id: s.name for s in rs.speed_classes}
     names = names_for(enc.state, rs, actor) if actor is not None else None  # once, not once an action
     choices = own_attack_choices(enc, actor) if actor is not None else []
+    owned = [{a.name.casefold() for a in c.actions} for c in who[1:]]
+    shared = {OWN + a.id for a in (actor.actions if actor else []) if all(a.name.casefold() in o for o in owned)}
+    choices = [ch for ch in choices if ch.id in shared]
     for a in rs.actions:
         cost = action_cost(rs, a, names)
         speed = classes.get(a.speed or "", "") or (f"SF {a.sf}" if isinstance(a.sf, int) else "")

@@ -91,6 +91,8 @@ class OrderPane(RowList):
         if hit is not None and hit[1] == width and (hit[0] is row or hit[0] == row):
             return hit[2]
         who = Text("  ").append(row.lead, style="dim").append(row.title, style="italic")
+        if row.hidden:
+            who.append(f" {row.hidden_words}", style="dim italic")
         glance = group_glance(row)
         if who.cell_len + 2 + glance.cell_len <= width:
             text = who.append("  ").append_text(glance)
