@@ -165,6 +165,22 @@ async def test_new_encounter_screen_shows_examples_and_keys_and_takes_what_is_ty
         assert (kara.name, kara.initiative, kara.stats["init"], kara.stats["pdef"]) == ("Kara", 17, 3, 14)
 
 
+async def test_enter_goes_from_the_ruleset_to_the_name_to_the_creatures() -> None:
+    app = CombatApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewScreen)
+        await pick_option(pilot, app.screen.query_one("#ruleset", OptionList), "three-action")
+        await pilot.press("enter", *"ford ambush", "enter", *"Kara pc hp=24", "enter", *"Bram pc hp=20", "ctrl+s")
+        await pilot.pause()
+        session = main_screen(app).session
+        assert session.encounter.rs.id == "three-action"
+        assert session.path == paths.saves_dir() / "ford ambush.json"
+        assert [c.name for c in session.encounter.state.roster()] == ["Kara", "Bram"]
+
+
 async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> None:
     app = CombatApp()
     async with app.run_test(size=SIZE) as pilot:

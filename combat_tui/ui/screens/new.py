@@ -110,6 +110,15 @@ class NewScreen(Screen[None]):
         self.ruleset = event.option.id or ""
         self._relist()
 
+    @on(OptionList.OptionSelected, "#ruleset")
+    def _ruleset_picked(self) -> None:
+        """Enter on a ruleset goes on to the name, and Enter there to the creatures, as a form does."""
+        self.query_one("#name", Input).focus()
+
+    @on(Input.Submitted, "#name")
+    def _named(self) -> None:
+        self.query_one("#creatures", TextArea).focus()
+
     def _relist(self) -> None:
         typed = "" if self.how_many is not None else self.query_one("#lib-filter", Input).value
         ol = self.query_one("#library", OptionList)
