@@ -109,3 +109,29 @@ async def test_a_key_lost_on_its_way_holds_the_next_only_briefly(tmp_path: Path)
         await asyncio.sleep(STUCK + 0.2)
         await pilot.pause()
         assert commands(app) == ["next"]
+
+
+async def test_a_new_encounter_typed_in_one_burst(tmp_path: Path) -> None:
+    """Enter on the ruleset, the name and the library's filter moves on at once: the keys right after
+    it land in the next field, and the count typed after a template is its count."""
+    from combat_tui.ui.screens.new import NewScreen
+
+    named = {"enter", "down", "ctrl+l", "ctrl+s"}
+    keys = ("down down down enter f o r d enter K a r a space p c space h p = 2 4 enter "
+            "ctrl+l g o b enter 3 enter ctrl+s")
+    app = CombatApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewScreen)
+        for key in keys.split():
+            char = " " if key == "space" else "=" if key == "=" else None if key in named else key
+            app.post_message(events.Key("equals_sign" if key == "=" else key, char))
+        for _ in range(6):
+            await pilot.pause()
+        assert isinstance(app.screen, MainScreen), type(app.screen).__name__
+        enc = app.screen.session.encounter
+        assert enc.rs.id == "three-action" and enc.doc.name == "ford"
+        assert [c.name for c in enc.state.roster()] == ["Kara", "Goblin 1", "Goblin 2", "Goblin 3"]
+        assert enc.state.roster()[0].pools["hp"].max == 24

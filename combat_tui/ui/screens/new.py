@@ -61,6 +61,9 @@ class NewScreen(Screen[None]):
         Binding("ctrl+s", "create", "Create and start", id="new.create"),
         Binding("ctrl+l", "library", "Library", id="new.library"),
         Binding("escape", "back", "Back", id="new.back"),
+        # Priority, so it is done with before the next key is routed: typed in one burst, the keys
+        # after Enter land in the field Enter went on to (a message handler would run too late).
+        Binding("enter", "enter", "Next", show=False, priority=True, id="new.enter"),
     ]
 
     def __init__(self, data_dir: str | None = None) -> None:
@@ -110,15 +113,6 @@ class NewScreen(Screen[None]):
         self.ruleset = event.option.id or ""
         self._relist()
 
-    @on(OptionList.OptionSelected, "#ruleset")
-    def _ruleset_picked(self) -> None:
-        """Enter on a ruleset goes on to the name, and Enter there to the creatures, as a form does."""
-        self.query_one("#name", Input).focus()
-
-    @on(Input.Submitted, "#name")
-    def _named(self) -> None:
-        self.query_one("#creatures", TextArea).focus()
-
     def _relist(self) -> None:
         typed = "" if self.how_many is not None else self.query_one("#lib-filter", Input).value
         ol = self.query_one("#library", OptionList)
@@ -144,9 +138,24 @@ class NewScreen(Screen[None]):
                 ol.action_cursor_down()
             event.stop()
 
-    @on(Input.Submitted, "#lib-filter")
-    def _submitted(self, event: Input.Submitted) -> None:
-        field, error = event.input, self.query_one("#new-error", Static)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "enter":  # elsewhere Enter is the focused widget's (a new line, the button)
+            return self.focused is not None and self.focused.id in ("ruleset", "name", "lib-filter")
+        return True
+
+    def action_enter(self) -> None:
+        """On a ruleset: on to the name; on the name: on to the creatures, as a form does; in the
+        library's filter: add the highlighted (a party), or ask how many (a template)."""
+        focused = self.focused
+        if focused is not None and focused.id == "ruleset":
+            self.set_focus(self.query_one("#name", Input))
+        elif focused is not None and focused.id == "name":
+            self.set_focus(self.query_one("#creatures", TextArea))
+        else:
+            self._submitted()
+
+    def _submitted(self) -> None:
+        field, error = self.query_one("#lib-filter", Input), self.query_one("#new-error", Static)
         if self.how_many is not None:  # the count for the template picked
             answer = field.value.strip() or "1"
             if not answer.isdigit() or int(answer) < 1:
@@ -154,6 +163,7 @@ class NewScreen(Screen[None]):
                 return
             self._add_line(f"{self.how_many} x{int(answer)}")
             return
+        self._relist()  # from the letters typed so far, though their own redraw may still be on its way
         ol = self.query_one("#library", OptionList)
         if ol.highlighted is None:
             error.update(Text("Nothing in the library by that name", style=styles.ALARM))
