@@ -247,6 +247,9 @@ class Ops:
 
     def refresh(self, cid: str, when: Refresh) -> None:
         c = self.peek(cid)
+        if when is Refresh.LONG_REST and c.tallies:  # a tally counts for a day
+            c = self.changing(cid)
+            c.tallies.clear()
         pools = [pd for pd in self.rs.pools if pd.refresh is when and pd.id in c.pools]
         if not pools:
             return

@@ -81,6 +81,9 @@ class TimeDef(Strict):
     class_shift: Line | None = None  # time count: speed classes slower (formula over the actor's names)
     fastest_shift: Line | None = None  # the fastest class a shift may reach (a slower start stays put)
     past_slowest: Int = 0  # SF added for each step a shift goes past the slowest class
+    # formula: a shift applies to an SF given as a number too; 0 moves it by the static SFs of the class
+    # it falls in and the class it lands in, N > 0 by N a class. None: a number is never shifted
+    sf_step: Line | None = None
 
 
 class StatDef(Strict):
@@ -199,6 +202,12 @@ class ActionDef(Strict):
     class_shift: Int = 0  # speed classes slower (+) or faster (-) than the class given (quick strike: -1)
     anytime: Line | None = None  # formula: may be used while waiting for its TC (abandoning a spell)
     alongside: bool = False  # takes no turn of its own: its SF goes onto the action it comes with
+    # A number the GM must give with `value=N` (these words say what it is); `value` in its effects.
+    value: Line | None = None
+    # A count kept on the actor for each name given with `what=` (remembered for the next action with
+    # the same tally); `tally` in its requires and effects is the count so far; `tally_count` adds one.
+    tally: Line | None = None
+    tally_count: bool = False
 
 
 class SpeedClassDef(Strict):
@@ -405,7 +414,7 @@ class RulesetDef(Strict):
             return x.replace("-", "_")
 
         known = {"round", "tc", "own_turn", "level", "roll", "amount", "injury_total", "injury_value", "injury_count",
-                 "overdue"}
+                 "overdue", "value", "tally"}
         known |= {f"tag_{norm(t)}" for a in self.actions for t in a.tags}
         known |= {f"before_{norm(p.id)}" for p in self.pools} | {f"type_{norm(t)}" for t in self.damage.types}
         known |= {norm(s.id) for s in self.stats} | {norm(o.id) for o in self.options}
@@ -433,6 +442,7 @@ class RulesetDef(Strict):
             check(None if _dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")
         check(self.time.sf_mod, "time.sf_mod")
         check(self.time.class_shift, "time.class_shift")
+        check(self.time.sf_step, "time.sf_step")
         for b in self.body:
             check(b.majority_exact, f"body[{b.id}].majority_exact")
         effect_lists = [(f"actions[{a.id}]", a.effects) for a in self.actions]

@@ -424,7 +424,7 @@ def test_spell_preparation_charges_and_casting(enc: Encounter) -> None:
     enc.run("start")
     with pytest.raises(CommandError):
         enc.run("act Mage cast-spell")  # nothing prepared
-    enc.run("act Mage prepare-spell sf=8")
+    enc.run("act Mage prepare-spell sf=8 value=0")
     assert "spellcasting" in conds(enc, "Mage") and "unsteady" in conds(enc, "Mage")
     assert pool(enc, "Mage", "casting_dc") == 11
     enc.run("next")
