@@ -642,3 +642,56 @@ def test_petrification_adds_to_vigor_for_the_paralysis_steps(enc: Encounter) -> 
     assert prompts(enc) == [] and "paralysis-penalty" not in conds(enc, "Ogre")
     enc.run("dmg Ogre 1 paralysis")
     assert prompts(enc) == [("Ogre", "Paralysis penalties")]
+
+
+# -- found on reading the text once more -----------------------------------------------------------
+
+
+def test_a_parrying_creature_cannot_attack_or_cast(mage: Encounter) -> None:
+    """Parrying: "Drawback: You move at half speed and are unable to attack or cast spells without special
+    abilities that allow you to do so.\""""
+    enc = mage
+    enc.run("act Mage prepare-spell sf=1 what=Light value=1")
+    enc.run("next")
+    enc.run("act Mage shift-parrying sf=1")
+    enc.run("next")
+    for action in ("attack sf=6", "quick-strike sf=6", "cast-spell"):
+        with pytest.raises(CommandError, match="parrying"):
+            enc.run(f"act Mage {action}")
+    enc.run("act Mage revert-stance")
+    enc.run("act Mage cast-spell")
+    assert "spell-prepared" not in conds(enc, "Mage")
+
+
+def test_preparing_a_spell_shifts_into_the_spellcasting_stance(mage: Encounter) -> None:
+    """Spellcasting: "Shift: Free (automatic when you begin preparing a spell)\" -- out of the stance it held."""
+    enc = mage
+    enc.run("act Mage shift-cautious sf=1")
+    enc.run("next")
+    enc.run("act Mage prepare-spell sf=3 what=Light value=1")
+    assert "spellcasting" in conds(enc, "Mage") and "cautious" not in conds(enc, "Mage")
+
+
+def test_alternating_weapons_is_one_class_faster(enc: Encounter) -> None:
+    """"If your previous attack was with the other weapon, then you may choose to take a -4 penalty to hit and
+    make your attack one speed class faster than normal.\""""
+    enc.run("add Ogre init=5")
+    enc.run("add Imp init=900")
+    enc.run("start")
+    enc.run("act Ogre alternate-attack class=standard")  # Fast: 6
+    assert next_tc(enc, "Ogre") == 5 + 6
+    enc.run("next")
+    enc.run("act Ogre alternate-attack class=rapid")  # no faster than Rapid
+    assert next_tc(enc, "Ogre") == 11 + 2
+
+
+def test_petrification_heals_a_point_a_night_unless_fully_petrified(enc: Encounter) -> None:
+    """"Creatures recover from petrification naturally at the rate of 1 point every 8 hours unless they are
+    fully petrified, in which case only magical aid can restore the creature to its original form.\""""
+    enc.run("add Ogre")
+    enc.run("add Statue")
+    enc.run("dmg Ogre 3 petrification")
+    enc.run("dmg Statue 10 petrification")
+    enc.run("rest long")
+    assert pool(enc, "Ogre", "petrification") == 2
+    assert pool(enc, "Statue", "petrification") == 10 and "petrified" in conds(enc, "Statue")
