@@ -695,3 +695,15 @@ def test_petrification_heals_a_point_a_night_unless_fully_petrified(enc: Encount
     enc.run("rest long")
     assert pool(enc, "Ogre", "petrification") == 2
     assert pool(enc, "Statue", "petrification") == 10 and "petrified" in conds(enc, "Statue")
+
+
+def test_a_failed_sprint_start_from_poised_is_a_run(enc: Encounter) -> None:
+    """"When you begin sprinting, roll a DC 10 Athletics (Str) check. If you fail, then you are unable to begin
+    sprinting, and instead are considered running.\" (from the poised stance: not running before)"""
+    enc.run("add Runner init=5")
+    enc.run("start")
+    enc.run("act Runner shift-poised sf=1")
+    enc.run("next")
+    enc.run("act Runner start-sprinting")
+    enc.run("resolve value=-1")  # the start check fails
+    assert {"running", "unsteady"} <= conds(enc, "Runner") and "sprinting" not in conds(enc, "Runner")
