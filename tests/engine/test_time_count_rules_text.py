@@ -707,3 +707,27 @@ def test_a_failed_sprint_start_from_poised_is_a_run(enc: Encounter) -> None:
     enc.run("act Runner start-sprinting")
     enc.run("resolve value=-1")  # the start check fails
     assert {"running", "unsteady"} <= conds(enc, "Runner") and "sprinting" not in conds(enc, "Runner")
+
+
+@pytest.mark.parametrize(("every", "sprint_check", "run_check"), [(0, 2 + 2 * 1, 2 + 2 * 1), (1, 2 * 3, 3)])
+def test_sprinting_checks_weigh_minus_2_on_top_of_the_running_ones(enc: Encounter, every: int, sprint_check: int,
+                                                                     run_check: int) -> None:
+    """"After every 20 TC spent sprinting, you must make a DC 20 Athletics (Con) check, with a -2 penalty for
+    each previous check. These penalties are cumulative with those from running.\" Two running checks and one
+    sprinting check made: -1 each for the running ones, -2 for the sprinting one (or, the other reading, -2
+    for each check of either kind on a sprinting check)."""
+    from combat_tui.engine import formula
+    from combat_tui.engine.ops import names_for
+
+    enc.run(f"set sprint_penalty_all {every}")
+    enc.run("add Runner")
+    for table in ("running-check", "running-check", "sprint-endurance"):
+        enc.run(f"prompt Runner {table}")
+        enc.run("resolve value=0")
+    names = names_for(enc.state, enc.rs, next(iter(enc.state.combatants.values())))
+
+    def penalty(table: str) -> int:
+        return -formula.evaluate(enc.rs.table(table).roll.replace("1d20", "0"), names) - 20
+
+    assert penalty("sprint-endurance") == sprint_check
+    assert penalty("running-check") == run_check
