@@ -414,18 +414,22 @@ class RulesetDef(Strict):
             return x.replace("-", "_")
 
         known = {"round", "tc", "own_turn", "level", "roll", "amount", "injury_total", "injury_value", "injury_count",
-                 "overdue", "value", "tally"}
+                 "overdue"}
         known |= {f"tag_{norm(t)}" for a in self.actions for t in a.tags}
         known |= {f"before_{norm(p.id)}" for p in self.pools} | {f"type_{norm(t)}" for t in self.damage.types}
         known |= {norm(s.id) for s in self.stats} | {norm(o.id) for o in self.options}
         known |= {norm(p.id) for p in self.pools} | {f"max_{norm(p.id)}" for p in self.pools}
         known |= {norm(c.id) for c in self.conditions}
 
-        def check(expr: Number | None, where: str) -> None:
+        def own(a: ActionDef) -> set[str]:
+            """Names only an action's requires and effects have: its value and its tally."""
+            return {n for n, have in (("value", a.value), ("tally", a.tally)) if have is not None}
+
+        def check(expr: Number | None, where: str, extra: set[str] | None = None) -> None:
             if not isinstance(expr, str):
                 return
             try:
-                unknown = sorted(names_in(expr) - known)
+                unknown = sorted(names_in(expr) - known - (extra or set()))
             except FormulaError as exc:
                 raise ValueError(f"{where}: {exc}") from None
             if unknown:
@@ -437,7 +441,7 @@ class RulesetDef(Strict):
         for a in self.actions:
             for pid, v in [*a.cost.items(), *a.gain.items()]:
                 check(v, f"actions[{a.id}].{pid}")
-            check(a.requires, f"actions[{a.id}].requires")
+            check(a.requires, f"actions[{a.id}].requires", own(a))
             check(a.anytime, f"actions[{a.id}].anytime")
             check(None if _dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")
         check(self.time.sf_mod, "time.sf_mod")
@@ -445,24 +449,25 @@ class RulesetDef(Strict):
         check(self.time.sf_step, "time.sf_step")
         for b in self.body:
             check(b.majority_exact, f"body[{b.id}].majority_exact")
-        effect_lists = [(f"actions[{a.id}]", a.effects) for a in self.actions]
-        effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after) for t in self.tables]
-        effect_lists += [(f"triggers[{i}]", t.effects) for i, t in enumerate(self.triggers)]
-        effect_lists += [(f"conditions[{c.id}].on_end", c.on_end) for c in self.conditions]
+        effect_lists = [(f"actions[{a.id}]", a.effects, own(a)) for a in self.actions]
+        effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after, set())
+                         for t in self.tables]
+        effect_lists += [(f"triggers[{i}]", t.effects, set()) for i, t in enumerate(self.triggers)]
+        effect_lists += [(f"conditions[{c.id}].on_end", c.on_end, set()) for c in self.conditions]
         effect_lists += [(f"body[{b.id}]", [e for be in b.effects for e in [*be.effects, *be.healed]]
-                          + b.all_effects + b.all_destroyed + (b.sound_left.effects if b.sound_left else []))
+                          + b.all_effects + b.all_destroyed + (b.sound_left.effects if b.sound_left else []), set())
                          for b in self.body]
         for i, t in enumerate(self.triggers):
             check(t.when, f"triggers[{i}].when")
-        for where, effects in effect_lists:
+        for where, effects, names in effect_lists:
             for e in effects:
-                check(e.when, f"{where}.when")
-                check(e.value, f"{where}.value")
-                check(e.delta, f"{where}.delta")
-                check(e.set, f"{where}.set")
-                check(None if _dice(e.next_turn) else e.next_turn, f"{where}.next_turn")
+                check(e.when, f"{where}.when", names)
+                check(e.value, f"{where}.value", names)
+                check(e.delta, f"{where}.delta", names)
+                check(e.set, f"{where}.set", names)
+                check(None if _dice(e.next_turn) else e.next_turn, f"{where}.next_turn", names)
                 if e.duration and ":" in e.duration and not e.duration.split(":", 1)[1].strip().isdigit():
-                    check(e.duration.split(":", 1)[1], f"{where}.duration")
+                    check(e.duration.split(":", 1)[1], f"{where}.duration", names)
 
     def condition(self, cid: str) -> ConditionDef:
         for c in self.conditions:
