@@ -731,3 +731,19 @@ def test_sprinting_checks_weigh_minus_2_on_top_of_the_running_ones(enc: Encounte
 
     assert penalty("sprint-endurance") == sprint_check
     assert penalty("running-check") == run_check
+
+
+def test_a_night_takes_a_point_off_the_single_worst_impairment(enc: Encounter) -> None:
+    """"You recover one point from your single worst impairment every night, or two worst for a day of bed
+    rest. If more than one type is tied for worst, it is randomly determined.\""""
+    enc.run("add Ogre")
+    enc.run("gain Ogre impair_bludgeoning 1")
+    enc.run("gain Ogre impair_slashing 3")
+    enc.run("rest short")  # not a night
+    assert pool(enc, "Ogre", "impair_slashing") == 3
+    enc.run("rest long")
+    assert (pool(enc, "Ogre", "impair_bludgeoning"), pool(enc, "Ogre", "impair_slashing")) == (1, 2)
+    enc.run("gain Ogre impair_piercing 2")  # tied with slashing: one of the two
+    enc.run("rest long")
+    left = {pid: pool(enc, "Ogre", pid) for pid in ("impair_bludgeoning", "impair_piercing", "impair_slashing")}
+    assert left["impair_bludgeoning"] == 1 and sorted([left["impair_piercing"], left["impair_slashing"]]) == [1, 2]
