@@ -10,7 +10,7 @@ from .errors import CommandError
 from .model import Side
 from .ops import Ops
 from .ruleset import ActionDef, TimeModel
-from .speed import shift_class
+from .speed import shift_class, shift_sf
 from .targets import pick
 
 
@@ -48,11 +48,35 @@ def _use_limited(ops: Ops, cid: str, action: ActionDef, target: str | None, name
     ops.changing(holder).uses[key] = stamp
 
 
-def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None = None) -> None:
-    """Pay an action's cost (refused below a pool's floor), take its gains and apply its effects.
-    `name`: what a limit per name counts (`act Mage control what=Fireball`)."""
+def _tally(ops: Ops, cid: str, action: ActionDef, name: str | None) -> tuple[str | None, dict[str, int]]:
+    """The name an action with a tally goes by (given, else the one last given) and its count so far."""
+    if action.tally is None:
+        return name, {}
     c = ops.peek(cid)
-    if action.requires is not None and not ops.eval(action.requires, c):
+    given = (name or "").strip()[:80]
+    if given:
+        if c.named.get(action.tally) != given:
+            ops.changing(cid).named[action.tally] = given
+    else:
+        given = c.named.get(action.tally, "")
+    return given or None, {"tally": c.tallies.get(f"{action.tally}:{given.lower()}", 0)}
+
+
+def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None = None,
+        value: str | None = None) -> None:
+    """Pay an action's cost (refused below a pool's floor), take its gains and apply its effects.
+    `name`: what a limit per name counts (`act Mage control what=Fireball`), and what a tally counts.
+    `value`: the number the action asks for (`value=N`)."""
+    c = ops.peek(cid)
+    extra: dict[str, int] = {}
+    if action.value is not None:
+        ops.require(value is not None, f"{action.name}: give value=N ({action.value})")
+        extra["value"] = amount(ops, value or "0", "value", c)
+    elif value is not None:
+        raise CommandError(f"{action.name} takes no value=")
+    name, counted = _tally(ops, cid, action, name)
+    extra |= counted
+    if action.requires is not None and not ops.eval(action.requires, c, extra):
         raise CommandError(f"{c.name} cannot {action.name}: {action.refusal}" if action.refusal
                            else f"{c.name} cannot {action.name} now")
     _use_limited(ops, cid, action, target, name)
@@ -71,7 +95,11 @@ def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | N
     paid = ", ".join(f"{ops.rs.pool(p).name} -{n}" for p, n in costs.items() if n)
     what = f" — {name.strip()}" if name and name.strip() else ""
     ops.say(f"{c.name}: {action.name}{what}" + (f" ({paid})" if paid else ""))
-    ops.apply_effects(cid, action.effects, other=target, anchor=cid)
+    ops.apply_effects(cid, action.effects, extra or None, other=target, anchor=cid)
+    if action.tally is not None and action.tally_count:
+        key = f"{action.tally}:{(name or '').lower()}"
+        tallies = ops.changing(cid).tallies
+        tallies[key] = tallies.get(key, 0) + 1
     conditions.end_by_action(ops, cid, action.id, action.tags)
     ops.hooks.act(ops, cid, action)
 
@@ -95,7 +123,9 @@ def schedule(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
     else:
         ops.require(not waiting, f"{c.name} acts at TC {c.next_tc}, not now (TC {clock.tc})")
     mod = amount(ops, mod_typed, "mod") if mod_typed is not None else 0
-    steps = (action.class_shift if action else 0) + (ops.eval(ops.rs.time.class_shift, c)
+    tags = {f"tag_{t.replace('-', '_')}": 1 for t in (action.tags if action else [])}
+    tag_names = {f"tag_{t.replace('-', '_')}": 0 for a in ops.rs.actions for t in a.tags} | tags
+    steps = (action.class_shift if action else 0) + (ops.eval(ops.rs.time.class_shift, c, tag_names)
                                                      if ops.rs.time.class_shift else 0)
     if sf_typed is not None:
         sf, how = amount(ops, sf_typed, "sf", c), "SF"
@@ -120,7 +150,13 @@ def schedule(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
                 sf, how = sc.static, f"{sc.name} (static)"
             sf += shifted.extra_sf
             steps = 0
-    if steps and sf > 0:  # a typed SF has no class to shift: the GM gives the shifted class instead
+    if steps and sf > 0 and ops.rs.time.sf_step is not None:  # a number moved from the class it falls in
+        shifted_sf = shift_sf(ops.rs, sf, steps, max(ops.eval(ops.rs.time.sf_step, c), 0))
+        if shifted_sf != sf:
+            ops.say(f"{c.name}: SF {sf} shifted {abs(steps)} class{'es' if abs(steps) != 1 else ''} "
+                    f"{'slower' if steps > 0 else 'faster'}: SF {shifted_sf}")
+        sf = shifted_sf
+    elif steps and sf > 0:  # a typed SF has no class to shift: the GM gives the shifted class instead
         ops.say(f"({c.name} acts {steps} speed class{'es' if abs(steps) != 1 else ''} "
                 f"{'slower' if steps > 0 else 'faster'}: give class=, not sf=, to have it applied)")
     added = []
@@ -130,9 +166,7 @@ def schedule(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
         added.append(f"{extra:+d} {action.name}")
     if sf > 0:  # a free action stays free
         if ops.rs.time.sf_mod:
-            tags = {f"tag_{t.replace('-', '_')}": 1 for t in (action.tags if action else [])}
-            names = {f"tag_{t.replace('-', '_')}": 0 for a in ops.rs.actions for t in a.tags} | tags
-            extra = ops.eval(ops.rs.time.sf_mod, c, names)
+            extra = ops.eval(ops.rs.time.sf_mod, c, tag_names)
             if extra:
                 sf += extra
                 added.append(f"{extra:+d} slowed")

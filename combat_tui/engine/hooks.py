@@ -87,6 +87,9 @@ class Hooks:
     def act(self, ops: Ops, cid: str, action: ActionDef) -> None:
         """Extra bookkeeping after an action is paid for."""
 
+    def rest(self, ops: Ops, cid: str, long: bool) -> None:
+        """Extra bookkeeping at a short or long rest, before the pools refresh."""
+
 
 _cache: dict[str, Hooks] = {}
 

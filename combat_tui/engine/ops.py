@@ -247,6 +247,12 @@ class Ops:
 
     def refresh(self, cid: str, when: Refresh) -> None:
         c = self.peek(cid)
+        if when is Refresh.LONG_REST and c.tallies:  # a tally counts for a day
+            c = self.changing(cid)
+            c.tallies.clear()
+        if when in (Refresh.SHORT_REST, Refresh.LONG_REST):
+            self.hooks.rest(self, cid, when is Refresh.LONG_REST)
+            c = self.peek(cid)
         pools = [pd for pd in self.rs.pools if pd.refresh is when and pd.id in c.pools]
         if not pools:
             return

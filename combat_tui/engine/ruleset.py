@@ -81,6 +81,9 @@ class TimeDef(Strict):
     class_shift: Line | None = None  # time count: speed classes slower (formula over the actor's names)
     fastest_shift: Line | None = None  # the fastest class a shift may reach (a slower start stays put)
     past_slowest: Int = 0  # SF added for each step a shift goes past the slowest class
+    # formula: a shift applies to an SF given as a number too; 0 moves it by the static SFs of the class
+    # it falls in and the class it lands in, N > 0 by N a class. None: a number is never shifted
+    sf_step: Line | None = None
 
 
 class StatDef(Strict):
@@ -199,6 +202,12 @@ class ActionDef(Strict):
     class_shift: Int = 0  # speed classes slower (+) or faster (-) than the class given (quick strike: -1)
     anytime: Line | None = None  # formula: may be used while waiting for its TC (abandoning a spell)
     alongside: bool = False  # takes no turn of its own: its SF goes onto the action it comes with
+    # A number the GM must give with `value=N` (these words say what it is); `value` in its effects.
+    value: Line | None = None
+    # A count kept on the actor for each name given with `what=` (remembered for the next action with
+    # the same tally); `tally` in its requires and effects is the count so far; `tally_count` adds one.
+    tally: Line | None = None
+    tally_count: bool = False
 
 
 class SpeedClassDef(Strict):
@@ -412,11 +421,15 @@ class RulesetDef(Strict):
         known |= {norm(p.id) for p in self.pools} | {f"max_{norm(p.id)}" for p in self.pools}
         known |= {norm(c.id) for c in self.conditions}
 
-        def check(expr: Number | None, where: str) -> None:
+        def own(a: ActionDef) -> set[str]:
+            """Names only an action's requires and effects have: its value and its tally."""
+            return {n for n, have in (("value", a.value), ("tally", a.tally)) if have is not None}
+
+        def check(expr: Number | None, where: str, extra: set[str] | None = None) -> None:
             if not isinstance(expr, str):
                 return
             try:
-                unknown = sorted(names_in(expr) - known)
+                unknown = sorted(names_in(expr) - known - (extra or set()))
             except FormulaError as exc:
                 raise ValueError(f"{where}: {exc}") from None
             if unknown:
@@ -428,31 +441,33 @@ class RulesetDef(Strict):
         for a in self.actions:
             for pid, v in [*a.cost.items(), *a.gain.items()]:
                 check(v, f"actions[{a.id}].{pid}")
-            check(a.requires, f"actions[{a.id}].requires")
+            check(a.requires, f"actions[{a.id}].requires", own(a))
             check(a.anytime, f"actions[{a.id}].anytime")
             check(None if _dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")
         check(self.time.sf_mod, "time.sf_mod")
         check(self.time.class_shift, "time.class_shift")
+        check(self.time.sf_step, "time.sf_step")
         for b in self.body:
             check(b.majority_exact, f"body[{b.id}].majority_exact")
-        effect_lists = [(f"actions[{a.id}]", a.effects) for a in self.actions]
-        effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after) for t in self.tables]
-        effect_lists += [(f"triggers[{i}]", t.effects) for i, t in enumerate(self.triggers)]
-        effect_lists += [(f"conditions[{c.id}].on_end", c.on_end) for c in self.conditions]
+        effect_lists = [(f"actions[{a.id}]", a.effects, own(a)) for a in self.actions]
+        effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after, set())
+                         for t in self.tables]
+        effect_lists += [(f"triggers[{i}]", t.effects, set()) for i, t in enumerate(self.triggers)]
+        effect_lists += [(f"conditions[{c.id}].on_end", c.on_end, set()) for c in self.conditions]
         effect_lists += [(f"body[{b.id}]", [e for be in b.effects for e in [*be.effects, *be.healed]]
-                          + b.all_effects + b.all_destroyed + (b.sound_left.effects if b.sound_left else []))
+                          + b.all_effects + b.all_destroyed + (b.sound_left.effects if b.sound_left else []), set())
                          for b in self.body]
         for i, t in enumerate(self.triggers):
             check(t.when, f"triggers[{i}].when")
-        for where, effects in effect_lists:
+        for where, effects, names in effect_lists:
             for e in effects:
-                check(e.when, f"{where}.when")
-                check(e.value, f"{where}.value")
-                check(e.delta, f"{where}.delta")
-                check(e.set, f"{where}.set")
-                check(None if _dice(e.next_turn) else e.next_turn, f"{where}.next_turn")
+                check(e.when, f"{where}.when", names)
+                check(e.value, f"{where}.value", names)
+                check(e.delta, f"{where}.delta", names)
+                check(e.set, f"{where}.set", names)
+                check(None if _dice(e.next_turn) else e.next_turn, f"{where}.next_turn", names)
                 if e.duration and ":" in e.duration and not e.duration.split(":", 1)[1].strip().isdigit():
-                    check(e.duration.split(":", 1)[1], f"{where}.duration")
+                    check(e.duration.split(":", 1)[1], f"{where}.duration", names)
 
     def condition(self, cid: str) -> ConditionDef:
         for c in self.conditions:

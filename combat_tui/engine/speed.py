@@ -2,7 +2,8 @@
 
 The ladder is the ruleset's classes that have a `step`. A shift moves along it; it never goes faster
 than `time.fastest_shift` (a class already faster stays where it is), and each step past the slowest
-class adds `time.past_slowest` to the SF instead.
+class adds `time.past_slowest` to the SF instead. An SF given as a number is shifted from the class
+it falls in (`shift_sf`).
 """
 
 from __future__ import annotations
@@ -40,3 +41,27 @@ def shift_class(rs: RulesetDef, speed: SpeedClassDef | str, steps: int) -> Shift
     if to >= len(rungs):
         return Shifted(rungs[-1], (to - len(rungs) + 1) * rs.time.past_slowest)
     return Shifted(rungs[max(to, 0)])
+
+
+def class_of(rs: RulesetDef, sf: int) -> SpeedClassDef | None:
+    """The ladder class a number SF falls in: the slowest whose static SF it reaches, and any SF above 0
+    at least the fastest class that takes time. None without a ladder."""
+    rungs = [s for s in ladder(rs) if s.static > 0]
+    if not rungs:
+        return None
+    return next((s for s in reversed(rungs) if s.static <= sf), rungs[0])
+
+
+def shift_sf(rs: RulesetDef, sf: int, steps: int, per_step: int = 0) -> int:
+    """A number SF shifted `steps` classes: by the difference of the static SFs of the class it falls in
+    and the class it lands in (past the slowest: `past_slowest` a step), or with `per_step` by that much
+    for each class actually moved. An SF of 0 (free) stays 0."""
+    sc = class_of(rs, sf)
+    if sf <= 0 or steps == 0 or sc is None:
+        return sf
+    to = shift_class(rs, sc, steps)
+    if per_step > 0:
+        rungs = ladder(rs)
+        moved = rungs.index(to.speed) - rungs.index(sc)
+        return sf + per_step * moved + to.extra_sf
+    return sf + to.speed.static - sc.static + to.extra_sf

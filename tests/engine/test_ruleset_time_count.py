@@ -424,7 +424,7 @@ def test_spell_preparation_charges_and_casting(enc: Encounter) -> None:
     enc.run("start")
     with pytest.raises(CommandError):
         enc.run("act Mage cast-spell")  # nothing prepared
-    enc.run("act Mage prepare-spell sf=8")
+    enc.run("act Mage prepare-spell sf=8 value=0")
     assert "spellcasting" in conds(enc, "Mage") and "unsteady" in conds(enc, "Mage")
     assert pool(enc, "Mage", "casting_dc") == 11
     enc.run("next")
@@ -645,3 +645,18 @@ def test_sixty_tc_of_play_keeps_the_books(enc: Encounter) -> None:
     for _ in range(n):
         enc.run("redo")
     assert enc.view() == end
+
+
+def test_value_and_tally_are_names_only_where_an_action_declares_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.engine.loader import builtin_dir, load_all
+
+    text = (builtin_dir() / "time-count.toml").read_text(encoding="utf-8").replace('id = "time-count"', 'id = "mine"')
+    asks = 'value = "the spell\'s fatigue cost"\n'
+    for old, new, name in ((asks, "", "value"), (asks + 'tally = "casts"\n', asks, "tally")):
+        assert old in text
+        (tmp_path / "mine.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+        cat = load_all(tmp_path)
+        assert "mine" not in cat.rulesets
+        assert f"unknown name {name!r}" in cat.problems[0], cat.problems
+    (tmp_path / "mine.toml").write_text(text, encoding="utf-8")
+    assert "mine" in load_all(tmp_path).rulesets

@@ -202,7 +202,7 @@ def casting(enc: Encounter) -> Encounter:
     enc.run("add Mage pc init=5")
     enc.run("add Ogre init=8")
     enc.run("start")
-    enc.run("act Mage prepare-spell sf=20")  # casting time 20: ready at TC 25
+    enc.run("act Mage prepare-spell sf=20 value=0")  # casting time 20: ready at TC 25
     enc.run("next")
     assert tc(enc) == 8
     return enc
@@ -442,3 +442,308 @@ def test_a_sprint_needs_four_tc_of_running_first(enc: Encounter) -> None:
     assert tc(enc) == 9
     enc.run("act Runner start-sprinting")
     assert ("Runner", "Start sprinting (Athletics Str)") in prompts(enc)
+
+
+# -- spells by name, their fatigue, the casting check ----------------------------------------------
+
+
+def _cast(enc: Encounter, spell: str, cost: int) -> None:
+    """Prepare a spell (casting time 1), let the clock reach it, cast it and settle its check."""
+    enc.run(f"act Mage prepare-spell sf=1 what={spell} value={cost}")
+    enc.run("next")
+    enc.run("act Mage cast-spell")
+    while enc.state.prompts:
+        enc.run("resolve")
+    enc.run("next")
+
+
+@pytest.fixture
+def mage(enc: Encounter) -> Encounter:
+    enc.run("add Mage pc init=5 hp=40")
+    enc.run("add Ogre init=900")
+    enc.run("start")
+    return enc
+
+
+def test_the_plus_3_counts_earlier_castings_of_the_same_spell_that_day(mage: Encounter) -> None:
+    """"If you have cast the spell previously in the same day, add 3 to the casting DC for each prior
+    casting.\""""
+    enc = mage
+    _cast(enc, "Fireball", 2)
+    _cast(enc, "Fireball", 2)
+    enc.run("act Mage prepare-spell sf=1 what=Light value=1")
+    assert pool(enc, "Mage", "casting_dc") == 10 + 1  # another spell: no earlier casting of it
+    enc.run("act Mage abandon-spell")
+    enc.run("next")
+    enc.run("act Mage prepare-spell sf=1 what=fireball value=2")  # the name in any case
+    assert pool(enc, "Mage", "casting_dc") == 10 + 2 + 2 * 3
+    enc.run("act Mage abandon-spell")  # prepared, never cast: not a casting
+    enc.run("next")
+    enc.run("act Mage prepare-spell sf=1 what=Fireball value=2")
+    assert pool(enc, "Mage", "casting_dc") == 10 + 2 + 2 * 3
+    enc.run("rest long")  # a new day
+    enc.run("act Mage abandon-spell")
+    enc.run("next")
+    enc.run("act Mage prepare-spell sf=1 what=Fireball value=2")
+    assert pool(enc, "Mage", "casting_dc") == 10 + 2
+
+
+def test_the_casting_is_counted_for_the_spell_prepared(mage: Encounter) -> None:
+    """"Whether successful or not, you spend the fatigue cost of the spell plus any charges when you attempt
+    to cast, and the base DC of the next casting goes up by 3.\" The cast names no spell: it is the one
+    prepared."""
+    enc = mage
+    enc.run("act Mage prepare-spell sf=1 what=Sleep value=1")
+    enc.run("next")
+    lines = enc.run("act Mage cast-spell")
+    assert any("Sleep" in line for line in lines), lines
+    enc.run("dismiss")
+    enc.run("next")
+    enc.run("act Mage prepare-spell sf=1 what=Sleep value=1")
+    assert pool(enc, "Mage", "casting_dc") == 10 + 1 + 3
+
+
+def test_every_spell_counts_when_the_gm_reads_it_so(mage: Encounter) -> None:
+    """The other reading of "the base DC of the next casting goes up by 3": any next casting."""
+    enc = mage
+    enc.run("set repeat_dc_any_spell 1")
+    _cast(enc, "Fireball", 2)
+    enc.run("act Mage prepare-spell sf=1 what=Light value=1")
+    assert pool(enc, "Mage", "casting_dc") == 10 + 1 + 3
+
+
+def test_a_spell_costs_its_own_fatigue_when_cast(mage: Encounter) -> None:
+    """"Note its fatigue cost and begin with a base casting DC of 10 plus the fatigue cost plus your armor
+    spell failure." ... "Whether successful or not, you spend the fatigue cost of the spell plus any
+    charges when you attempt to cast\""""
+    enc = mage
+    enc.run("edit Mage armor_spell_failure=2")
+    with pytest.raises(CommandError, match="value="):
+        enc.run("act Mage prepare-spell sf=1 what=Fireball")  # its fatigue cost is asked for
+    enc.run("act Mage prepare-spell sf=1 what=Fireball value=3")
+    assert pool(enc, "Mage", "casting_dc") == 10 + 3 + 2
+    enc.run("next")
+    enc.run("act Mage charge-spell")
+    enc.run("next")
+    assert pool(enc, "Mage", "fatigue") == 0  # nothing is paid before the cast
+    enc.run("act Mage cast-spell")
+    assert pool(enc, "Mage", "fatigue") == 3 + 1
+    assert pool(enc, "Mage", "spell_cost") == 0
+
+
+def test_a_held_spell_that_fades_costs_nothing(mage: Encounter) -> None:
+    """"it is lost to no effect\" (the fatigue is spent only "when you attempt to cast")"""
+    enc = mage
+    enc.run("act Mage prepare-spell sf=1 what=Fireball value=3")
+    enc.run("next")
+    enc.run("act Mage abandon-spell")
+    assert (pool(enc, "Mage", "fatigue"), pool(enc, "Mage", "spell_cost")) == (0, 0)
+
+
+@pytest.mark.parametrize(("arcana", "outcome"), [(13, "The spell goes off"), (-7, "The spell fails")])
+def test_casting_asks_for_the_arcana_check_against_the_casting_dc(mage: Encounter, arcana: int, outcome: str) -> None:
+    """"In order to cast it successfully, you must roll a successful Arcana (Int) check equal to the casting
+    DC.\""""
+    enc = mage
+    enc.run(f"edit Mage arcana_int={arcana}")
+    enc.run("act Mage prepare-spell sf=1 what=Fireball value=4")  # DC 14
+    enc.run("next")
+    enc.run("act Mage cast-spell")
+    assert prompts(enc) == [("Mage", "Casting check (Arcana Int)")]
+    lines = enc.run("resolve")  # d20 + 13 always reaches 14; d20 - 7 never does
+    assert any(outcome in line for line in lines), lines
+
+
+# -- celerity ---------------------------------------------------------------------------------------
+
+
+def _celerity(enc: Encounter, name: str) -> str:
+    enc.run(f"prompt {name} celerity-now")
+    return " ".join(enc.run("resolve"))
+
+
+def test_penalties_never_take_celerity_below_5(enc: Encounter) -> None:
+    """"Penalties cannot drop your Celerity below 5.\""""
+    enc.run("add Ogre celerity=8 vigor=10")
+    assert "= 8 → Celerity as rolled" in _celerity(enc, "Ogre")
+    enc.run("dmg Ogre 5 paralysis")
+    enc.run("resolve")  # penalty 1
+    assert "= 7 → Celerity as rolled" in _celerity(enc, "Ogre")
+    enc.run("dmg Ogre 10 paralysis")
+    enc.run("resolve")  # penalty 3: 8 - 3 = 5
+    enc.run("dmg Ogre 1 petrification")  # and -1 more
+    shown = _celerity(enc, "Ogre")
+    assert "Celerity 5" in shown and "as rolled" not in shown
+
+
+def test_an_immobile_creature_has_celerity_5(enc: Encounter) -> None:
+    """"A character who is completely immobile also has a Celerity of 5.\""""
+    enc.run("add Knight celerity=16")
+    enc.run("add Imp")
+    assert "Celerity as rolled" in _celerity(enc, "Knight")
+    enc.run("cond Knight grabbed from=Imp")
+    assert "Celerity 5" in _celerity(enc, "Knight")
+
+
+# -- paralysis and an SF given as a number ---------------------------------------------------------
+
+
+def test_paralysis_slows_an_sf_given_as_a_number(enc: Encounter) -> None:
+    """"When your total paralysis damage is greater than or equal to half your Vigor, all actions you take
+    are slowed by one speed class\" -- a weapon's SF typed as a number too: from the class it falls in."""
+    enc.run("add Ogre init=5 vigor=10")
+    enc.run("add Imp init=900")
+    enc.run("start")
+    enc.run("dmg Ogre 10 paralysis")
+    enc.run("resolve")  # penalty 2
+    enc.run("act Ogre attack sf=4")  # Swift (4) two classes slower: Standard (9)
+    assert next_tc(enc, "Ogre") == 5 + 9
+    enc.run("next")
+    enc.run("act Ogre attack sf=7")  # in Fast (6): Slow (12), +6
+    assert next_tc(enc, "Ogre") == 14 + 13
+    enc.run("next")
+    enc.run("act Ogre attack sf=25")  # Sedentary (22): +4 a step past it
+    assert next_tc(enc, "Ogre") == 27 + 33
+    enc.run("next")
+    enc.run("act Ogre move")  # moving keeps its movement-rate timing
+    assert next_tc(enc, "Ogre") == 60 + 1
+
+
+def test_the_gm_may_slow_a_typed_sf_by_a_fixed_step(enc: Encounter) -> None:
+    """The other reading: each speed class slower adds a fixed number to a typed SF."""
+    enc.run("add Ogre init=5 vigor=10")
+    enc.run("add Imp init=900")
+    enc.run("start")
+    enc.run("set typed_sf_step 3")
+    enc.run("dmg Ogre 10 paralysis")
+    enc.run("resolve")
+    enc.run("act Ogre attack sf=4")
+    assert next_tc(enc, "Ogre") == 5 + 4 + 2 * 3
+
+
+def test_quick_strike_with_a_typed_sf_is_one_class_faster(enc: Encounter) -> None:
+    """Quick Strike: "Speed: Weapon Speed Class-1" ... "No attack can go faster than Rapid.\""""
+    enc.run("add Ogre init=5")
+    enc.run("add Imp init=900")
+    enc.run("start")
+    enc.run("act Ogre quick-strike sf=10")  # in Standard (9): Fast (6), -3
+    assert next_tc(enc, "Ogre") == 5 + 7
+    enc.run("next")
+    enc.run("act Ogre quick-strike sf=3")  # Rapid already: stays
+    assert next_tc(enc, "Ogre") == 12 + 3
+
+
+def test_petrification_adds_to_vigor_for_the_paralysis_steps(enc: Encounter) -> None:
+    """"Each point of petrification damage causes a -1 to hit, +1 to SF, -1 to Celerity, and +1 to Vigor.\"
+    with "When your total paralysis damage is greater than or equal to half your Vigor\""""
+    enc.run("add Ogre vigor=10")
+    enc.run("dmg Ogre 4 petrification")  # Vigor 14: half is 7
+    enc.run("dmg Ogre 6 paralysis")
+    assert prompts(enc) == [] and "paralysis-penalty" not in conds(enc, "Ogre")
+    enc.run("dmg Ogre 1 paralysis")
+    assert prompts(enc) == [("Ogre", "Paralysis penalties")]
+
+
+# -- found on reading the text once more -----------------------------------------------------------
+
+
+def test_a_parrying_creature_cannot_attack_or_cast(mage: Encounter) -> None:
+    """Parrying: "Drawback: You move at half speed and are unable to attack or cast spells without special
+    abilities that allow you to do so.\""""
+    enc = mage
+    enc.run("act Mage prepare-spell sf=1 what=Light value=1")
+    enc.run("next")
+    enc.run("act Mage shift-parrying sf=1")
+    enc.run("next")
+    for action in ("attack sf=6", "quick-strike sf=6", "cast-spell"):
+        with pytest.raises(CommandError, match="parrying"):
+            enc.run(f"act Mage {action}")
+    enc.run("act Mage revert-stance")
+    enc.run("act Mage cast-spell")
+    assert "spell-prepared" not in conds(enc, "Mage")
+
+
+def test_preparing_a_spell_shifts_into_the_spellcasting_stance(mage: Encounter) -> None:
+    """Spellcasting: "Shift: Free (automatic when you begin preparing a spell)\" -- out of the stance it held."""
+    enc = mage
+    enc.run("act Mage shift-cautious sf=1")
+    enc.run("next")
+    enc.run("act Mage prepare-spell sf=3 what=Light value=1")
+    assert "spellcasting" in conds(enc, "Mage") and "cautious" not in conds(enc, "Mage")
+
+
+def test_alternating_weapons_is_one_class_faster(enc: Encounter) -> None:
+    """"If your previous attack was with the other weapon, then you may choose to take a -4 penalty to hit and
+    make your attack one speed class faster than normal.\""""
+    enc.run("add Ogre init=5")
+    enc.run("add Imp init=900")
+    enc.run("start")
+    enc.run("act Ogre alternate-attack class=standard")  # Fast: 6
+    assert next_tc(enc, "Ogre") == 5 + 6
+    enc.run("next")
+    enc.run("act Ogre alternate-attack class=rapid")  # no faster than Rapid
+    assert next_tc(enc, "Ogre") == 11 + 2
+
+
+def test_petrification_heals_a_point_a_night_unless_fully_petrified(enc: Encounter) -> None:
+    """"Creatures recover from petrification naturally at the rate of 1 point every 8 hours unless they are
+    fully petrified, in which case only magical aid can restore the creature to its original form.\""""
+    enc.run("add Ogre")
+    enc.run("add Statue")
+    enc.run("dmg Ogre 3 petrification")
+    enc.run("dmg Statue 10 petrification")
+    enc.run("rest long")
+    assert pool(enc, "Ogre", "petrification") == 2
+    assert pool(enc, "Statue", "petrification") == 10 and "petrified" in conds(enc, "Statue")
+
+
+def test_a_failed_sprint_start_from_poised_is_a_run(enc: Encounter) -> None:
+    """"When you begin sprinting, roll a DC 10 Athletics (Str) check. If you fail, then you are unable to begin
+    sprinting, and instead are considered running.\" (from the poised stance: not running before)"""
+    enc.run("add Runner init=5")
+    enc.run("start")
+    enc.run("act Runner shift-poised sf=1")
+    enc.run("next")
+    enc.run("act Runner start-sprinting")
+    enc.run("resolve value=-1")  # the start check fails
+    assert {"running", "unsteady"} <= conds(enc, "Runner") and "sprinting" not in conds(enc, "Runner")
+
+
+@pytest.mark.parametrize(("every", "sprint_check", "run_check"), [(0, 2 + 2 * 1, 2 + 2 * 1), (1, 2 * 3, 3)])
+def test_sprinting_checks_weigh_minus_2_on_top_of_the_running_ones(enc: Encounter, every: int, sprint_check: int,
+                                                                     run_check: int) -> None:
+    """"After every 20 TC spent sprinting, you must make a DC 20 Athletics (Con) check, with a -2 penalty for
+    each previous check. These penalties are cumulative with those from running.\" Two running checks and one
+    sprinting check made: -1 each for the running ones, -2 for the sprinting one (or, the other reading, -2
+    for each check of either kind on a sprinting check)."""
+    from combat_tui.engine import formula
+    from combat_tui.engine.ops import names_for
+
+    enc.run(f"set sprint_penalty_all {every}")
+    enc.run("add Runner")
+    for table in ("running-check", "running-check", "sprint-endurance"):
+        enc.run(f"prompt Runner {table}")
+        enc.run("resolve value=0")
+    names = names_for(enc.state, enc.rs, next(iter(enc.state.combatants.values())))
+
+    def penalty(table: str) -> int:
+        return -formula.evaluate(enc.rs.table(table).roll.replace("1d20", "0"), names) - 20
+
+    assert penalty("sprint-endurance") == sprint_check
+    assert penalty("running-check") == run_check
+
+
+def test_a_night_takes_a_point_off_the_single_worst_impairment(enc: Encounter) -> None:
+    """"You recover one point from your single worst impairment every night, or two worst for a day of bed
+    rest. If more than one type is tied for worst, it is randomly determined.\""""
+    enc.run("add Ogre")
+    enc.run("gain Ogre impair_bludgeoning 1")
+    enc.run("gain Ogre impair_slashing 3")
+    enc.run("rest short")  # not a night
+    assert pool(enc, "Ogre", "impair_slashing") == 3
+    enc.run("rest long")
+    assert (pool(enc, "Ogre", "impair_bludgeoning"), pool(enc, "Ogre", "impair_slashing")) == (1, 2)
+    enc.run("gain Ogre impair_piercing 2")  # tied with slashing: one of the two
+    enc.run("rest long")
+    left = {pid: pool(enc, "Ogre", pid) for pid in ("impair_bludgeoning", "impair_piercing", "impair_slashing")}
+    assert left["impair_bludgeoning"] == 1 and sorted([left["impair_piercing"], left["impair_slashing"]]) == [1, 2]

@@ -13,8 +13,9 @@ from ..targets import creatures, pick
 from .common import need, one_creature, pick_pool, targets
 from .spec import command
 
-_ACT = "act NAMES ACTION [on=NAME] [what=NAME] [adv|dis|boonN|baneN] | sf=N | class=NAME [mod=N]"
+_ACT = "act NAMES ACTION [on=NAME] [what=NAME] [value=N] [adv|dis|boonN|baneN] | sf=N | class=NAME [mod=N]"
 _ACT_WORDS = {"on": "the creature the action is used on", "what": "what it is used on, when not a creature (a spell)",
+              "value": "the number the action asks for (a spell's fatigue cost)",
               "sf": "time count: the speed factor to the next TC",
               "class": "time count: a speed class, rolled for PCs", "mod": "time count: added to the speed factor"}
 
@@ -41,7 +42,7 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         if roll_words:
             raise CommandError(f"{' '.join(roll_words)}: only a creature's own attack rolls to hit")
         if action is not None:
-            actions.pay(ops, cid, action, target, kw.get("what"))
+            actions.pay(ops, cid, action, target, kw.get("what"), kw.get("value"))
         if ops.rs.time.model is TimeModel.TIME_COUNT:
             actions.schedule(ops, cid, action, kw.get("sf"), kw.get("class"), kw.get("mod"), before)
 

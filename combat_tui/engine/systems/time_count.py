@@ -9,6 +9,7 @@
   counters.
 - Healing goes into Invigoration, never lifting HP plus Invigoration above the HP maximum; what is
   left takes fatigue off (never below 0).
+- A long rest (a night) takes one point off the worst impairment, a tie broken at random.
 - At the start of any turn: a creature out cold has its next turn moved to the TC its minimum
   time ends (no effect in the data can reschedule a creature).
 """
@@ -108,6 +109,14 @@ class Hooks(BaseHooks):
             new = ops.set_pool(cid, "fatigue", fatigue - rest, quiet=True)
             parts.append(f"Fatigue {fatigue} → {new}")
         ops.say(f"{c.name} heals {amount}: " + (", ".join(parts) or "nothing to heal"))
+
+    def rest(self, ops: Ops, cid: str, long: bool) -> None:
+        c = ops.peek(cid)
+        worst = max(c.pools[pid].current for pid in IMPAIRMENTS.values())
+        if not long or worst <= 0:
+            return
+        pid = ops.rng.choice([p for p in IMPAIRMENTS.values() if c.pools[p].current == worst])
+        ops.set_pool(cid, pid, worst - 1)
 
     def tc_start(self, ops: Ops) -> None:
         # Out cold: a creature knocked out has its next turn (the wake-up check) exactly when its
