@@ -456,3 +456,20 @@ async def test_stunned_creature_takes_no_free_action_either(tmp_path: Path) -> N
         await choose(pilot, app, "release")
         assert "grappling" in conds(s, "Kara"), "a Stunned creature let go of its grapple (a free action)"
         assert s.encounter.view() == before
+
+
+async def test_controlling_a_spell_by_keys_asks_which_spell(tmp_path: Path) -> None:
+    """Control is once a turn for each spell: the keys ask which, and a second spell is still free."""
+    s = make_session(tmp_path, "add Kara pc hp=24 init=17", "add Orc hp=10 init=3", "start")
+    app = CombatApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for spell in ("Wall of Fire", "Spirit Blade"):
+            await pilot.press("a")
+            await choose(pilot, app, "control a spell")
+            assert (asking(app) or "").startswith("Control a spell: which one?")
+            await entry(pilot, app, spell)
+        history = [e.command for e in s.encounter.history()]
+        assert history[-2:] == ['act Kara "Control a spell" what="Wall of Fire"',
+                                'act Kara "Control a spell" what="Spirit Blade"']
+        assert pool(s, "Kara", "actions") == 1

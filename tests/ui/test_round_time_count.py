@@ -407,3 +407,29 @@ async def test_next_skips_a_tc_left_empty_by_a_knockout(tmp_path: Path) -> None:
         assert who(s, "Orc").next_tc == 26
         assert active(s) != [], f"the clock stopped at TC {tc(s)} with nobody to act"
         assert tc(s) == 9 and active(s) == ["Zherynn"]
+
+
+async def test_preparing_a_spell_by_keys_asks_which_spell_its_fatigue_cost_and_the_casting_time(
+        tmp_path: Path) -> None:
+    """The act list's "Prepare a spell" needs the spell (counted apart for the casting DC) and its
+    fatigue cost: the keys ask for each in turn, then for the casting time."""
+    s = Session.create(tmp_path / "spell.json", catalogue(), "time-count", seed=4)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await command(pilot, "add Zherynn pc init=6")
+        await pilot.press("n")
+        await pilot.pause()
+        await goto(pilot, app, "Zherynn")
+        await pilot.press("a")
+        await pick(pilot, app, "prepare a spell")
+        assert (asking(app) or "").startswith("Prepare a spell: which one?")
+        await answer(pilot, app, "Fire Dart")
+        assert (asking(app) or "").startswith("Prepare a spell: the spell's fatigue cost?")
+        await answer(pilot, app, "2")
+        assert asking(app) is not None and "speed factor" in asking(app)  # type: ignore[operator]
+        await answer(pilot, app, "12")
+        assert not errors(app), errors(app)
+        assert s.encounter.history()[-1].command == 'act Zherynn "Prepare a spell" what="Fire Dart" value=2 sf=12'
+        z = who(s, "Zherynn")
+        assert z.pools["spell_cost"].current == 2 and z.next_tc == 6 + 12

@@ -48,6 +48,7 @@ from .main_keys import KEYS
 from .picks import (
     OWN,
     act_choices,
+    action_asks,
     condition_choices,
     instance_choices,
     library_choices,
@@ -565,14 +566,20 @@ class MainScreen(Screen[None]):
             pick = named(pick, [(a.id, a.name) for a in rs.actions])  # the echo names it as the GM reads it
             aims = any(e.to == "target" for e in action.effects)
         needs_speed = rs.time.model is TimeModel.TIME_COUNT and action.speed is None and action.sf is None
+        asks = action_asks(action)  # what the action needs named (a spell) or counted (its cost)
 
-        def go(target: str | None) -> None:
+        def go(target: str | None, given: tuple[tuple[str, str], ...] = ()) -> None:
+            if len(given) < len(asks):
+                key, question, hint = asks[len(given)]
+                self.ask(question, hint, lambda v: go(target, (*given, (key, v.strip()))))
+                return
+            words = {k: v for k, v in given if v}
             if needs_speed:
                 self.ask(f"{action.name}: speed factor or speed class?", "e.g. 6 or Swift",
-                         lambda v: self.hit(command_line("act", spec, pick, on=target, typed=speed_words(v)), aimed,
-                                            target=False))
+                         lambda v: self.hit(command_line("act", spec, pick, on=target, typed=speed_words(v), **words),
+                                            aimed, target=False))
             else:
-                self.hit(command_line("act", spec, pick, on=target), aimed, target=False)
+                self.hit(command_line("act", spec, pick, on=target, **words), aimed, target=False)
 
         if aims:
             who = [Choice(c.id, c.name) for c in enc.state.roster()]

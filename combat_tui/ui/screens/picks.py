@@ -11,7 +11,7 @@ from ...engine.library import Library
 from ...engine.lookup import action_cost, span
 from ...engine.model import Combatant
 from ...engine.ops import names_for
-from ...engine.ruleset import RulesetDef, TableDef, TimeModel
+from ...engine.ruleset import ActionDef, RulesetDef, TableDef, TimeModel
 from ..widgets.pick_list import Choice
 
 
@@ -94,6 +94,17 @@ def act_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
                     for s in rs.speed_classes]
         choices.append(Choice("sf", "A speed factor I type", "Schedules the next turn at now + SF"))
     return choices
+
+
+def action_asks(action: ActionDef) -> list[tuple[str, str, str]]:
+    """What `act` must be told besides the action, asked in turn: (its key, the question, a hint). A
+    name counted apart (one spell of several: `what=`), then a number the GM gives (`value=`)."""
+    asks = []
+    if action.tally is not None or (action.limit is not None and action.limit.each == "name"):
+        asks.append(("what", f"{action.name}: which one?", "its name, e.g. the spell's (Enter: none)"))
+    if action.value is not None:
+        asks.append(("value", f"{action.name}: {action.value}?", "a number"))
+    return asks
 
 
 def ready_choices(enc: Encounter) -> list[Choice]:
