@@ -94,6 +94,7 @@ class Combatant(Model):
     turn_round: Int = 0  # the last round whose start-of-turn bookkeeping it had
     budget_round: Int = 0  # the last round its turn-start pools refreshed
     uses: dict[Line, Int] = Field(default_factory=dict)  # a limited action (and its name or user) -> when last used
+    last_act: Int = 0  # stamp of its latest action with a cost: what a reaction per trigger answers
     group: Line | None = None  # made together (`add Ghoul x4`): one initiative, adjacent in the order
     template: Line | None = None  # the library template it was made from, by name
     party: Line | None = None  # the party it came from (`add @PARTY`): `end` writes its state back

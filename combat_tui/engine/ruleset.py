@@ -151,10 +151,13 @@ class ConditionEffectDef(Strict):
 
 class LimitDef(Strict):
     """How often an action may be used: once a turn or a round, for each actor, each target (the creature
-    `on=` names, whoever acts on it) or each name the GM gives (`what=`: one spell of several)."""
+    `on=` names, whoever acts on it) or each name the GM gives (`what=`: one spell of several); or once
+    for each trigger (another creature's latest action). `shared`: actions giving the same name count
+    as one (one reaction of any kind)."""
 
-    per: Literal["turn", "round"]
+    per: Literal["turn", "round", "trigger"]
     each: Literal["actor", "target", "name"] = "actor"
+    shared: Line | None = None
 
 
 class ConditionDef(Strict):

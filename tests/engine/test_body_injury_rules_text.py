@@ -205,6 +205,35 @@ def test_a_natural_weapon_fumbled_off_its_own_turn_returns_after_its_coming_turn
     assert "natural-weapon-fumbled" not in conds(enc, "Goblin")
 
 
+def test_one_reaction_against_a_single_trigger(enc: Encounter) -> None:
+    """"You can perform only one reaction against a single trigger.\""""
+    enc.run("edit Hero dex=2")  # three reactions: the pool is not what stops the second one
+    enc.run("start")
+    enc.run("next")  # Goblin's turn; Hero has had its first turn
+    enc.run("act Goblin attack")
+    enc.run("act Hero parry")
+    with pytest.raises(CombatError, match="already answered Goblin's latest action"):
+        enc.run("act Hero reactive-attack")  # a second reaction, of another kind, to the same attack
+    assert cur(enc, "Hero", "reactions") == 2
+    enc.run("act Goblin attack")  # a new trigger
+    enc.run("act Hero reactive-attack on=Goblin")
+    assert cur(enc, "Hero", "reactions") == 1
+    enc.run("act Hero parry what=the-move")  # a trigger the GM names (never entered as an action)
+    assert cur(enc, "Hero", "reactions") == 0
+
+
+def test_a_record_with_no_cost_is_no_new_trigger(enc: Encounter) -> None:
+    """"Reactions do not cost AP, but can only be performed in response to specific triggers.\""""
+    enc.run("edit Hero dex=2")
+    enc.run("start")
+    enc.run("next")
+    enc.run("act Goblin attack")
+    enc.run("act Hero parry")
+    enc.run("act Goblin natural-fumble")  # bookkeeping about the same attack
+    with pytest.raises(CombatError, match="already answered"):
+        enc.run("act Hero parry")
+
+
 # -- healing --------------------------------------------------------------------------------------
 
 
