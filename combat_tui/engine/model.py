@@ -82,6 +82,7 @@ class Combatant(Model):
     pools: dict[Line, PoolState] = Field(default_factory=dict)
     conditions: list[ConditionState] = Field(default_factory=list)
     injuries: dict[Line, Int] = Field(default_factory=dict)  # body part instance ("arm.2") -> injuries
+    treated: dict[Line, Int] = Field(default_factory=dict)  # body part instance -> how many of them are treated
     body: Line | None = None  # body plan id; None (and saves from before plans) is the ruleset's default
     parts: dict[Line, Int] = Field(default_factory=dict)  # body part id -> how many it has, where not its plan's
     notes: Text = ""
@@ -129,6 +130,7 @@ class Prompt(Model):
     reason: Line
     rolled: Rolled | None = None  # rolled ahead (`preroll`), applied by `resolve`
     condition: Line | None = None  # the condition that called for it; gone with its last instance
+    part: Line | None = None  # the body part instance it is about ("arm.2"): a Heal check, a daily check
 
 
 class ReadyHit(Model):

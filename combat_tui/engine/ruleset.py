@@ -123,6 +123,8 @@ class EffectDef(Strict):
     set: Number | None = None
     prompt: Line | None = None  # queue another table prompt
     note: Line | None = None  # a line in the log
+    injure: Number | None = None  # in a prompt about a body part: add this many injuries to it
+    treat: Number | None = None  # in a prompt about a body part: this many of its injuries are treated
     next_turn: Number | None = None  # time count: the creature's next turn comes this many TC from now
     to: Literal["self", "target"] = "self"  # in an action: on the actor, or on `act ... on=NAME`'s target
     source: Literal["none", "other"] = "none"  # an added condition comes from (is relative to) the other party
@@ -130,11 +132,11 @@ class EffectDef(Strict):
     @model_validator(mode="after")
     def _one_verb(self) -> EffectDef:
         verbs = [v for v in ("add", "remove", "damage", "heal", "pool", "prompt", "note") if getattr(self, v)]
-        verbs += ["next_turn"] if self.next_turn is not None else []
+        verbs += [v for v in ("next_turn", "injure", "treat") if getattr(self, v) is not None]
         if len(verbs) != 1:
             got = ", ".join(verbs) or "none"
-            raise ValueError("an effect needs exactly one of add/remove/damage/heal/pool/prompt/note/next_turn, "
-                             f"got {got}")
+            raise ValueError("an effect needs exactly one of add/remove/damage/heal/pool/prompt/note/next_turn/"
+                             f"injure/treat, got {got}")
         if self.pool and (self.delta is None) == (self.set is None):
             raise ValueError("a pool effect needs exactly one of delta or set")
         return self
@@ -245,6 +247,16 @@ class DamageDef(Strict):
     types: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
+class CareDef(Strict):
+    """Looking after injuries between fights: tables prompted once for each untreated injury (of a part
+    not destroyed), the prompt naming the part; `treat` and `injure` effects act on that part."""
+
+    treat: Line | None = None  # prompted when the fight ends (`end`): the check that treats one injury
+    treat_dc: Line | None = None  # formula over `part_value`: the DC the treat prompt shows
+    untreated: Line | None = None  # prompted at each long rest (a day) while an injury stays untreated
+    untreated_by_part: Line | None = None  # formula: true for one untreated prompt per part, not per injury
+
+
 class RuleDef(Strict):
     id: Line
     name: Line
@@ -317,6 +329,7 @@ class RulesetDef(Strict):
     options: list[OptionDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     body: list[BodyPartDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     body_plans: list[BodyPlanDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # the first is the default
+    injury_care: CareDef = CareDef()
 
     @field_validator("schema_version")
     @classmethod
@@ -392,6 +405,8 @@ class RulesetDef(Strict):
             check_effects(b.all_destroyed, f"body.{b.id}.all_destroyed")
             check_effects(b.sound_left.effects if b.sound_left else [], f"body.{b.id}.sound_left")
         need(self.time.fastest_shift, classes, "speed class", "time.fastest_shift")
+        need(self.injury_care.treat, tables, "table", "injury_care.treat")
+        need(self.injury_care.untreated, tables, "table", "injury_care.untreated")
         parts = {b.id for b in self.body}
         for plan in self.body_plans:
             for part_id in plan.parts:
@@ -408,7 +423,7 @@ class RulesetDef(Strict):
             return x.replace("-", "_")
 
         known = {"round", "tc", "own_turn", "level", "roll", "amount", "injury_total", "injury_value", "injury_count",
-                 "overdue"}
+                 "overdue", "part_value", "part_injuries"}
         known |= {f"tag_{norm(t)}" for a in self.actions for t in a.tags}
         known |= {f"before_{norm(p.id)}" for p in self.pools} | {f"type_{norm(t)}" for t in self.damage.types}
         known |= {norm(s.id) for s in self.stats} | {norm(o.id) for o in self.options}
@@ -438,6 +453,8 @@ class RulesetDef(Strict):
         check(self.time.class_shift, "time.class_shift")
         for b in self.body:
             check(b.majority_exact, f"body[{b.id}].majority_exact")
+        check(self.injury_care.treat_dc, "injury_care.treat_dc")
+        check(self.injury_care.untreated_by_part, "injury_care.untreated_by_part")
         effect_lists = [(f"actions[{a.id}]", a.effects) for a in self.actions]
         effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after) for t in self.tables]
         effect_lists += [(f"triggers[{i}]", t.effects) for i, t in enumerate(self.triggers)]
@@ -453,6 +470,8 @@ class RulesetDef(Strict):
                 check(e.value, f"{where}.value")
                 check(e.delta, f"{where}.delta")
                 check(e.set, f"{where}.set")
+                check(e.injure, f"{where}.injure")
+                check(e.treat, f"{where}.treat")
                 check(None if _dice(e.next_turn) else e.next_turn, f"{where}.next_turn")
                 if e.duration and ":" in e.duration and not e.duration.split(":", 1)[1].strip().isdigit():
                     check(e.duration.split(":", 1)[1], f"{where}.duration")

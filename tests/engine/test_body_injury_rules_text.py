@@ -287,6 +287,72 @@ def test_a_destroyed_part_heals_only_by_regrowing(enc: Encounter) -> None:
     assert not creature(enc, "Goblin").get("injuries")
 
 
+def prompt_reasons(enc: Encounter) -> list[tuple[str, str, str]]:
+    return [(p["creature"], p["table"], p["reason"]) for p in enc.view()["prompts"]]
+
+
+def test_each_injury_is_prompted_for_a_heal_check_once_the_fight_is_over(enc: Encounter) -> None:
+    """"Each injury must first be treated with a Heal check. The DC starts at 15 for minor injuries, and
+    increases by 5 for each severity higher.\""""
+    enc.run("start")
+    enc.run("injure Goblin ear")  # minor
+    enc.run("injure Goblin arm 2")  # severe, two injuries
+    enc.run("injure Goblin hand.1 3")  # destroyed: no mundane treatment
+    assert prompts(enc) == []  # not in the middle of the fight
+    enc.run("end")
+    heal = "Heal check (treat an injury)"
+    assert sorted(prompt_reasons(enc)) == sorted([
+        ("Goblin", heal, "Ear 1, minor, DC 15"),
+        ("Goblin", heal, "Arm 1, severe, DC 25"),
+        ("Goblin", heal, "Arm 1, severe, DC 25"),
+    ])
+    enc.run("resolve value=1")  # the first: the ear, treated
+    enc.run("resolve value=0")  # an arm injury: not treated
+    assert creature(enc, "Goblin")["treated"] == {"ear.1": 1}
+    enc.run("resolve value=1")
+    assert creature(enc, "Goblin")["treated"] == {"ear.1": 1, "arm.1": 1}
+
+
+def test_every_day_an_untreated_injury_risks_worsening(enc: Encounter) -> None:
+    """"Every day that an injury goes untreated, make a DC 20 Constitution check to not have it worsen. If
+    you fail, add another injury to the injured body part.\""""
+    enc.run("injure Goblin arm.2")
+    enc.run("injure Hero eye")
+    enc.run("end")
+    dismiss_all(enc)  # nobody treated them
+    enc.run("rest long Goblin")
+    assert prompts(enc) == [("Goblin", "Untreated injury (CON DC 20)")]
+    enc.run("resolve value=19")
+    assert creature(enc, "Goblin")["injuries"] == {"arm.2": 2}
+    enc.run("rest long Goblin")  # a second day: two untreated injuries now
+    assert prompts(enc) == [("Goblin", "Untreated injury (CON DC 20)")] * 2
+    enc.run("resolve value=20")
+    assert creature(enc, "Goblin")["injuries"] == {"arm.2": 2}
+
+
+def test_a_treated_injury_no_longer_risks_worsening(enc: Encounter) -> None:
+    """"If left untreated, an injured body part's condition risks worsening.\""""
+    enc.run("injure Goblin eye")
+    enc.run("end")
+    enc.run("resolve value=1")
+    enc.run("rest long")
+    assert prompts(enc) == []
+    enc.run("heal-injury Goblin eye")  # its weeks have passed
+    assert "treated" not in creature(enc, "Goblin")
+
+
+def test_the_daily_check_may_be_read_as_one_for_each_injured_part(enc: Encounter) -> None:
+    """"an injured body part's condition risks worsening. Every day that an injury goes untreated, make a
+    DC 20 Constitution check\" (a check for each injury by default; the option reads it by part)."""
+    enc.run("injure Goblin leg 2")
+    enc.run("rest long")
+    assert len(prompts(enc)) == 2
+    dismiss_all(enc)
+    enc.run("set untreated_by_part 1")
+    enc.run("rest long")
+    assert len(prompts(enc)) == 1
+
+
 def test_heal_injury_is_undone_whole(enc: Encounter) -> None:
     enc.run("injure Goblin eye")
     enc.run("injure Goblin eye")
