@@ -54,6 +54,14 @@ class ConditionState(Model):
     direct: bool = True  # applied in its own right, not only implied by a parent
 
 
+class Ward(Model):
+    """A condition removed by an ability while something keeps applying it: given again before `ends`,
+    it is ignored."""
+
+    id: Line
+    ends: Expiry
+
+
 class OwnAction(Model):
     """An attack or other action a creature has of its own (from a template), copied into its state so
     the save stands alone. Its cost is a ruleset action's (`uses`), its own `cost`, or in time count a
@@ -81,6 +89,7 @@ class Combatant(Model):
     stats: dict[Line, Int] = Field(default_factory=dict)
     pools: dict[Line, PoolState] = Field(default_factory=dict)
     conditions: list[ConditionState] = Field(default_factory=list)
+    ignoring: list[Ward] = Field(default_factory=list)  # removed conditions ignored if given again before an end
     injuries: dict[Line, Int] = Field(default_factory=dict)  # body part instance ("arm.2") -> injuries
     treated: dict[Line, Int] = Field(default_factory=dict)  # body part instance -> how many of them are treated
     body: Line | None = None  # body plan id; None (and saves from before plans) is the ruleset's default

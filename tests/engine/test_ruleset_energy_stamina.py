@@ -552,3 +552,45 @@ def test_a_restrained_creature_may_rise_unless_the_option_says_otherwise(enc: En
     enc.run("set restrained_may_rise 1")
     enc.run("act Hero kneel")
     assert "prone" not in conds(enc, "Hero")
+
+
+def test_a_condition_an_ability_removed_is_ignored_until_the_end_of_the_round(enc: Encounter) -> None:
+    """"If you have an ability which removes a Condition that is continually applied, you still ignore the
+    Condition until the end of the Round. For instance, if you are in a bog which Slows anyone inside it, you
+    can use an ability that removes a Slowed condition to spend Agility inside the bog for the rest of the
+    Round.\""""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("cond Hero slowed")  # the bog
+    enc.run("uncond Hero slowed until=end-of-round")  # the ability
+    enc.run("cond Hero slowed")  # the bog applies it again, this round
+    assert "slowed" not in conds(enc, "Hero")
+    enc.run("act Hero shift-agility")  # Agility is usable in the bog for the rest of the round
+    enc.run("next")  # round 2: the bog slows it again
+    enc.run("cond Hero slowed")
+    assert "slowed" in conds(enc, "Hero")
+    assert pmax(enc, "Hero", "agility") == 0
+
+
+def test_a_condition_given_again_in_the_round_refreshes_and_never_stacks(enc: Encounter) -> None:
+    """"Unless otherwise specified, when you become Exposed, the Exposure lasts until the end of the Round":
+    a second Exposure is one condition, lasting to the later of the two ends."""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("act Hero pick-up")  # Exposed to the end of this round
+    enc.run("prompt Hero combat-roll")
+    enc.run("resolve Hero value=2")  # Exposed to the end of the next round
+    assert [c["id"] for c in creature(enc, "Hero")["conditions"]].count("exposed") == 1
+    enc.run("act Hero pick-up")  # again this round: the later end stays
+    assert conds(enc, "Hero")["exposed"]["remaining"] == 1
+    enc.run("next")
+    assert "exposed" in conds(enc, "Hero")
+
+
+def test_a_plain_removal_is_not_ignored_afterwards(enc: Encounter) -> None:
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("cond Hero slowed")
+    enc.run("uncond Hero slowed")  # the GM's correction, no ability
+    enc.run("cond Hero slowed")
+    assert "slowed" in conds(enc, "Hero")
