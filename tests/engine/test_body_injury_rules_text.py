@@ -234,6 +234,47 @@ def test_a_record_with_no_cost_is_no_new_trigger(enc: Encounter) -> None:
         enc.run("act Hero parry")
 
 
+def test_free_actions_only_on_ones_own_turn(enc: Encounter) -> None:
+    """"Free actions do not cost AP. You can only perform free actions during your turn\""""
+    enc.run("start")  # Hero's turn
+    with pytest.raises(CombatError, match="free actions only on its own turn"):
+        enc.run("act Goblin free")
+    with pytest.raises(CombatError, match="free actions only on its own turn"):
+        enc.run("act Goblin lunge")
+    enc.run("act Hero free")
+    assert cur(enc, "Hero", "free_action") == 0
+
+
+def test_a_free_action_once_a_turn_unless_the_gm_reads_as_many_as_fit(enc: Encounter) -> None:
+    """"Free action: 0 AP, but only once per turn" against "theoretically, you can take as many free actions
+    as you want, up to what the GM judges can fit inside 6 seconds.\""""
+    enc.run("start")
+    enc.run("act Hero free")
+    with pytest.raises(CombatError, match="Free action"):
+        enc.run("act Hero free")
+    enc.run("set free_once_per_turn 0")
+    enc.run("act Hero free")
+    enc.run("act Hero free")
+
+
+def test_power_attack_with_a_reactive_attack_only_if_the_gm_reads_it_so(enc: Encounter) -> None:
+    """Power Attack: "As a free action as part of a melee attack" against "You can only perform free actions
+    during your turn" (a reactive attack comes on another's turn)."""
+    enc.run("start")
+    enc.run("next")  # Goblin's turn; Hero answers its attack
+    enc.run("act Goblin attack")
+    with pytest.raises(CombatError, match="free actions only on its own turn"):
+        enc.run("act Hero power-attack")
+    enc.run("set free_with_reaction 1")
+    enc.run("act Hero reactive-attack")
+    before = cur(enc, "Hero", "stamina")
+    enc.run("act Hero power-attack")
+    assert cur(enc, "Hero", "stamina") == before - 1
+    assert cur(enc, "Hero", "free_action") == 1  # its own turn's free action is still there
+    with pytest.raises(CombatError, match="free actions only on its own turn"):
+        enc.run("act Hero lunge")  # not part of an attack: still its own turn only
+
+
 # -- healing --------------------------------------------------------------------------------------
 
 
