@@ -115,6 +115,12 @@ def _say_group(ops: Ops, c: Combatant, part: BodyPartDef, key: str) -> None:
         ops.say(f"{c.name}: more than half its {kind}s have {eff.count}: {eff.text} (the whole creature)")
 
 
+def part_key(ops: Ops, cid: str, word: str) -> str:
+    """The part instance a GM's word names (`arm.2`; `arm`: the most injured, as healing picks)."""
+    part, number = _parse(ops, cid, word)
+    return _key(ops, ops.peek(cid), part, number, pick_least=False)
+
+
 def injure(ops: Ops, cid: str, word: str, n: int) -> None:
     part, number = _parse(ops, cid, word)
     c = ops.changing(cid)

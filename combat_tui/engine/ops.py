@@ -279,6 +279,9 @@ class Ops:
 
         actor = cid
         untargeted = False
+        effects = list(effects)
+        if any(e.when is not None and "target" in e.when for e in effects):  # `not target_exposed`
+            extra = {**self.target_names(other), **(extra or {})}
         for e in effects:
             cid = actor
             if e.to == "target":
@@ -332,6 +335,16 @@ class Ops:
                 self.say(f"{c.name}: next turn in {wait} TC, at TC {mc.next_tc}")
         if untargeted:
             self.say("(no target given, on=NAME: what it does to another creature is left to you)")
+
+    def target_names(self, other: str | None) -> dict[str, int]:
+        """`target` (1 when an action names one with on=) and `target_<condition>` for its conditions."""
+        out = {"target": 0} | {f"target_{ident(cd.id)}": 0 for cd in self.rs.conditions}
+        if other is not None and other in self.state.combatants:
+            out["target"] = 1
+            for cs in self.peek(other).conditions:
+                key = f"target_{ident(cs.id)}"
+                out[key] = max(out[key], cs.value if cs.value is not None else 1)
+        return out
 
     def damage(self, cid: str, amount: int, dtype: str | None = None) -> None:
         c = self.peek(cid)

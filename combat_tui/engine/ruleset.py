@@ -234,7 +234,8 @@ class TableDef(Strict):
 
 
 class TriggerDef(Strict):
-    on: Literal["damage", "heal", "change", "injury", "turn-start", "turn-end", "round-start", "round-end"]
+    on: Literal["damage", "heal", "change", "injury", "turn-start", "turn-end", "round-start", "round-end",
+                "short-rest", "long-rest"]
     when: Line | None = None
     edge: bool = True  # fire only when `when` turns true, not while it stays true
     effects: list[EffectDef] = Field(max_length=MAX_ITEMS)
@@ -429,6 +430,7 @@ class RulesetDef(Strict):
         known |= {norm(s.id) for s in self.stats} | {norm(o.id) for o in self.options}
         known |= {norm(p.id) for p in self.pools} | {f"max_{norm(p.id)}" for p in self.pools}
         known |= {norm(c.id) for c in self.conditions}
+        known |= {"target"} | {f"target_{norm(c.id)}" for c in self.conditions}  # in an action's effects
 
         def check(expr: Number | None, where: str) -> None:
             if not isinstance(expr, str):

@@ -394,6 +394,32 @@ def test_the_daily_check_may_be_read_as_one_for_each_injured_part(enc: Encounter
     assert len(prompts(enc)) == 1
 
 
+def test_an_injury_may_be_treated_in_the_fight_on_the_gms_prompt(enc: Encounter) -> None:
+    """"Each injury must first be treated with a Heal check.\" (a healer at work before the fight is over)"""
+    enc.run("injure Goblin arm.2")
+    enc.run("prompt Goblin heal-check part=arm")
+    assert prompt_reasons(enc) == [("Goblin", "Heal check (treat an injury)", "asked by the GM, arm.2")]
+    enc.run("resolve value=1")
+    assert creature(enc, "Goblin")["treated"] == {"arm.2": 1}
+
+
+def test_a_concussion_may_heal_after_rest(enc: Encounter) -> None:
+    """"After every hour of rest, you can make a DC 25 Constitution check to heal the injury.\""""
+    enc.run("injure Goblin head")
+    enc.run("rest short")
+    assert prompts(enc) == [("Goblin", "Concussion recovery (CON DC 25)")]
+    enc.run("resolve value=24")
+    assert "concussion" in conds(enc, "Goblin")
+    enc.run("rest long")  # a day: the untreated head's daily check comes first
+    assert prompts(enc) == [("Goblin", "Untreated injury (CON DC 20)"), ("Goblin", "Concussion recovery (CON DC 25)")]
+    enc.run("dismiss")
+    enc.run("resolve Goblin value=25")
+    assert "concussion" not in conds(enc, "Goblin")
+    dismiss_all(enc)
+    enc.run("rest short")
+    assert prompts(enc) == []
+
+
 def test_heal_injury_is_undone_whole(enc: Encounter) -> None:
     enc.run("injure Goblin eye")
     enc.run("injure Goblin eye")

@@ -594,3 +594,54 @@ def test_a_plain_removal_is_not_ignored_afterwards(enc: Encounter) -> None:
     enc.run("uncond Hero slowed")  # the GM's correction, no ability
     enc.run("cond Hero slowed")
     assert "slowed" in conds(enc, "Hero")
+
+
+def test_a_long_rest_gives_back_all_stamina(enc: Encounter) -> None:
+    """Long Rest: "You regain all your Stamina." ... "Anything you can do during a Short Rest, you can do
+    during a Long Rest.\""""
+    enc.run("add Hero pc con=12")
+    enc.run("spend Hero stamina 5")
+    enc.run("rest long")
+    assert pool(enc, "Hero", "stamina") == 12
+
+
+def test_a_recovery_surge_restores_the_aura_modifier_and_stabilizes(enc: Encounter) -> None:
+    """"When you spend a Recovery Surge to restore your Aura, you regain Aura equal to your Recovery Value:
+    Recovery Value = Aura Modifier (min 1)" ... "A creature can be stabilized by gaining Aura.\""""
+    enc.run("add Hero pc aura_mod=3")  # Aura 24
+    enc.run("add Goblin")  # Aura modifier 0: a surge still gives 1
+    enc.run("dmg Hero 10")
+    enc.run("act Hero recovery-surge")
+    assert pool(enc, "Hero", "aura") == 17 and pool(enc, "Hero", "recovery_surges") == 4
+    enc.run("dmg Goblin 20")
+    enc.run("cond Goblin bleeding-out")
+    enc.run("act Goblin recovery-surge")
+    assert pool(enc, "Goblin", "aura") == 1 and "bleeding-out" not in conds(enc, "Goblin")
+
+
+def test_a_shaken_creature_handling_items_makes_a_chance_roll_not_to_drop_them(enc: Encounter) -> None:
+    """Shaken: "You also have a chance to drop items while manipulating them. This includes equipping items,
+    stowing items, or loading ammunition (Chance roll with a DC: 5).\""""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("act Hero equip-light")
+    assert prompts(enc) == []
+    enc.run("cond Hero shaken")
+    for action in ("equip-light", "equip", "load"):
+        enc.run(f"act Hero {action}")
+        assert prompts(enc) == [("Hero", "Shaken: drop check")]
+        enc.run("resolve value=4")
+
+
+def test_a_maneuver_on_a_target_not_exposed_leaves_the_attacker_unguarded(enc: Encounter) -> None:
+    """"If you perform a Combat Maneuver which is not a Swift Attack against a target that is not Exposed,
+    you become Unguarded and the target has Advantage on their first Defense roll.\""""
+    enc.run("add Hero pc")
+    enc.run("add Goblin")
+    enc.run("start")
+    enc.run("act Hero push on=Goblin")
+    assert "unguarded" in conds(enc, "Hero")
+    enc.run("uncond Hero unguarded")
+    enc.run("cond Goblin exposed")
+    enc.run("act Hero trip on=Goblin")  # an Exposed target: no price
+    assert "unguarded" not in conds(enc, "Hero")

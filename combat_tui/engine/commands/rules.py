@@ -46,4 +46,6 @@ def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             care_prompts(ops, cid, "untreated")
         ops.refresh(cid, kind)
     conditions.expire(ops, lambda e: e.kind in ends, only=chosen)
+    for cid in ids:  # what the rules say happens after a rest (a check to heal, a pool refilled)
+        ops.run_triggers(f"{args[0].lower()}-rest", cid)
     ops.say(f"{args[0].capitalize()} rest for {len(ids)} creature(s)")
