@@ -121,6 +121,12 @@ def part_key(ops: Ops, cid: str, word: str) -> str:
     return _key(ops, ops.peek(cid), part, number, pick_least=False)
 
 
+def part_label(rs: RulesetDef, key: str) -> str:
+    """A part instance as the GM reads it (`Arm 2`)."""
+    part = next((b for b in rs.body if b.id == key.split(".", 1)[0]), None)
+    return key if part is None else _label(part, key)
+
+
 def injure(ops: Ops, cid: str, word: str, n: int) -> None:
     part, number = _parse(ops, cid, word)
     c = ops.changing(cid)

@@ -398,7 +398,7 @@ def test_an_injury_may_be_treated_in_the_fight_on_the_gms_prompt(enc: Encounter)
     """"Each injury must first be treated with a Heal check.\" (a healer at work before the fight is over)"""
     enc.run("injure Goblin arm.2")
     enc.run("prompt Goblin heal-check part=arm")
-    assert prompt_reasons(enc) == [("Goblin", "Heal check (treat an injury)", "asked by the GM, arm.2")]
+    assert prompt_reasons(enc) == [("Goblin", "Heal check (treat an injury)", "asked by the GM, Arm 2")]
     enc.run("resolve value=1")
     assert creature(enc, "Goblin")["treated"] == {"arm.2": 1}
 

@@ -69,4 +69,5 @@ def _queue(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     table = pick("table", " ".join(rest), ((t.id, t.name, t) for t in ops.rs.tables))
     for cid in ids:
         part = injuries.part_key(ops, cid, kw["part"]) if "part" in kw else None
-        ops.queue_prompt(cid, table.id, "asked by the GM" + (f", {part}" if part else ""), part=part)
+        about = f", {injuries.part_label(ops.rs, part)}" if part else ""
+        ops.queue_prompt(cid, table.id, "asked by the GM" + about, part=part)
