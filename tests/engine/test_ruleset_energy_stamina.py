@@ -645,3 +645,18 @@ def test_a_maneuver_on_a_target_not_exposed_leaves_the_attacker_unguarded(enc: E
     enc.run("cond Goblin exposed")
     enc.run("act Hero trip on=Goblin")  # an Exposed target: no price
     assert "unguarded" not in conds(enc, "Hero")
+
+
+def test_shaken_from_a_non_lethal_hit_lasts_until_the_next_short_rest(enc: Encounter) -> None:
+    """"If you deal Non-Lethal damage to a creature with 0 Aura, then they don't make a Death roll, but
+    instead the they are Shaken until their next Short Rest and lose 5 Stamina.\""""
+    enc.run("add Brute")
+    enc.run("start")
+    enc.run("set nonlethal_shaken 1")
+    enc.run("dmg Brute 25 non-lethal")
+    enc.run("resolve Brute")
+    enc.run("next")
+    enc.run("next")
+    assert "shaken" in conds(enc, "Brute")
+    enc.run("rest short")
+    assert "shaken" not in conds(enc, "Brute")
