@@ -660,3 +660,17 @@ def test_shaken_from_a_non_lethal_hit_lasts_until_the_next_short_rest(enc: Encou
     assert "shaken" in conds(enc, "Brute")
     enc.run("rest short")
     assert "shaken" not in conds(enc, "Brute")
+
+
+def test_a_second_initiative_roll_in_a_round_fails_automatically(enc: Encounter) -> None:
+    """"If another situation arises that requires you to roll Initiative after you have already rolled it
+    during the Round, you automatically fail.\""""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("act Hero roll-initiative")
+    enc.run("dismiss")
+    with pytest.raises(CombatError, match="a second roll fails automatically"):
+        enc.run("act Hero roll-initiative")
+    enc.run("next")
+    enc.run("act Hero roll-initiative")  # a new round
+    assert prompts(enc) == [("Hero", "Initiative roll")]
