@@ -275,6 +275,22 @@ def test_power_attack_with_a_reactive_attack_only_if_the_gm_reads_it_so(enc: Enc
         enc.run("act Hero lunge")  # not part of an attack: still its own turn only
 
 
+def test_power_attack_spends_up_to_the_martial_bonus_on_one_attack(enc: Encounter) -> None:
+    """"As a free action as part of a melee attack, you can spend an amount of stamina up to your martial
+    bonus to gain a +2 bonus to your attack roll for each stamina spent.\""""
+    enc.run("edit Hero mb=2")
+    enc.run("start")
+    enc.run("set free_once_per_turn 0")  # as many free actions as fit: the martial bonus is what stops it
+    enc.run("act Hero attack")
+    enc.run("act Hero power-attack")
+    enc.run("act Hero power-attack")
+    with pytest.raises(CombatError, match="Power Attack Stamina left 0 of 1"):
+        enc.run("act Hero power-attack")
+    enc.run("act Hero attack")  # the next attack: up to the martial bonus again
+    enc.run("act Hero power-attack")
+    assert cur(enc, "Hero", "power_left") == 1
+
+
 # -- healing --------------------------------------------------------------------------------------
 
 
