@@ -25,22 +25,47 @@ def _period(ops: Ops, cid: str, per: str) -> int:
     return clock.round
 
 
+def _trigger(ops: Ops, cid: str, target: str | None) -> tuple[int, str]:
+    """What a reaction answers: the latest action (with a cost) of the creature `on=` names, else of
+    whoever else acted last; its stamp and whose it is."""
+    if target is not None and target != cid:
+        t = ops.peek(target)
+        return t.last_act, t.name
+    others = [c for c in ops.state.combatants.values() if c.id != cid and c.last_act]
+    if not others:
+        return 0, ""
+    last = max(others, key=lambda c: c.last_act)
+    return last.last_act, last.name
+
+
 def _use_limited(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None) -> None:
-    """Refuse an action used up for this turn or round (per actor, target or name), else count this use."""
+    """Refuse an action used up for this turn or round (per actor, target or name) or for this trigger,
+    else count this use."""
     lim = action.limit
     if lim is None:
         return
     actor = ops.peek(cid)
+    if lim.per == "trigger":
+        stamp, whose = _trigger(ops, cid, target)
+        whom = (name or "").strip()[:80]  # a trigger the GM names (a move that was never entered)
+        key = f"{lim.shared or action.id}@trigger" + (f":{whom.lower()}" if whom else "")
+        if stamp and actor.uses.get(key) == stamp:
+            what = f"{whose}'s latest action" + (f" ({whom})" if whom else "")
+            raise CommandError(f"{actor.name} cannot {action.name}: it has already answered {what}; "
+                               f"one {lim.shared or action.name.lower()} a trigger (another trigger: what=NAME)")
+        ops.changing(cid).uses[key] = stamp
+        return
+    counted = lim.shared or action.id
     if lim.each == "target":
         if target is None:
             raise CommandError(f"{action.name}: say on whom (on=NAME): once a {lim.per} for each creature")
-        holder, key, whom = target, action.id + (f"@{cid}" if lim.per == "turn" else ""), ops.peek(target).name
+        holder, key, whom = target, counted + (f"@{cid}" if lim.per == "turn" else ""), ops.peek(target).name
         what = f" on {whom}"
     elif lim.each == "name":
         whom = (name or "").strip()[:80]
-        holder, key, what = cid, f"{action.id}:{whom.lower()}", f" ({whom})" if whom else ""
+        holder, key, what = cid, f"{counted}:{whom.lower()}", f" ({whom})" if whom else ""
     else:
-        holder, key, what = cid, action.id, ""
+        holder, key, what = cid, counted, ""
     stamp = _period(ops, cid, lim.per)
     if ops.peek(holder).uses.get(key) == stamp:
         each = {"target": " for each creature", "name": " for each one"}.get(lim.each, "")
@@ -95,6 +120,8 @@ def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | N
     paid = ", ".join(f"{ops.rs.pool(p).name} -{n}" for p, n in costs.items() if n)
     what = f" — {name.strip()}" if name and name.strip() else ""
     ops.say(f"{c.name}: {action.name}{what}" + (f" ({paid})" if paid else ""))
+    if action.cost:  # a deed others may react to; a record with no cost (a hit taken) is none
+        ops.changing(cid).last_act = ops.new_uid()
     ops.apply_effects(cid, action.effects, extra or None, other=target, anchor=cid)
     if action.tally is not None and action.tally_count:
         key = f"{action.tally}:{(name or '').lower()}"

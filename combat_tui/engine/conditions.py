@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from .durations import resolve_duration
 from .errors import CommandError
-from .model import ConditionState, Expiry
+from .model import ConditionState, Expiry, Ward
 from .ops import Ops
 from .timekeeping import current_actor, describe
 
@@ -47,12 +47,17 @@ def label(ops: Ops, cs: ConditionState) -> str:
 
 
 def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: str | None = None,
-        source: str | None = None, parent: int | None = None, anchor: str | None = None) -> ConditionState:
+        source: str | None = None, parent: int | None = None, anchor: str | None = None) -> ConditionState | None:
     """Add a condition. Turn-based durations are measured by `anchor`'s turns: by default the source,
-    else the creature acting now, else the bearer."""
+    else the creature acting now, else the bearer. None: ignored (an ability removed it until a set end);
+    one implied by a parent is not ignored, it comes and goes with the parent."""
     cd = ops.rs.condition(cond_id)
     if cd.subjective and source == cid:
         raise CommandError(f"{ops.peek(cid).name} cannot be {cd.name} from itself: it is relative to another creature")
+    ward = next((w for w in ops.peek(cid).ignoring if w.id == cond_id), None)
+    if ward is not None and parent is None:
+        ops.say(f"{ops.peek(cid).name}: {cd.name} ignored, {describe(ward.ends, ops.state)} (removed by an ability)")
+        return None
     c = ops.changing(cid)
     value = (value if value is not None else 1) if cd.valued else None
     spec = duration if duration is not None else (None if parent is not None else cd.default_duration)
@@ -163,8 +168,11 @@ def remove_one(ops: Ops, cid: str, cond_id: str, uid: int) -> int:
 def expire(ops: Ops, due: Callable[[Expiry], bool], only: set[str] | None = None) -> None:
     """End every condition whose end `due` says has come; one held by a parent loses its own end."""
     # Only creatures with conditions, in roster order: sorting all of them each turn cost more than the turn.
-    holders = [c for c in ops.state.combatants.values() if c.conditions and (only is None or c.id in only)]
+    holders = [c for c in ops.state.combatants.values()
+               if (c.conditions or c.ignoring) and (only is None or c.id in only)]
     for c in sorted(holders, key=lambda c: c.seq):
+        if any(due(w.ends) for w in c.ignoring):
+            ops.changing(c.id).ignoring = [w for w in c.ignoring if not due(w.ends)]
         hits = [cs for cs in c.conditions if cs.ends is not None and due(cs.ends)]
         for cs in hits:
             if cs.uid not in {x.uid for x in ops.peek(c.id).conditions}:
@@ -187,3 +195,11 @@ def end_by_action(ops: Ops, cid: str, action_id: str, tags: list[str]) -> None:
         if keys & set(cd.ended_by) and cs.uid in {x.uid for x in ops.peek(cid).conditions} \
                 and not _live_parents(ops, cid, cs):
             remove(ops, cid, cs.uid, f"ends ({action_id})")
+
+
+def ignore(ops: Ops, cid: str, cond_id: str, ends: Expiry) -> None:
+    """After an ability removed a condition something keeps applying: the condition given again before
+    `ends` is ignored."""
+    c = ops.changing(cid)
+    c.ignoring = [w for w in c.ignoring if w.id != cond_id] + [Ward(id=cond_id, ends=ends)]
+    ops.say(f"{c.name}: {ops.rs.condition(cond_id).name} ignored if given again, {describe(ends, ops.state)}")

@@ -10,6 +10,7 @@ from .model import Combatant
 from .ops import Ops
 from .ruleset import BodyPartDef, EffectDef, RulesetDef
 from .targets import pick
+from .timekeeping import is_out
 
 
 def part_count(rs: RulesetDef, c: Combatant, part: BodyPartDef) -> int:
@@ -114,6 +115,18 @@ def _say_group(ops: Ops, c: Combatant, part: BodyPartDef, key: str) -> None:
         ops.say(f"{c.name}: more than half its {kind}s have {eff.count}: {eff.text} (the whole creature)")
 
 
+def part_key(ops: Ops, cid: str, word: str) -> str:
+    """The part instance a GM's word names (`arm.2`; `arm`: the most injured, as healing picks)."""
+    part, number = _parse(ops, cid, word)
+    return _key(ops, ops.peek(cid), part, number, pick_least=False)
+
+
+def part_label(rs: RulesetDef, key: str) -> str:
+    """A part instance as the GM reads it (`Arm 2`)."""
+    part = next((b for b in rs.body if b.id == key.split(".", 1)[0]), None)
+    return key if part is None else _label(part, key)
+
+
 def injure(ops: Ops, cid: str, word: str, n: int) -> None:
     part, number = _parse(ops, cid, word)
     c = ops.changing(cid)
@@ -164,6 +177,11 @@ def heal_injury(ops: Ops, cid: str, word: str, n: int, regrow: bool) -> None:
         c.injuries[key] = new
     else:
         del c.injuries[key]
+    if c.treated.get(key, 0) > new:  # the injuries that healed were the treated ones
+        if new:
+            c.treated[key] = new
+        else:
+            del c.treated[key]
     ops.say(f"{c.name}: {_label(part, key)} healed ({new} {'injury' if new == 1 else 'injuries'} left there)")
     after = _state(part, [c.injuries.get(k, 0) for k in names], _exact(ops, c, part))
     lifted: list[list[EffectDef]] = []
@@ -216,3 +234,45 @@ def _lift(ops: Ops, cid: str, effects: list[EffectDef]) -> None:
         elif e.add in _held(ops, ops.peek(cid)):
             continue
         conditions.remove_all(ops, cid, e.add, held_ok=True)
+
+
+def untreated(rs: RulesetDef, c: Combatant) -> list[tuple[BodyPartDef, str, int]]:
+    """Parts with injuries not yet treated (destroyed parts, which do not heal mundanely, left out): the
+    kind, the instance and how many."""
+    out = []
+    for part in parts_of(rs, c):
+        for key in instances(part, part_count(rs, c, part)):
+            n = c.injuries.get(key, 0)
+            if n and (part.destroyed is None or n < part.destroyed) and n > c.treated.get(key, 0):
+                out.append((part, key, n - c.treated.get(key, 0)))
+    return out
+
+
+def treat(ops: Ops, cid: str, key: str, n: int) -> None:
+    """Mark injuries on one part instance treated (they then heal with time, by `heal-injury`)."""
+    c = ops.peek(cid)
+    part = next((b for b in ops.rs.body if b.id == key.split(".", 1)[0]), None)
+    if part is None or not c.injuries.get(key):
+        return
+    done = min(c.treated.get(key, 0) + n, c.injuries[key])
+    ops.changing(cid).treated[key] = done
+    ops.say(f"{c.name}: {_label(part, key)} treated ({done} of {c.injuries[key]})")
+
+
+def care_prompts(ops: Ops, cid: str, when: str) -> None:
+    """Prompt the ruleset's care tables for a creature's untreated injuries: `treat` (the fight is over)
+    or `untreated` (a day has passed). One prompt an injury, or an injured part if the data says so."""
+    care = ops.rs.injury_care
+    table = care.treat if when == "treat" else care.untreated
+    c = ops.peek(cid)
+    if table is None or is_out(c, ops.rs):
+        return
+    by_part = when != "treat" and care.untreated_by_part is not None and bool(ops.eval(care.untreated_by_part, c))
+    for part, key, left in untreated(ops.rs, c):
+        reason = f"{_label(part, key)}, {part.severity}"
+        if when == "treat" and care.treat_dc is not None:
+            reason += f", DC {ops.eval(care.treat_dc, c, {'part_value': part.value})}"
+        elif when != "treat":
+            reason += ", untreated for a day"
+        for _ in range(1 if by_part else left):
+            ops.queue_prompt(cid, table, reason, part=key)

@@ -54,6 +54,14 @@ class ConditionState(Model):
     direct: bool = True  # applied in its own right, not only implied by a parent
 
 
+class Ward(Model):
+    """A condition removed by an ability while something keeps applying it: given again before `ends`,
+    it is ignored."""
+
+    id: Line
+    ends: Expiry
+
+
 class OwnAction(Model):
     """An attack or other action a creature has of its own (from a template), copied into its state so
     the save stands alone. Its cost is a ruleset action's (`uses`), its own `cost`, or in time count a
@@ -81,7 +89,9 @@ class Combatant(Model):
     stats: dict[Line, Int] = Field(default_factory=dict)
     pools: dict[Line, PoolState] = Field(default_factory=dict)
     conditions: list[ConditionState] = Field(default_factory=list)
+    ignoring: list[Ward] = Field(default_factory=list)  # removed conditions ignored if given again before an end
     injuries: dict[Line, Int] = Field(default_factory=dict)  # body part instance ("arm.2") -> injuries
+    treated: dict[Line, Int] = Field(default_factory=dict)  # body part instance -> how many of them are treated
     body: Line | None = None  # body plan id; None (and saves from before plans) is the ruleset's default
     parts: dict[Line, Int] = Field(default_factory=dict)  # body part id -> how many it has, where not its plan's
     notes: Text = ""
@@ -96,6 +106,7 @@ class Combatant(Model):
     uses: dict[Line, Int] = Field(default_factory=dict)  # a limited action (and its name or user) -> when last used
     tallies: dict[Line, Int] = Field(default_factory=dict)  # "tally:name" -> count since the last long rest
     named: dict[Line, Line] = Field(default_factory=dict)  # tally -> the name last given (the spell being cast)
+    last_act: Int = 0  # stamp of its latest action with a cost: what a reaction per trigger answers
     group: Line | None = None  # made together (`add Ghoul x4`): one initiative, adjacent in the order
     template: Line | None = None  # the library template it was made from, by name
     party: Line | None = None  # the party it came from (`add @PARTY`): `end` writes its state back
@@ -130,6 +141,7 @@ class Prompt(Model):
     reason: Line
     rolled: Rolled | None = None  # rolled ahead (`preroll`), applied by `resolve`
     condition: Line | None = None  # the condition that called for it; gone with its last instance
+    part: Line | None = None  # the body part instance it is about ("arm.2"): a Heal check, a daily check
 
 
 class ReadyHit(Model):

@@ -277,13 +277,17 @@ class Ops:
 
     # -- effects ------------------------------------------------------------------------------
     def apply_effects(self, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None = None,
-                      other: str | None = None, anchor: str | None = None) -> None:
+                      other: str | None = None, anchor: str | None = None, part: str | None = None) -> None:
         """Apply effects to `cid`; in an action, effects marked `to = "target"` go to `other`, and
-        `source = "other"` makes an added condition come from (be relative to) the other party."""
-        from . import conditions
+        `source = "other"` makes an added condition come from (be relative to) the other party.
+        `part`: the body part instance a prompt is about, which `injure` and `treat` act on."""
+        from . import conditions, injuries
 
         actor = cid
         untargeted = False
+        effects = list(effects)
+        if any(e.when is not None and "target" in e.when for e in effects):  # `not target_exposed`
+            extra = {**self.target_names(other), **(extra or {})}
         for e in effects:
             cid = actor
             if e.to == "target":
@@ -322,6 +326,13 @@ class Ops:
                 self.queue_prompt(cid, e.prompt, "as the rules call for")
             elif e.note:
                 self.say(f"{c.name}: {e.note}")
+            elif e.injure is not None or e.treat is not None:
+                if part is None:
+                    self.say(f"({c.name}: no body part named, the injury is left to you)")
+                elif e.injure is not None:
+                    injuries.injure(self, cid, part, self.amount(e.injure, c, extra))
+                else:
+                    injuries.treat(self, cid, part, self.amount(e.treat or 0, c, extra))
             elif e.next_turn is not None and self.state.clock.started and c.next_tc is not None:
                 wait = max(self.amount(e.next_turn, c, extra), 1)
                 mc = self.changing(cid)
@@ -330,6 +341,16 @@ class Ops:
                 self.say(f"{c.name}: next turn in {wait} TC, at TC {mc.next_tc}")
         if untargeted:
             self.say("(no target given, on=NAME: what it does to another creature is left to you)")
+
+    def target_names(self, other: str | None) -> dict[str, int]:
+        """`target` (1 when an action names one with on=) and `target_<condition>` for its conditions."""
+        out = {"target": 0} | {f"target_{ident(cd.id)}": 0 for cd in self.rs.conditions}
+        if other is not None and other in self.state.combatants:
+            out["target"] = 1
+            for cs in self.peek(other).conditions:
+                key = f"target_{ident(cs.id)}"
+                out[key] = max(out[key], cs.value if cs.value is not None else 1)
+        return out
 
     def damage(self, cid: str, amount: int, dtype: str | None = None) -> None:
         c = self.peek(cid)
@@ -359,11 +380,14 @@ class Ops:
             self.apply_effects(cid, trig.effects, extra)
 
     # -- prompts ------------------------------------------------------------------------------
-    def queue_prompt(self, cid: str, table_id: str, reason: str, condition: str | None = None) -> None:
+    def queue_prompt(self, cid: str, table_id: str, reason: str, condition: str | None = None,
+                     part: str | None = None) -> None:
         table = self.rs.table(table_id)
-        if not table.repeat and any(p.cid == cid and p.table == table_id for p in self.state.prompts):
-            return  # one pending prompt per creature and table
-        self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason, condition=condition))
+        if not table.repeat and any(p.cid == cid and p.table == table_id and p.part == part
+                                    for p in self.state.prompts):
+            return  # one pending prompt per creature and table (and body part)
+        self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason, condition=condition,
+                                     part=part))
         how = "the GM picks the outcome" if table.choice else "`resolve` rolls it"  # a choice has no die
         self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): {how}")
 
@@ -376,10 +400,11 @@ class Ops:
         if prompt.cid not in self.state.combatants:
             return
         c = self.peek(prompt.cid)
+        about = self.part_names(c, prompt.part)
         if value is None and prompt.rolled is not None:
             total, shown = prompt.rolled.total, prompt.rolled.detail
         elif value is None:
-            r = self.roll(table.roll, c)
+            r = self.roll(table.roll, c, about)
             total, shown = r.total, r.shown
         else:
             total, shown = value, f"{value} (given)"
@@ -389,10 +414,17 @@ class Ops:
         if table.choice and row is not None:  # picked, not rolled: the outcome's number says nothing
             shown, outcome = row.label, f": {row.text}" if row.text else ""
         self.say(f"{c.name} — {table.name}: {shown}{outcome}")
-        extra = {"roll": total}
+        extra = {"roll": total, **about}
         if row is not None:
-            self.apply_effects(prompt.cid, row.effects, extra)
-        self.apply_effects(prompt.cid, table.after, extra)
+            self.apply_effects(prompt.cid, row.effects, extra, part=prompt.part)
+        self.apply_effects(prompt.cid, table.after, extra, part=prompt.part)
+
+    def part_names(self, c: Combatant, part: str | None) -> dict[str, int]:
+        """`part_value` and `part_injuries` of the body part instance a prompt is about (0 without one)."""
+        kind = next((b for b in self.rs.body if part is not None and b.id == part.split(".", 1)[0]), None)
+        if kind is None or part is None:
+            return {"part_value": 0, "part_injuries": 0}
+        return {"part_value": kind.value, "part_injuries": c.injuries.get(part, 0)}
 
     def outcome(self, table_id: str, total: int) -> str:
         """The row a total lands on, as a label (for showing a roll before it is applied)."""
@@ -408,7 +440,7 @@ class Ops:
         table = self.rs.table(prompt.table)
         if table.choice:
             raise CommandError(f"{table.name}: the GM picks the outcome, resolve value=N")
-        r = self.roll(table.roll, self.peek(prompt.cid))
+        r = self.roll(table.roll, self.peek(prompt.cid), self.part_names(self.peek(prompt.cid), prompt.part))
         self.prompts()
         prompt.rolled = Rolled(total=r.total, detail=r.shown)
         label = self.outcome(prompt.table, r.total)

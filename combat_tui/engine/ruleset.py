@@ -126,6 +126,8 @@ class EffectDef(Strict):
     set: Number | None = None
     prompt: Line | None = None  # queue another table prompt
     note: Line | None = None  # a line in the log
+    injure: Number | None = None  # in a prompt about a body part: add this many injuries to it
+    treat: Number | None = None  # in a prompt about a body part: this many of its injuries are treated
     next_turn: Number | None = None  # time count: the creature's next turn comes this many TC from now
     to: Literal["self", "target"] = "self"  # in an action: on the actor, or on `act ... on=NAME`'s target
     source: Literal["none", "other"] = "none"  # an added condition comes from (is relative to) the other party
@@ -133,11 +135,11 @@ class EffectDef(Strict):
     @model_validator(mode="after")
     def _one_verb(self) -> EffectDef:
         verbs = [v for v in ("add", "remove", "damage", "heal", "pool", "prompt", "note") if getattr(self, v)]
-        verbs += ["next_turn"] if self.next_turn is not None else []
+        verbs += [v for v in ("next_turn", "injure", "treat") if getattr(self, v) is not None]
         if len(verbs) != 1:
             got = ", ".join(verbs) or "none"
-            raise ValueError("an effect needs exactly one of add/remove/damage/heal/pool/prompt/note/next_turn, "
-                             f"got {got}")
+            raise ValueError("an effect needs exactly one of add/remove/damage/heal/pool/prompt/note/next_turn/"
+                             f"injure/treat, got {got}")
         if self.pool and (self.delta is None) == (self.set is None):
             raise ValueError("a pool effect needs exactly one of delta or set")
         return self
@@ -154,10 +156,13 @@ class ConditionEffectDef(Strict):
 
 class LimitDef(Strict):
     """How often an action may be used: once a turn or a round, for each actor, each target (the creature
-    `on=` names, whoever acts on it) or each name the GM gives (`what=`: one spell of several)."""
+    `on=` names, whoever acts on it) or each name the GM gives (`what=`: one spell of several); or once
+    for each trigger (another creature's latest action). `shared`: actions giving the same name count
+    as one (one reaction of any kind)."""
 
-    per: Literal["turn", "round"]
+    per: Literal["turn", "round", "trigger"]
     each: Literal["actor", "target", "name"] = "actor"
+    shared: Line | None = None
 
 
 class ConditionDef(Strict):
@@ -238,7 +243,8 @@ class TableDef(Strict):
 
 
 class TriggerDef(Strict):
-    on: Literal["damage", "heal", "change", "injury", "turn-start", "turn-end", "round-start", "round-end"]
+    on: Literal["damage", "heal", "change", "injury", "turn-start", "turn-end", "round-start", "round-end",
+                "short-rest", "long-rest"]
     when: Line | None = None
     edge: bool = True  # fire only when `when` turns true, not while it stays true
     effects: list[EffectDef] = Field(max_length=MAX_ITEMS)
@@ -249,6 +255,16 @@ class DamageDef(Strict):
     absorb: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # pools damage comes off, in order
     heal: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # pools healing goes to, in order
     types: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
+
+
+class CareDef(Strict):
+    """Looking after injuries between fights: tables prompted once for each untreated injury (of a part
+    not destroyed), the prompt naming the part; `treat` and `injure` effects act on that part."""
+
+    treat: Line | None = None  # prompted when the fight ends (`end`): the check that treats one injury
+    treat_dc: Line | None = None  # formula over `part_value`: the DC the treat prompt shows
+    untreated: Line | None = None  # prompted at each long rest (a day) while an injury stays untreated
+    untreated_by_part: Line | None = None  # formula: true for one untreated prompt per part, not per injury
 
 
 class RuleDef(Strict):
@@ -323,6 +339,7 @@ class RulesetDef(Strict):
     options: list[OptionDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     body: list[BodyPartDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     body_plans: list[BodyPlanDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # the first is the default
+    injury_care: CareDef = CareDef()
 
     @field_validator("schema_version")
     @classmethod
@@ -398,6 +415,8 @@ class RulesetDef(Strict):
             check_effects(b.all_destroyed, f"body.{b.id}.all_destroyed")
             check_effects(b.sound_left.effects if b.sound_left else [], f"body.{b.id}.sound_left")
         need(self.time.fastest_shift, classes, "speed class", "time.fastest_shift")
+        need(self.injury_care.treat, tables, "table", "injury_care.treat")
+        need(self.injury_care.untreated, tables, "table", "injury_care.untreated")
         parts = {b.id for b in self.body}
         for plan in self.body_plans:
             for part_id in plan.parts:
@@ -414,12 +433,13 @@ class RulesetDef(Strict):
             return x.replace("-", "_")
 
         known = {"round", "tc", "own_turn", "level", "roll", "amount", "injury_total", "injury_value", "injury_count",
-                 "overdue"}
+                 "overdue", "part_value", "part_injuries"}
         known |= {f"tag_{norm(t)}" for a in self.actions for t in a.tags}
         known |= {f"before_{norm(p.id)}" for p in self.pools} | {f"type_{norm(t)}" for t in self.damage.types}
         known |= {norm(s.id) for s in self.stats} | {norm(o.id) for o in self.options}
         known |= {norm(p.id) for p in self.pools} | {f"max_{norm(p.id)}" for p in self.pools}
         known |= {norm(c.id) for c in self.conditions}
+        known |= {"target"} | {f"target_{norm(c.id)}" for c in self.conditions}  # in an action's effects
 
         def own(a: ActionDef) -> set[str]:
             """Names only an action's requires and effects have: its value and its tally."""
@@ -449,6 +469,8 @@ class RulesetDef(Strict):
         check(self.time.sf_step, "time.sf_step")
         for b in self.body:
             check(b.majority_exact, f"body[{b.id}].majority_exact")
+        check(self.injury_care.treat_dc, "injury_care.treat_dc")
+        check(self.injury_care.untreated_by_part, "injury_care.untreated_by_part")
         effect_lists = [(f"actions[{a.id}]", a.effects, own(a)) for a in self.actions]
         effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after, set())
                          for t in self.tables]
@@ -466,6 +488,8 @@ class RulesetDef(Strict):
                 check(e.delta, f"{where}.delta", names)
                 check(e.set, f"{where}.set", names)
                 check(None if _dice(e.next_turn) else e.next_turn, f"{where}.next_turn", names)
+                check(e.injure, f"{where}.injure", names)
+                check(e.treat, f"{where}.treat", names)
                 if e.duration and ":" in e.duration and not e.duration.split(":", 1)[1].strip().isdigit():
                     check(e.duration.split(":", 1)[1], f"{where}.duration", names)
 

@@ -43,6 +43,8 @@ def combatant_view(enc: Encounter, c: Combatant) -> dict[str, Any]:
     out["stats"] = dict(c.stats)
     if c.injuries:
         out["injuries"] = dict(c.injuries)
+    if c.treated:
+        out["treated"] = dict(c.treated)
     out["hidden"] = c.hidden
     out["health_shown"] = c.health_shown
     out["notes"] = c.notes

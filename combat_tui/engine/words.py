@@ -45,9 +45,11 @@ def labels(rs: RulesetDef) -> Words:
     if hit is not None and hit[0] is rs:
         return hit[1]
     out = {"round": "Round", "tc": "TC", "level": "Level", "roll": "Roll", "amount": "Amount",
-           "injury_total": "Injuries", "injury_value": "Injury value"}
+           "injury_total": "Injuries", "injury_value": "Injury value", "part_value": "Part value",
+           "part_injuries": "Injuries on the part", "target": "Target"}
     out |= {f"type_{ident(t)}": humane(t) for t in rs.damage.types}
     out |= {ident(c.id): c.name for c in rs.conditions}
+    out |= {f"target_{ident(c.id)}": f"target {c.name}" for c in rs.conditions}
     out |= {ident(o.id): o.name or humane(o.id) for o in rs.options}
     for p in rs.pools:
         out |= {ident(p.id): p.name, f"max_{ident(p.id)}": f"max {p.name}", f"before_{ident(p.id)}": p.name}

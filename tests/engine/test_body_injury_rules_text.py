@@ -205,6 +205,92 @@ def test_a_natural_weapon_fumbled_off_its_own_turn_returns_after_its_coming_turn
     assert "natural-weapon-fumbled" not in conds(enc, "Goblin")
 
 
+def test_one_reaction_against_a_single_trigger(enc: Encounter) -> None:
+    """"You can perform only one reaction against a single trigger.\""""
+    enc.run("edit Hero dex=2")  # three reactions: the pool is not what stops the second one
+    enc.run("start")
+    enc.run("next")  # Goblin's turn; Hero has had its first turn
+    enc.run("act Goblin attack")
+    enc.run("act Hero parry")
+    with pytest.raises(CombatError, match="already answered Goblin's latest action"):
+        enc.run("act Hero reactive-attack")  # a second reaction, of another kind, to the same attack
+    assert cur(enc, "Hero", "reactions") == 2
+    enc.run("act Goblin attack")  # a new trigger
+    enc.run("act Hero reactive-attack on=Goblin")
+    assert cur(enc, "Hero", "reactions") == 1
+    enc.run("act Hero parry what=the-move")  # a trigger the GM names (never entered as an action)
+    assert cur(enc, "Hero", "reactions") == 0
+
+
+def test_a_record_with_no_cost_is_no_new_trigger(enc: Encounter) -> None:
+    """"Reactions do not cost AP, but can only be performed in response to specific triggers.\""""
+    enc.run("edit Hero dex=2")
+    enc.run("start")
+    enc.run("next")
+    enc.run("act Goblin attack")
+    enc.run("act Hero parry")
+    enc.run("act Goblin natural-fumble")  # bookkeeping about the same attack
+    with pytest.raises(CombatError, match="already answered"):
+        enc.run("act Hero parry")
+
+
+def test_free_actions_only_on_ones_own_turn(enc: Encounter) -> None:
+    """"Free actions do not cost AP. You can only perform free actions during your turn\""""
+    enc.run("start")  # Hero's turn
+    with pytest.raises(CombatError, match="free actions only on its own turn"):
+        enc.run("act Goblin free")
+    with pytest.raises(CombatError, match="free actions only on its own turn"):
+        enc.run("act Goblin lunge")
+    enc.run("act Hero free")
+    assert cur(enc, "Hero", "free_action") == 0
+
+
+def test_a_free_action_once_a_turn_unless_the_gm_reads_as_many_as_fit(enc: Encounter) -> None:
+    """"Free action: 0 AP, but only once per turn" against "theoretically, you can take as many free actions
+    as you want, up to what the GM judges can fit inside 6 seconds.\""""
+    enc.run("start")
+    enc.run("act Hero free")
+    with pytest.raises(CombatError, match="Free action"):
+        enc.run("act Hero free")
+    enc.run("set free_once_per_turn 0")
+    enc.run("act Hero free")
+    enc.run("act Hero free")
+
+
+def test_power_attack_with_a_reactive_attack_only_if_the_gm_reads_it_so(enc: Encounter) -> None:
+    """Power Attack: "As a free action as part of a melee attack" against "You can only perform free actions
+    during your turn" (a reactive attack comes on another's turn)."""
+    enc.run("start")
+    enc.run("next")  # Goblin's turn; Hero answers its attack
+    enc.run("act Goblin attack")
+    with pytest.raises(CombatError, match="free actions only on its own turn"):
+        enc.run("act Hero power-attack")
+    enc.run("set free_with_reaction 1")
+    enc.run("act Hero reactive-attack")
+    before = cur(enc, "Hero", "stamina")
+    enc.run("act Hero power-attack")
+    assert cur(enc, "Hero", "stamina") == before - 1
+    assert cur(enc, "Hero", "free_action") == 1  # its own turn's free action is still there
+    with pytest.raises(CombatError, match="free actions only on its own turn"):
+        enc.run("act Hero lunge")  # not part of an attack: still its own turn only
+
+
+def test_power_attack_spends_up_to_the_martial_bonus_on_one_attack(enc: Encounter) -> None:
+    """"As a free action as part of a melee attack, you can spend an amount of stamina up to your martial
+    bonus to gain a +2 bonus to your attack roll for each stamina spent.\""""
+    enc.run("edit Hero mb=2")
+    enc.run("start")
+    enc.run("set free_once_per_turn 0")  # as many free actions as fit: the martial bonus is what stops it
+    enc.run("act Hero attack")
+    enc.run("act Hero power-attack")
+    enc.run("act Hero power-attack")
+    with pytest.raises(CombatError, match="Power Attack Stamina left 0 of 1"):
+        enc.run("act Hero power-attack")
+    enc.run("act Hero attack")  # the next attack: up to the martial bonus again
+    enc.run("act Hero power-attack")
+    assert cur(enc, "Hero", "power_left") == 1
+
+
 # -- healing --------------------------------------------------------------------------------------
 
 
@@ -256,6 +342,98 @@ def test_a_destroyed_part_heals_only_by_regrowing(enc: Encounter) -> None:
         enc.run("heal-injury Goblin hand.1")
     enc.run("heal-injury Goblin hand.1 3 regrow")
     assert not creature(enc, "Goblin").get("injuries")
+
+
+def prompt_reasons(enc: Encounter) -> list[tuple[str, str, str]]:
+    return [(p["creature"], p["table"], p["reason"]) for p in enc.view()["prompts"]]
+
+
+def test_each_injury_is_prompted_for_a_heal_check_once_the_fight_is_over(enc: Encounter) -> None:
+    """"Each injury must first be treated with a Heal check. The DC starts at 15 for minor injuries, and
+    increases by 5 for each severity higher.\""""
+    enc.run("start")
+    enc.run("injure Goblin ear")  # minor
+    enc.run("injure Goblin arm 2")  # severe, two injuries
+    enc.run("injure Goblin hand.1 3")  # destroyed: no mundane treatment
+    assert prompts(enc) == []  # not in the middle of the fight
+    enc.run("end")
+    heal = "Heal check (treat an injury)"
+    assert sorted(prompt_reasons(enc)) == sorted([
+        ("Goblin", heal, "Ear 1, minor, DC 15"),
+        ("Goblin", heal, "Arm 1, severe, DC 25"),
+        ("Goblin", heal, "Arm 1, severe, DC 25"),
+    ])
+    enc.run("resolve value=1")  # the first: the ear, treated
+    enc.run("resolve value=0")  # an arm injury: not treated
+    assert creature(enc, "Goblin")["treated"] == {"ear.1": 1}
+    enc.run("resolve value=1")
+    assert creature(enc, "Goblin")["treated"] == {"ear.1": 1, "arm.1": 1}
+
+
+def test_every_day_an_untreated_injury_risks_worsening(enc: Encounter) -> None:
+    """"Every day that an injury goes untreated, make a DC 20 Constitution check to not have it worsen. If
+    you fail, add another injury to the injured body part.\""""
+    enc.run("injure Goblin arm.2")
+    enc.run("injure Hero eye")
+    enc.run("end")
+    dismiss_all(enc)  # nobody treated them
+    enc.run("rest long Goblin")
+    assert prompts(enc) == [("Goblin", "Untreated injury (CON DC 20)")]
+    enc.run("resolve value=19")
+    assert creature(enc, "Goblin")["injuries"] == {"arm.2": 2}
+    enc.run("rest long Goblin")  # a second day: two untreated injuries now
+    assert prompts(enc) == [("Goblin", "Untreated injury (CON DC 20)")] * 2
+    enc.run("resolve value=20")
+    assert creature(enc, "Goblin")["injuries"] == {"arm.2": 2}
+
+
+def test_a_treated_injury_no_longer_risks_worsening(enc: Encounter) -> None:
+    """"If left untreated, an injured body part's condition risks worsening.\""""
+    enc.run("injure Goblin eye")
+    enc.run("end")
+    enc.run("resolve value=1")
+    enc.run("rest long")
+    assert prompts(enc) == []
+    enc.run("heal-injury Goblin eye")  # its weeks have passed
+    assert "treated" not in creature(enc, "Goblin")
+
+
+def test_the_daily_check_may_be_read_as_one_for_each_injured_part(enc: Encounter) -> None:
+    """"an injured body part's condition risks worsening. Every day that an injury goes untreated, make a
+    DC 20 Constitution check\" (a check for each injury by default; the option reads it by part)."""
+    enc.run("injure Goblin leg 2")
+    enc.run("rest long")
+    assert len(prompts(enc)) == 2
+    dismiss_all(enc)
+    enc.run("set untreated_by_part 1")
+    enc.run("rest long")
+    assert len(prompts(enc)) == 1
+
+
+def test_an_injury_may_be_treated_in_the_fight_on_the_gms_prompt(enc: Encounter) -> None:
+    """"Each injury must first be treated with a Heal check.\" (a healer at work before the fight is over)"""
+    enc.run("injure Goblin arm.2")
+    enc.run("prompt Goblin heal-check part=arm")
+    assert prompt_reasons(enc) == [("Goblin", "Heal check (treat an injury)", "asked by the GM, Arm 2")]
+    enc.run("resolve value=1")
+    assert creature(enc, "Goblin")["treated"] == {"arm.2": 1}
+
+
+def test_a_concussion_may_heal_after_rest(enc: Encounter) -> None:
+    """"After every hour of rest, you can make a DC 25 Constitution check to heal the injury.\""""
+    enc.run("injure Goblin head")
+    enc.run("rest short")
+    assert prompts(enc) == [("Goblin", "Concussion recovery (CON DC 25)")]
+    enc.run("resolve value=24")
+    assert "concussion" in conds(enc, "Goblin")
+    enc.run("rest long")  # a day: the untreated head's daily check comes first
+    assert prompts(enc) == [("Goblin", "Untreated injury (CON DC 20)"), ("Goblin", "Concussion recovery (CON DC 25)")]
+    enc.run("dismiss")
+    enc.run("resolve Goblin value=25")
+    assert "concussion" not in conds(enc, "Goblin")
+    dismiss_all(enc)
+    enc.run("rest short")
+    assert prompts(enc) == []
 
 
 def test_heal_injury_is_undone_whole(enc: Encounter) -> None:

@@ -552,3 +552,125 @@ def test_a_restrained_creature_may_rise_unless_the_option_says_otherwise(enc: En
     enc.run("set restrained_may_rise 1")
     enc.run("act Hero kneel")
     assert "prone" not in conds(enc, "Hero")
+
+
+def test_a_condition_an_ability_removed_is_ignored_until_the_end_of_the_round(enc: Encounter) -> None:
+    """"If you have an ability which removes a Condition that is continually applied, you still ignore the
+    Condition until the end of the Round. For instance, if you are in a bog which Slows anyone inside it, you
+    can use an ability that removes a Slowed condition to spend Agility inside the bog for the rest of the
+    Round.\""""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("cond Hero slowed")  # the bog
+    enc.run("uncond Hero slowed until=end-of-round")  # the ability
+    enc.run("cond Hero slowed")  # the bog applies it again, this round
+    assert "slowed" not in conds(enc, "Hero")
+    enc.run("act Hero shift-agility")  # Agility is usable in the bog for the rest of the round
+    enc.run("next")  # round 2: the bog slows it again
+    enc.run("cond Hero slowed")
+    assert "slowed" in conds(enc, "Hero")
+    assert pmax(enc, "Hero", "agility") == 0
+
+
+def test_a_condition_given_again_in_the_round_refreshes_and_never_stacks(enc: Encounter) -> None:
+    """"Unless otherwise specified, when you become Exposed, the Exposure lasts until the end of the Round":
+    a second Exposure is one condition, lasting to the later of the two ends."""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("act Hero pick-up")  # Exposed to the end of this round
+    enc.run("prompt Hero combat-roll")
+    enc.run("resolve Hero value=2")  # Exposed to the end of the next round
+    assert [c["id"] for c in creature(enc, "Hero")["conditions"]].count("exposed") == 1
+    enc.run("act Hero pick-up")  # again this round: the later end stays
+    assert conds(enc, "Hero")["exposed"]["remaining"] == 1
+    enc.run("next")
+    assert "exposed" in conds(enc, "Hero")
+
+
+def test_a_plain_removal_is_not_ignored_afterwards(enc: Encounter) -> None:
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("cond Hero slowed")
+    enc.run("uncond Hero slowed")  # the GM's correction, no ability
+    enc.run("cond Hero slowed")
+    assert "slowed" in conds(enc, "Hero")
+
+
+def test_a_long_rest_gives_back_all_stamina(enc: Encounter) -> None:
+    """Long Rest: "You regain all your Stamina." ... "Anything you can do during a Short Rest, you can do
+    during a Long Rest.\""""
+    enc.run("add Hero pc con=12")
+    enc.run("spend Hero stamina 5")
+    enc.run("rest long")
+    assert pool(enc, "Hero", "stamina") == 12
+
+
+def test_a_recovery_surge_restores_the_aura_modifier_and_stabilizes(enc: Encounter) -> None:
+    """"When you spend a Recovery Surge to restore your Aura, you regain Aura equal to your Recovery Value:
+    Recovery Value = Aura Modifier (min 1)" ... "A creature can be stabilized by gaining Aura.\""""
+    enc.run("add Hero pc aura_mod=3")  # Aura 24
+    enc.run("add Goblin")  # Aura modifier 0: a surge still gives 1
+    enc.run("dmg Hero 10")
+    enc.run("act Hero recovery-surge")
+    assert pool(enc, "Hero", "aura") == 17 and pool(enc, "Hero", "recovery_surges") == 4
+    enc.run("dmg Goblin 20")
+    enc.run("cond Goblin bleeding-out")
+    enc.run("act Goblin recovery-surge")
+    assert pool(enc, "Goblin", "aura") == 1 and "bleeding-out" not in conds(enc, "Goblin")
+
+
+def test_a_shaken_creature_handling_items_makes_a_chance_roll_not_to_drop_them(enc: Encounter) -> None:
+    """Shaken: "You also have a chance to drop items while manipulating them. This includes equipping items,
+    stowing items, or loading ammunition (Chance roll with a DC: 5).\""""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("act Hero equip-light")
+    assert prompts(enc) == []
+    enc.run("cond Hero shaken")
+    for action in ("equip-light", "equip", "load"):
+        enc.run(f"act Hero {action}")
+        assert prompts(enc) == [("Hero", "Shaken: drop check")]
+        enc.run("resolve value=4")
+
+
+def test_a_maneuver_on_a_target_not_exposed_leaves_the_attacker_unguarded(enc: Encounter) -> None:
+    """"If you perform a Combat Maneuver which is not a Swift Attack against a target that is not Exposed,
+    you become Unguarded and the target has Advantage on their first Defense roll.\""""
+    enc.run("add Hero pc")
+    enc.run("add Goblin")
+    enc.run("start")
+    enc.run("act Hero push on=Goblin")
+    assert "unguarded" in conds(enc, "Hero")
+    enc.run("uncond Hero unguarded")
+    enc.run("cond Goblin exposed")
+    enc.run("act Hero trip on=Goblin")  # an Exposed target: no price
+    assert "unguarded" not in conds(enc, "Hero")
+
+
+def test_shaken_from_a_non_lethal_hit_lasts_until_the_next_short_rest(enc: Encounter) -> None:
+    """"If you deal Non-Lethal damage to a creature with 0 Aura, then they don't make a Death roll, but
+    instead the they are Shaken until their next Short Rest and lose 5 Stamina.\""""
+    enc.run("add Brute")
+    enc.run("start")
+    enc.run("set nonlethal_shaken 1")
+    enc.run("dmg Brute 25 non-lethal")
+    enc.run("resolve Brute")
+    enc.run("next")
+    enc.run("next")
+    assert "shaken" in conds(enc, "Brute")
+    enc.run("rest short")
+    assert "shaken" not in conds(enc, "Brute")
+
+
+def test_a_second_initiative_roll_in_a_round_fails_automatically(enc: Encounter) -> None:
+    """"If another situation arises that requires you to roll Initiative after you have already rolled it
+    during the Round, you automatically fail.\""""
+    enc.run("add Hero pc")
+    enc.run("start")
+    enc.run("act Hero roll-initiative")
+    enc.run("dismiss")
+    with pytest.raises(CombatError, match="a second roll fails automatically"):
+        enc.run("act Hero roll-initiative")
+    enc.run("next")
+    enc.run("act Hero roll-initiative")  # a new round
+    assert prompts(enc) == [("Hero", "Initiative roll")]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from .. import conditions, durations
 from ..amounts import amount
+from ..durations import resolve_duration
 from ..errors import CommandError
 from ..ops import Ops
 from ..targets import take_creatures
+from ..timekeeping import current_actor
 from .common import need, no_extra, one_creature, pick_condition, targets
 from .spec import command
 
@@ -33,12 +35,15 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         conditions.add(ops, cid, cd.id, value=value, duration=duration, source=source)
 
 
-_UNCOND = "uncond NAMES CONDITION [from=NAME] [uid=N]"
+_UNCOND = "uncond NAMES CONDITION [from=NAME] [uid=N] [for=N] [until=SPEC]"
 
 
-@command("uncond", _UNCOND, "remove a condition and what it implied",
+@command("uncond", _UNCOND, "remove a condition and what it implied; with for= or until=, an ability removed "
+         "it and it is ignored if given again until then",
          args=("names", "condition"),
-         words={"from": "only the instance from that creature", "uid": "only that instance"})
+         words={"from": "only the instance from that creature", "uid": "only that instance",
+                "for": "ignored if given again for N rounds (N TC in time count)",
+                "until": "ignored if given again until then (end-of-round, ...)"})
 def _uncond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = take_creatures(ops.state, args, 1)  # the dead too: `uncond Bandit* dead` brings them back
     need(rest, 1, _UNCOND)
@@ -51,4 +56,10 @@ def _uncond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             total += conditions.remove_one(ops, cid, cd.id, amount(ops, kw["uid"], "uid"))
         else:
             total += conditions.remove_all(ops, cid, cd.id, source)
-    ops.require(total > 0, f"nobody named has {cd.name}" + (" like that" if kw else ""))
+    spec = durations.typed(ops, kw.get("for"), kw.get("until"))
+    if spec is None:
+        ops.require(total > 0, f"nobody named has {cd.name}" + (" like that" if kw else ""))
+        return
+    for cid in ids:  # an ability lifted it: ignored while whatever applies it keeps on, till then
+        anchor = current_actor(ops.state) or cid
+        conditions.ignore(ops, cid, cd.id, resolve_duration(spec, ops.state, ops.rs, anchor))

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from .. import conditions
 from ..errors import CommandError
+from ..injuries import care_prompts
 from ..library import Library, Party
 from ..library import writing as w
 from ..model import Combatant
@@ -139,6 +140,8 @@ def _end(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             if any(x.uid == cs.uid for x in ops.peek(c.id).conditions):
                 conditions.remove(ops, c.id, cs.uid, "ends with the fight")
                 ops.apply_effects(c.id, rs.condition(cs.id).on_end, {"overdue": 0})
+    for c in ops.state.roster():  # injuries to treat now the fight is over
+        care_prompts(ops, c.id, "treat")
     parties: dict[str, list[Combatant]] = {}
     for c in ops.state.roster():
         if c.party:

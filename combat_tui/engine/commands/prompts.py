@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import injuries
 from ..amounts import amount
 from ..bounds import parse_int
 from ..errors import CommandError
@@ -60,10 +61,13 @@ def _dismiss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.say(f"Dismissed: {ops.rs.table(prompt.table).name}")
 
 
-@command("prompt", "prompt NAME TABLE", "queue a roll table for a creature", args=("names", "table"))
+@command("prompt", "prompt NAME TABLE [part=PART]", "queue a roll table for a creature",
+         words={"part": "the body part it is about (arm, arm.2): a Heal check on it"}, args=("names", "table"))
 def _queue(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
-    need(rest, 1, "prompt NAME TABLE")
+    need(rest, 1, "prompt NAME TABLE [part=PART]")
     table = pick("table", " ".join(rest), ((t.id, t.name, t) for t in ops.rs.tables))
     for cid in ids:
-        ops.queue_prompt(cid, table.id, "asked by the GM")
+        part = injuries.part_key(ops, cid, kw["part"]) if "part" in kw else None
+        about = f", {injuries.part_label(ops.rs, part)}" if part else ""
+        ops.queue_prompt(cid, table.id, "asked by the GM" + about, part=part)

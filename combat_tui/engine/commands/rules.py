@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import conditions
 from ..amounts import amount
+from ..injuries import care_prompts
 from ..ops import Ops
 from ..ruleset import Refresh
 from ..targets import creatures, pick
@@ -41,6 +42,10 @@ def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ends = ("short-rest",) if kind is Refresh.SHORT_REST else ("short-rest", "long-rest")
     chosen = set(ids)
     for cid in ids:
+        if kind is Refresh.LONG_REST:  # a day has passed: untreated injuries may worsen
+            care_prompts(ops, cid, "untreated")
         ops.refresh(cid, kind)
     conditions.expire(ops, lambda e: e.kind in ends, only=chosen)
+    for cid in ids:  # what the rules say happens after a rest (a check to heal, a pool refilled)
+        ops.run_triggers(f"{args[0].lower()}-rest", cid)
     ops.say(f"{args[0].capitalize()} rest for {len(ids)} creature(s)")
