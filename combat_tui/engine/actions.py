@@ -25,27 +25,42 @@ def _period(ops: Ops, cid: str, per: str) -> int:
     return clock.round
 
 
-def _use_limited(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None) -> None:
-    """Refuse an action used up for this turn or round (per actor, target or name), else count this use."""
+def _limit_key(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None) -> tuple[str, str, str]:
+    """Who holds the count of an action's limit, under which key, and the words naming what it counted."""
     lim = action.limit
-    if lim is None:
-        return
-    actor = ops.peek(cid)
+    assert lim is not None
     if lim.each == "target":
         if target is None:
             raise CommandError(f"{action.name}: say on whom (on=NAME): once a {lim.per} for each creature")
-        holder, key, whom = target, action.id + (f"@{cid}" if lim.per == "turn" else ""), ops.peek(target).name
-        what = f" on {whom}"
-    elif lim.each == "name":
+        return target, action.id + (f"@{cid}" if lim.per == "turn" else ""), f" on {ops.peek(target).name}"
+    if lim.each == "name":
         whom = (name or "").strip()[:80]
-        holder, key, what = cid, f"{action.id}:{whom.lower()}", f" ({whom})" if whom else ""
-    else:
-        holder, key, what = cid, action.id, ""
-    stamp = _period(ops, cid, lim.per)
-    if ops.peek(holder).uses.get(key) == stamp:
-        each = {"target": " for each creature", "name": " for each one"}.get(lim.each, "")
-        raise CommandError(f"{actor.name} cannot {action.name}{what} again: once a {lim.per}{each}")
-    ops.changing(holder).uses[key] = stamp
+        return cid, f"{action.id}:{whom.lower()}", f" ({whom})" if whom else ""
+    return cid, action.id, ""
+
+
+def _use_limited(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None) -> None:
+    """Refuse an action used up for this turn or round (per actor, target or name), else count this use;
+    and count it for the limited actions that list it in `also` (Cast uses up Control of that spell)."""
+    lim = action.limit
+    if lim is not None:
+        actor = ops.peek(cid)
+        holder, key, what = _limit_key(ops, cid, action, target, name)
+        stamp = _period(ops, cid, lim.per)
+        if ops.peek(holder).uses.get(key) == stamp:
+            each = {"target": " for each creature", "name": " for each one"}.get(lim.each, "")
+            also = [a.name for a in ops.rs.actions if a.id in lim.also]
+            if also:
+                raise CommandError(f"{actor.name} cannot {action.name}{what} this {lim.per}: once a {lim.per}{each},"
+                                   f" and {' or '.join(also)} counts as one")
+            raise CommandError(f"{actor.name} cannot {action.name}{what} again: once a {lim.per}{each}")
+        ops.changing(holder).uses[key] = stamp
+    for other in ops.rs.actions:
+        if other.limit is not None and action.id in other.limit.also and other.id != action.id:
+            if other.limit.each == "target" and target is None:
+                continue
+            holder, key, _ = _limit_key(ops, cid, other, target, name)
+            ops.changing(holder).uses[key] = _period(ops, cid, other.limit.per)
 
 
 def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None = None) -> None:
