@@ -453,3 +453,32 @@ def test_dead_at_negative_max_hp(enc: Encounter) -> None:
     assert "dead" not in conds(enc, "Imp") and "incapacitated" in conds(enc, "Imp")
     enc.run("dmg Imp 1")
     assert "dead" in conds(enc, "Imp") and "bleeding" not in conds(enc, "Imp")
+
+
+def test_a_fall_offers_the_reaction_climb_check(enc: Encounter) -> None:
+    """"Any time a Creature would fall they may make a Climb Check as a Reaction to Grab a nearby surface
+    if possible\""""
+    enc.run("start")
+    lines = enc.run("cond Orc falling")
+    assert any("Climb check" in line for line in lines)
+    assert not any("Climb check" in line for line in enc.run("dmg Orc 1"))  # once, as the fall begins
+    enc.run("act Hero fly")
+    enc.run("next")
+    next_until(enc, "Hero")
+    lines = enc.run("next")  # the Hero flew not this turn: it falls, and may try to catch itself
+    assert any(line.startswith("Hero") and "Climb check" in line for line in lines)
+    assert "falling" in conds(enc, "Hero")
+
+
+def test_feats_may_give_more_reactions(enc: Encounter) -> None:
+    """"Every Creature gets 1 Reaction per Round starting on their Turn and expiring the start of their
+    next Turn, but can obtain more through Feats.\""""
+    enc.run("add Duelist init=20 reactions=2")
+    enc.run("start")
+    enc.run("next")
+    enc.run("act Duelist reaction")
+    enc.run("act Duelist reaction")
+    with pytest.raises(CombatError):
+        enc.run("act Duelist reaction")
+    next_until(enc, "Duelist")
+    assert pool(enc, "Duelist", "reactions") == 2  # back to its own number, not 1 and not 4
