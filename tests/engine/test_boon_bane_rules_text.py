@@ -318,3 +318,33 @@ def test_release_with_a_target_frees_both(enc: Encounter) -> None:
     enc.run("cond Orc grappled from=Hero")
     enc.run("act Hero release on=Orc")
     assert "grappling" not in conds(enc, "Hero") and "grappled" not in conds(enc, "Orc")
+
+
+def test_disengaging_does_not_cover_casting(enc: Encounter) -> None:
+    """"Disengage. ... You don't provoke opportunity attacks for the rest of your turn." is about moving:
+    "A character can avoid provoking an opportunity attack in this way by taking the Disengage action";
+    casting is another way to provoke."""
+    enc.run("start")
+    enc.run("act Hero disengage")
+    assert not provokes(enc.run("act Hero sneak"))
+    assert provokes(enc.run("act Hero spell-attack"))
+
+
+def test_every_damage_type_of_the_text_is_known(catalogue: Catalogue) -> None:
+    """"All damage sources have a damage type." Physical: crushing, piercing, slashing; magical: fire,
+    frost, shock; others: acid, force, necrotic, radiant, poison, psychic."""
+    assert set(catalogue.get("boon-bane").damage.types) == {
+        "crushing", "piercing", "slashing", "fire", "frost", "shock",
+        "acid", "force", "necrotic", "radiant", "poison", "psychic"}
+
+
+def test_fire_resistance_example(enc: Encounter) -> None:
+    """"So a character with Fire Resistance (3) reduces all incoming fire damage by 3." and "A character
+    with Crushing Vulnerability (3) increases all crushing damage they take by 3.\""""
+    enc.run("add Salamander hp=30 res_fire=3 vuln_crushing=3")
+    enc.run("dmg Salamander 5 fire")
+    assert pool(enc, "Salamander", "hp") == 28
+    enc.run("dmg Salamander 2 fire")  # never healed by a resistance
+    assert pool(enc, "Salamander", "hp") == 28
+    enc.run("dmg Salamander 5 crushing")
+    assert pool(enc, "Salamander", "hp") == 20

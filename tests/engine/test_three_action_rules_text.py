@@ -482,3 +482,32 @@ def test_feats_may_give_more_reactions(enc: Encounter) -> None:
         enc.run("act Duelist reaction")
     next_until(enc, "Duelist")
     assert pool(enc, "Duelist", "reactions") == 2  # back to its own number, not 1 and not 4
+
+
+def test_only_first_becoming_incapacitated_knocks_prone_and_starts_bleeding(enc: Encounter) -> None:
+    """"When a Creature first becomes Incapacitated it is knocked Prone, and begins Bleeding.\""""
+    enc.run("start")
+    enc.run("dmg Orc 14")
+    assert {"incapacitated", "prone", "bleeding"} <= conds(enc, "Orc")
+    enc.run("next")
+    enc.run("resolve Orc value=18")  # Stabilize (then the 2d6: still above -12)
+    assert "bleeding" not in conds(enc, "Orc") and pool(enc, "Orc", "hp") > -12
+    if enc.view()["prompts"]:
+        enc.run("dismiss Orc")
+    enc.run("dmg Orc 1")  # hit again while still down: not a new going-down
+    assert "bleeding" not in conds(enc, "Orc")
+    enc.run("heal Orc 30")
+    assert "incapacitated" not in conds(enc, "Orc")
+    enc.run("dmg Orc 15")  # down once more, from above 0: it bleeds again
+    assert {"incapacitated", "bleeding"} <= conds(enc, "Orc")
+
+
+def test_a_spell_attack_hits_on_meeting_the_defense(catalogue: Catalogue) -> None:
+    """"Your Spell Attack roll is a d20+Level+ESS." and "If the target of the Attack is farther away than
+    the Range Increment of the Weapon you take a -1 Penalty on the Attack for every Range Increment it is
+    from you rounded down.\""""
+    rs = catalogue.get("three-action")
+    assert rs.table("spell-attack").roll == "1d20 + level + ess"
+    assert rs.table("ranged-attack").roll == "1d20 + level + dex"
+    ranged = next(a for a in rs.actions if a.id == "ranged")
+    assert "beyond the first" not in ranged.description and "-2" in ranged.description
