@@ -511,3 +511,31 @@ def test_a_spell_attack_hits_on_meeting_the_defense(catalogue: Catalogue) -> Non
     assert rs.table("ranged-attack").roll == "1d20 + level + dex"
     ranged = next(a for a in rs.actions if a.id == "ranged")
     assert "beyond the first" not in ranged.description and "-2" in ranged.description
+
+
+def test_attacking_gives_a_hidden_creature_away_to_its_target_only(enc: Encounter) -> None:
+    """"If the Hidden Creature ends their Turn without concealment or their location is discovered by
+    another Creature (hitting them, walking into them, being attacked by them, ...) they are no longer
+    Hidden to that Creature.\""""
+    enc.run("start")
+    enc.run("cond Hero hidden from=Orc")
+    enc.run("cond Hero undetected from=Imp")
+    enc.run("act Hero melee")  # no target named: nothing is given away
+    assert sources(enc, "Hero", "hidden") == {"Orc", "Imp"}
+    enc.run("act Hero ranged on=Orc")
+    assert sources(enc, "Hero", "hidden") == {"Imp"} and sources(enc, "Hero", "concealed") == {"Imp"}
+    enc.run("act Hero maneuver on=Imp")
+    assert not {"hidden", "undetected", "concealed"} & conds(enc, "Hero")
+
+
+def test_breaking_free_ends_only_that_grapple(enc: Encounter) -> None:
+    """"If you succeed an opposed Melee Attack roll against the Creature Grappling you to Push them away or
+    Grapple them this condition ends.\""""
+    enc.run("start")
+    enc.run("act Hero grapple on=Orc")
+    enc.run("next")
+    enc.run("next")
+    enc.run("act Imp grapple on=Orc")
+    enc.run("act Orc break-free on=Imp")  # beats the Imp only: the Hero still holds it
+    assert sources(enc, "Orc", "grappled") == {"Hero"}
+    assert "grappling" not in conds(enc, "Imp") and sources(enc, "Hero", "grappling") == {"Orc"}
