@@ -539,3 +539,40 @@ def test_breaking_free_ends_only_that_grapple(enc: Encounter) -> None:
     enc.run("act Orc break-free on=Imp")  # beats the Imp only: the Hero still holds it
     assert sources(enc, "Orc", "grappled") == {"Hero"}
     assert "grappling" not in conds(enc, "Imp") and sources(enc, "Hero", "grappling") == {"Orc"}
+
+
+def test_falling_prone_is_a_free_action_on_ones_turn(enc: Encounter) -> None:
+    """"Free Actions can be used to do things that require no effort like drop an item, adjust your grip
+    on a Weapon, or fall Prone\""""
+    enc.run("start")
+    with pytest.raises(CombatError, match="own turn"):
+        enc.run("act Orc drop-prone")
+    enc.run("act Hero drop-prone")
+    assert "prone" in conds(enc, "Hero") and pool(enc, "Hero", "actions") == 3
+
+
+def test_a_current_carries_swimmers_at_the_start_of_their_turns(enc: Encounter) -> None:
+    """"If the water has a current it moves every Creature in it in the direction of the current at the
+    start of their Turns a distance dependant on the current's Speed.\""""
+    enc.run("start")
+    enc.run("cond Orc in-current 15")
+    assert [p["table"] for p in enc.view()["prompts"]] == []
+    enc.run("next")
+    assert [(p["creature"], p["table"]) for p in enc.view()["prompts"]] == [("Orc", "Carried by the current")]
+    lines = enc.run("resolve Orc")
+    assert any("15" in line and "Carried along" in line for line in lines)
+
+
+def test_zero_g_drift_goes_on_at_each_turn_start(enc: Encounter) -> None:
+    """"You will continue to Move in that direction at you Speed at the beginning of your Turn every Round
+    until you run into something.\""""
+    enc.run("start")
+    enc.run("cond Hero drifting 30")
+    assert "adrift" in conds(enc, "Hero")  # loose, so attacking or being hit sets it tumbling
+    next_until(enc, "Hero")
+    assert [(p["creature"], p["table"]) for p in enc.view()["prompts"]] == [("Hero", "Zero-g drift")]
+    enc.run("dismiss Hero")
+    enc.run("uncond Hero drifting")  # it hits a wall
+    assert "adrift" not in conds(enc, "Hero")
+    next_until(enc, "Hero")
+    assert enc.view()["prompts"] == []
