@@ -576,3 +576,36 @@ def test_zero_g_drift_goes_on_at_each_turn_start(enc: Encounter) -> None:
     assert "adrift" not in conds(enc, "Hero")
     next_until(enc, "Hero")
     assert enc.view()["prompts"] == []
+
+
+def test_a_commanded_creature_acts_with_its_commander_not_on_its_own(enc: Encounter) -> None:
+    """"When a Creature is commanded they are able to use their Actions, taking their Turn simultaneously
+    with yours. (For example while riding a mount you may use your first Action to Command the mount, then
+    have the mount spend one of its Actions to Move ...)\""""
+    enc.run("add Horse init=1")
+    enc.run("start")
+    enc.run("act Hero command on=Horse")
+    enc.run("act Horse move")  # interleaved with the rider's own actions
+    enc.run("act Hero melee")
+    enc.run("act Horse melee")
+    assert pool(enc, "Hero", "actions") == 1 and pool(enc, "Horse", "actions") == 1
+    next_until(enc, "Horse")
+    assert pool(enc, "Horse", "actions") == 0  # its own place in the order gives it nothing
+    with pytest.raises(CombatError):
+        enc.run("act Horse move")
+    next_until(enc, "Hero")
+    enc.run("cond Horse slowed")
+    enc.run("act Hero command on=Horse")
+    assert pool(enc, "Horse", "actions") == 2  # its own budget, Slowed included
+
+
+def test_a_companion_keeping_its_own_turn_is_an_option(enc: Encounter) -> None:
+    """The other reading of "taking their Turn simultaneously with yours": set
+    companion_acts_when_commanded 0 and a commanded creature keeps its own turn's actions."""
+    enc.run("add Horse init=1")
+    enc.run("set companion_acts_when_commanded 0")
+    enc.run("start")
+    enc.run("act Hero command on=Horse")
+    assert "companion" not in conds(enc, "Horse")
+    next_until(enc, "Horse")
+    assert pool(enc, "Horse", "actions") == 3
