@@ -609,3 +609,15 @@ def test_a_companion_keeping_its_own_turn_is_an_option(enc: Encounter) -> None:
     assert "companion" not in conds(enc, "Horse")
     next_until(enc, "Horse")
     assert pool(enc, "Horse", "actions") == 3
+
+
+def test_a_dodge_is_used_up_by_the_next_attack_on_the_dodger(enc: Encounter) -> None:
+    """"Dodge - You spend one Action to give the next Attack against you Disadvantage.\""""
+    enc.run("start")
+    enc.run("act Hero dodge")
+    assert "dodging" in conds(enc, "Hero") and pool(enc, "Hero", "actions") == 2
+    enc.run("next")
+    enc.run("act Orc melee on=Imp")  # not against the Hero: the dodge waits
+    assert "dodging" in conds(enc, "Hero")
+    enc.run("act Orc ranged on=Hero")
+    assert "dodging" not in conds(enc, "Hero")
