@@ -348,3 +348,21 @@ def test_fire_resistance_example(enc: Encounter) -> None:
     assert pool(enc, "Salamander", "hp") == 28
     enc.run("dmg Salamander 5 crushing")
     assert pool(enc, "Salamander", "hp") == 20
+
+
+def test_a_won_grapple_holds_the_foe_in_place(enc: Encounter) -> None:
+    """"Grapple. You use a free hand to hold your foe, prohibiting them from moving. Make a skill contest
+    with Athletics vs Athletics or Acrobatics (defender's choice).\""""
+    enc.run("start")
+    lines = enc.run("act Hero grapple on=Orc")
+    assert any("grapple-won" in line for line in lines)
+    enc.run("act Hero grapple-won on=Orc")
+    assert pool(enc, "Hero", "ap") == 2 and pool(enc, "Hero", "attacks") == 2  # one AP, no attack
+    assert {x["source"] for x in who(enc, "Orc")["conditions"] if x["id"] == "grappled"} == {"Hero"}
+    enc.run("next")
+    with pytest.raises(CommandError, match="Grappled"):
+        enc.run("act Orc move")
+    next_round(enc)
+    enc.run("act Hero release on=Orc")
+    enc.run("next")
+    enc.run("act Orc move")
