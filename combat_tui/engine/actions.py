@@ -38,39 +38,61 @@ def _trigger(ops: Ops, cid: str, target: str | None) -> tuple[int, str]:
     return last.last_act, last.name
 
 
-def _use_limited(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None) -> None:
-    """Refuse an action used up for this turn or round (per actor, target or name) or for this trigger,
-    else count this use."""
+def _limit_key(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None) -> tuple[str, str, str]:
+    """Who holds the count of an action's limit, under which key, and the words naming what it counted."""
     lim = action.limit
-    if lim is None:
-        return
-    actor = ops.peek(cid)
-    if lim.per == "trigger":
-        stamp, whose = _trigger(ops, cid, target)
-        whom = (name or "").strip()[:80]  # a trigger the GM names (a move that was never entered)
-        key = f"{lim.shared or action.id}@trigger" + (f":{whom.lower()}" if whom else "")
-        if stamp and actor.uses.get(key) == stamp:
-            what = f"{whose}'s latest action" + (f" ({whom})" if whom else "")
-            raise CommandError(f"{actor.name} cannot {action.name}: it has already answered {what}; "
-                               f"one {lim.shared or action.name.lower()} a trigger (another trigger: what=NAME)")
-        ops.changing(cid).uses[key] = stamp
-        return
+    assert lim is not None
     counted = lim.shared or action.id
     if lim.each == "target":
         if target is None:
             raise CommandError(f"{action.name}: say on whom (on=NAME): once a {lim.per} for each creature")
-        holder, key, whom = target, counted + (f"@{cid}" if lim.per == "turn" else ""), ops.peek(target).name
-        what = f" on {whom}"
-    elif lim.each == "name":
+        return target, counted + (f"@{cid}" if lim.per == "turn" else ""), f" on {ops.peek(target).name}"
+    if lim.each == "name":
         whom = (name or "").strip()[:80]
-        holder, key, what = cid, f"{counted}:{whom.lower()}", f" ({whom})" if whom else ""
-    else:
-        holder, key, what = cid, counted, ""
-    stamp = _period(ops, cid, lim.per)
-    if ops.peek(holder).uses.get(key) == stamp:
-        each = {"target": " for each creature", "name": " for each one"}.get(lim.each, "")
-        raise CommandError(f"{actor.name} cannot {action.name}{what} again: once a {lim.per}{each}")
-    ops.changing(holder).uses[key] = stamp
+        return cid, f"{counted}:{whom.lower()}", f" ({whom})" if whom else ""
+    return cid, counted, ""
+
+
+def _use_trigger(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None) -> None:
+    """Refuse a second answer to the same trigger, else count this one."""
+    lim = action.limit
+    assert lim is not None
+    actor = ops.peek(cid)
+    stamp, whose = _trigger(ops, cid, target)
+    whom = (name or "").strip()[:80]  # a trigger the GM names (a move that was never entered)
+    key = f"{lim.shared or action.id}@trigger" + (f":{whom.lower()}" if whom else "")
+    if stamp and actor.uses.get(key) == stamp:
+        what = f"{whose}'s latest action" + (f" ({whom})" if whom else "")
+        raise CommandError(f"{actor.name} cannot {action.name}: it has already answered {what}; "
+                           f"one {lim.shared or action.name.lower()} a trigger (another trigger: what=NAME)")
+    ops.changing(cid).uses[key] = stamp
+
+
+def _use_limited(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | None) -> None:
+    """Refuse an action used up for this turn or round (per actor, target or name) or for this trigger,
+    else count this use; and count it for the limited actions that list it in `also` (Cast uses up
+    Control of that spell)."""
+    lim = action.limit
+    if lim is not None and lim.per == "trigger":
+        _use_trigger(ops, cid, action, target, name)
+    elif lim is not None:
+        actor = ops.peek(cid)
+        holder, key, what = _limit_key(ops, cid, action, target, name)
+        stamp = _period(ops, cid, lim.per)
+        if ops.peek(holder).uses.get(key) == stamp:
+            each = {"target": " for each creature", "name": " for each one"}.get(lim.each, "")
+            also = [a.name for a in ops.rs.actions if a.id in lim.also]
+            if also:
+                raise CommandError(f"{actor.name} cannot {action.name}{what} this {lim.per}: once a {lim.per}{each},"
+                                   f" and {' or '.join(also)} counts as one")
+            raise CommandError(f"{actor.name} cannot {action.name}{what} again: once a {lim.per}{each}")
+        ops.changing(holder).uses[key] = stamp
+    for other in ops.rs.actions:
+        if other.limit is not None and action.id in other.limit.also and other.id != action.id:
+            if other.limit.per == "trigger" or (other.limit.each == "target" and target is None):
+                continue
+            holder, key, _ = _limit_key(ops, cid, other, target, name)
+            ops.changing(holder).uses[key] = _period(ops, cid, other.limit.per)
 
 
 def _tally(ops: Ops, cid: str, action: ActionDef, name: str | None) -> tuple[str | None, dict[str, int]]:

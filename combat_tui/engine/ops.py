@@ -279,8 +279,9 @@ class Ops:
     def apply_effects(self, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None = None,
                       other: str | None = None, anchor: str | None = None, part: str | None = None) -> None:
         """Apply effects to `cid`; in an action, effects marked `to = "target"` go to `other`, and
-        `source = "other"` makes an added condition come from (be relative to) the other party.
-        `part`: the body part instance a prompt is about, which `injure` and `treat` act on."""
+        `source = "other"` makes an added condition come from (be relative to) the other party, and a
+        removed one only the instance from it. `part`: the body part instance a prompt is about, which
+        `injure` and `treat` act on."""
         from . import conditions, injuries
 
         actor = cid
@@ -309,8 +310,12 @@ class Ops:
                     unit, expr = duration.split(":", 1)  # `tc:10 * -roll`: a length worked out now
                     duration = f"{unit}:{max(self.eval(expr.strip(), c, extra), 0)}"
                 conditions.add(self, cid, e.add, value=value, duration=duration, source=source, anchor=anchor)
-            elif e.remove:
-                conditions.remove_all(self, cid, e.remove, held_ok=True)
+            elif e.remove:  # with `source = "other"`: only the instance relative to the other party
+                partner = other if e.to == "self" else actor
+                if e.source == "other" and partner is None:
+                    continue  # whose instance is not known: none goes, rather than every one
+                conditions.remove_all(self, cid, e.remove, source=partner if e.source == "other" else None,
+                                      held_ok=True)
             elif e.damage:
                 self.damage(cid, self.amount(e.damage, c, extra), e.type)
             elif e.heal:

@@ -163,6 +163,8 @@ class LimitDef(Strict):
     per: Literal["turn", "round", "trigger"]
     each: Literal["actor", "target", "name"] = "actor"
     shared: Line | None = None
+    # actions whose use (by the same actor, on the same target or name) uses this one up too
+    also: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
 class ConditionDef(Strict):
@@ -394,6 +396,8 @@ class RulesetDef(Strict):
                 need(p, pools, "pool", f"actions.{a.id}")
             need(a.speed, classes, "speed class", f"actions.{a.id}.speed")
             check_effects(a.effects, f"actions.{a.id}.effects")
+            for other in a.limit.also if a.limit else []:
+                need(other, actions, "action", f"actions.{a.id}.limit.also")
         for t in self.tables:
             for r in t.rows:
                 check_effects(r.effects, f"tables.{t.id}.rows.{r.label}")
