@@ -120,6 +120,8 @@ class Encounter:
             cmd.handler(ops, args, kw)
             self._change_triggers(ops)
             turns.catch_up(ops)
+            if cmd.name != "end":
+                commands.after_end(ops)
             for write, remember in ops.writes:
                 if self.defer_writes:
                     self.outbox.append(write)

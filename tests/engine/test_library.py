@@ -338,3 +338,61 @@ def test_a_group_given_its_initiative_still_stands_together(catalogue: Catalogue
         order = [enc.state.combatants[s.cid].name for s in enc.state.order]
         at = order.index("Ghoul 1")
         assert order[at:at + 3] == ["Ghoul 1", "Ghoul 2", "Ghoul 3"], order
+
+
+def test_what_lasts_until_a_rest_goes_with_the_party_spells_cast_today(catalogue: Catalogue, tmp_path: Path) -> None:
+    """Time count adds 3 to a casting DC for each casting of the same spell that day: a spell cast in
+    the morning's fight still counts in the afternoon's, until a long rest."""
+    folder = tmp_path / "library"
+    enc = encounter(catalogue, "time-count", folder)
+    enc.run("add Mage pc init=5 hp=40")
+    enc.run("add Ogre init=900")
+    enc.run("party Guild Mage")
+    enc.run("start")
+    enc.run("act Mage prepare-spell sf=1 what=Fireball value=2")
+    enc.run("next")
+    enc.run("act Mage cast-spell")
+    assert by_name(enc, "Mage").tallies == {"casts:fireball": 1}
+    enc.run("end")
+
+    def dc_after_add(seed: int) -> int:
+        fresh = encounter(catalogue, "time-count", folder, seed)
+        fresh.run("add @Guild")
+        fresh.run("add Ogre init=900")
+        fresh.run("start")
+        fresh.run("act Mage prepare-spell sf=1 what=Fireball value=2")
+        return int(by_name(fresh, "Mage").pools["casting_dc"].current)
+
+    assert dc_after_add(2) == 10 + 2 + 3  # the morning's casting counts
+    encounter(catalogue, "time-count", folder, 3).run("rest long @Guild")
+    assert dc_after_add(4) == 10 + 2  # a new day
+
+
+def test_heal_checks_settled_after_the_end_go_to_the_party_file(catalogue: Catalogue, tmp_path: Path) -> None:
+    """`end` asks a Heal check for each injury; those the GM settles after it reach the party's file, and a
+    treated injury is no longer checked each day, in the next fight either."""
+    folder = tmp_path / "library"
+    enc = encounter(catalogue, "body-injury", folder)
+    enc.run("add Ysolde pc init=15")
+    enc.run("add Goblin init=3")
+    enc.run("party Crew Ysolde")
+    enc.run("start")
+    enc.run("injure Ysolde arm")
+    enc.run("injure Ysolde leg")
+    enc.run("end")
+    assert len(enc.state.prompts) == 2
+    lines = enc.run("resolve value=1")  # one treated, the other left untreated
+    assert any(line.startswith("Party Crew: Ysolde as they are now") for line in lines)
+    enc.run("resolve value=0")
+    party = lib_in(folder, catalogue).party("body-injury", "crew")
+    assert party is not None
+    [ysolde] = party[0].members
+    assert sum(ysolde.treated.values()) == 1 and set(ysolde.treated) <= set(ysolde.injuries)
+
+    fresh = encounter(catalogue, "body-injury", folder, 2)
+    fresh.run("add @Crew")
+    assert by_name(fresh, "Ysolde").treated == ysolde.treated
+    fresh.run("rest long")
+    assert [p.table for p in fresh.state.prompts] == ["untreated-injury"]  # only the untreated one
+    lines = encounter(catalogue, "body-injury", folder, 3).run("rest long @Crew")
+    assert any(line.startswith("Roll at the table, the rest calls for it: Ysolde: Untreated injury") for line in lines)

@@ -151,6 +151,19 @@ def _end(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.say(f"Party {name}: {', '.join(c.name for c in members)} as they are now ({file})")
 
 
+def after_end(ops: Ops) -> None:
+    """Once the fight is over, what the GM still settles on party members (a Heal check, a potion) goes
+    to their party's file too, as `end` wrote it."""
+    lib = ops.library
+    if not ops.state.clock.ended or lib is None or lib.folder is None:
+        return
+    touched = [ops.state.combatants[cid] for cid in ops.tx.touched_combatants() if cid in ops.state.combatants]
+    for name in sorted({c.party for c in touched if c.party}):
+        members = [c for c in ops.state.roster() if c.party == name]
+        file = _write_party(ops, name, members)
+        ops.say(f"Party {name}: {', '.join(c.name for c in members)} as they are now ({file})")
+
+
 SIDES = {"@pc", "@npc", "@ally", "@all"}
 
 
@@ -169,3 +182,8 @@ def rest_party(ops: Ops, kind: str, word: str) -> None:
     ops.lines += [f"  {line}" for line in scratch.run(f"add @{found[0].name}") + scratch.run(f"rest {kind}")]
     file = _write_party(ops, found[0].name, scratch.state.roster())
     ops.say(f"Party {found[0].name} rested ({kind}): written to {file}")
+    waiting = [f"{scratch.state.combatants[p.cid].name}: {ops.rs.table(p.table).name}"
+               + (f" ({p.reason})" if p.reason else "") for p in scratch.state.prompts]
+    if waiting:  # the scratch encounter is gone: what the rest calls for is the GM's to roll at the table
+        ops.say("Roll at the table, the rest calls for it: " + "; ".join(waiting)
+                + " (resting in an encounter with the party instead asks each and applies it)")

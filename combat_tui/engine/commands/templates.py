@@ -112,6 +112,8 @@ def _member_setup(party: str, m: Member) -> Callable[[Combatant], None]:
         c.party = party
         c.actions = [a.own() for a in m.actions]
         c.injuries = dict(m.injuries)
+        c.treated = {k: min(v, m.injuries.get(k, 0)) for k, v in m.treated.items() if m.injuries.get(k)}
+        c.tallies = dict(m.tallies)
 
     return apply
 

@@ -102,6 +102,9 @@ def check_member(rs: RulesetDef, m: Member, where: str) -> str | None:
     for key in m.injuries:
         if key.split(".")[0] not in parts:
             return f"{where}.injuries.{key}: {rs.id} has no body part {key.split('.')[0]!r}"
+    for key in m.treated:
+        if key not in m.injuries:
+            return f"{where}.treated.{key}: no injury there to have treated"
     conds = {c.id for c in rs.conditions}
     for cs in m.conditions:
         if cs.id not in conds:

@@ -93,6 +93,9 @@ class Member(Strict):
     maxima: dict[Line, Int] = Field(default_factory=dict, max_length=MAX_KEYS)  # pool maxima set for it
     current: dict[Line, Int] = Field(default_factory=dict, max_length=MAX_KEYS)  # pools as the last fight left them
     injuries: dict[Line, Annotated[int, Field(ge=0, le=1000)]] = Field(default_factory=dict, max_length=MAX_KEYS)
+    treated: dict[Line, Annotated[int, Field(ge=0, le=1000)]] = Field(default_factory=dict, max_length=MAX_KEYS)
+    # what a rest resets, counted by name ("casts:fire dart" = 2: the same spell cast twice today)
+    tallies: dict[Line, Annotated[int, Field(ge=0, le=1000)]] = Field(default_factory=dict, max_length=MAX_KEYS)
     conditions: list[ConditionEntry] = Field(default_factory=list, max_length=MAX_KEYS)
     body: Line | None = None
     notes: Text = Field(default="", max_length=500)

@@ -79,7 +79,9 @@ def member_of(rs: RulesetDef, c: Combatant) -> dict[str, Any]:
     return {"name": c.name, "side": c.side.value, "stats": dict(c.stats),
             "maxima": {p: s.fixed_max for p, s in c.pools.items() if s.fixed_max is not None},
             "current": {p: s.current for p, s in c.pools.items()},
-            "injuries": {k: v for k, v in c.injuries.items() if v}, "conditions": lasting,
+            "injuries": {k: v for k, v in c.injuries.items() if v},
+            "treated": {k: v for k, v in c.treated.items() if v}, "tallies": {k: v for k, v in c.tallies.items() if v},
+            "conditions": lasting,
             "body": c.body, "notes": c.notes, "action": [_action(a) for a in c.actions]}
 
 
