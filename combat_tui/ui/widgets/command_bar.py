@@ -33,6 +33,13 @@ class CommandBar(Input):
         self.session = session
         self._tab = TabCycle()
 
+    def insert_text_at_cursor(self, text: str) -> None:
+        """A `:` typed into the empty bar is the key that opens it, typed again from habit: no text."""
+        if not self.value:
+            text = text.lstrip(":")
+        if text:
+            super().insert_text_at_cursor(text)
+
     def action_complete(self) -> None:
         """Complete the word (and the space after it); Tab again offers the next candidate."""
         completed = self._tab.press(self.session.encounter, self.value)
