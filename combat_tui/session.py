@@ -293,6 +293,8 @@ def list_saves(data_dir: str | None = None) -> list[SaveInfo]:
             when = f"TC {clock.tc}"
         else:
             when = f"round {clock.round}"
+        if clock.ended:
+            when = f"over, {when}"
         name = doc.name or clean_line(f.stem)  # a file name is read from the folder, so cleaned too
         out.append(SaveInfo(f, name, doc.ruleset, when, len(doc.state.combatants), doc.updated))
     return sorted(out, key=lambda s: s.updated, reverse=True)

@@ -222,7 +222,7 @@ class PromptView:
 class GMView:
     title: str
     name: str
-    when: str  # "Round 3", "TC 12", "not started"
+    when: str  # "Round 3", "TC 12", "not started", "Over, round 3" once `end` ended the fight
     ruleset: str
     order: tuple[OrderRow | GroupRow | Heading, ...]
     sheet: SheetView | None
@@ -426,9 +426,8 @@ def when_words(enc: Encounter) -> str:
     clock = enc.state.clock
     if not clock.started:
         return "not started"
-    if enc.rs.time.model is TimeModel.TIME_COUNT:
-        return f"TC {clock.tc}"
-    return f"Round {clock.round}"
+    now = f"TC {clock.tc}" if enc.rs.time.model is TimeModel.TIME_COUNT else f"Round {clock.round}"
+    return f"Over, {now.lower() if now.startswith('R') else now}" if clock.ended else now
 
 
 def initiative_lead(model: TimeModel, initiative: int | None) -> str:

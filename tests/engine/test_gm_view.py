@@ -216,3 +216,23 @@ def test_a_folded_group_says_how_many_of_its_members_the_players_cannot_see(cata
     enc.run("hide 'Ghoul 1,Ghoul 4'")
     group = gm_view(enc).order[1]
     assert isinstance(group, GroupRow) and group.hidden_words == "hidden"
+
+
+def test_the_title_says_the_fight_is_over_once_it_ended(make, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.engine import storage
+    from combat_tui.session import list_saves
+
+    enc = make("three-action")
+    enc.run("add Kara pc hp=24 init=15")
+    enc.run("start")
+    assert gm_view(enc).when == "Round 1"
+    enc.run("end")
+    assert gm_view(enc).when == "Over, round 1"
+    tc = make("time-count")
+    tc.run("add Zherynn pc init=6")
+    tc.run("start")
+    tc.run("end")
+    assert gm_view(tc).when == "Over, TC 6"
+    (tmp_path / "saves").mkdir()
+    storage.save(enc.doc, tmp_path / "saves" / "ford.json")
+    assert [s.when for s in list_saves(str(tmp_path))] == ["over, round 1"]
