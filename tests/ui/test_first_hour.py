@@ -104,6 +104,9 @@ async def test_a_acts_for_whose_turn_it_is_after_hitting_another(tmp_path: Path)
         await choose(pilot, app, "")
         assert list_title(app) == "Bandit 1 acts"
         await choose(pilot, app, "melee")
+        assert list_title(app) == "Melee attack: on whom?"
+        await choose(pilot, app, "")  # the one just hit comes first
+        assert s.encounter.history()[-1].command == 'act "Bandit 1" "Melee attack" on=Kara'
         assert pool(s, "Bandit 1", "actions") == 2
         assert pool(s, "Kara", "actions") == 3
         # the GM may still choose another (a reaction): marked, or the highlight moved to it

@@ -92,3 +92,20 @@ def test_a_choice_table_is_its_outcomes_with_ranges(make) -> None:  # type: igno
     picks = outcome_choices(table)
     assert [p.label for p in picks] == [r.label for r in table.rows if r.min is not None or r.max is not None]
     assert all(p.hint for p in picks)
+
+
+def test_on_whom_offers_the_highlighted_then_the_actors_foes_then_friends_itself_and_the_fallen(make) -> None:  # type: ignore[no-untyped-def]
+    from combat_tui.ui.screens.picks import target_order
+
+    enc = make("three-action")
+    for line in ("add Kara pc hp=24", "add Bram pc hp=20", "add Orc hp=10", "add Imp hp=5", "add Rat hp=2",
+                 "dmg Rat 99"):
+        enc.run(line)
+    ids = {c.name: c.id for c in enc.state.roster()}
+    kara = frozenset({ids["Kara"]})
+    assert [c.name for c in target_order(enc, kara, ids["Kara"])] == ["Orc", "Imp", "Rat", "Bram", "Kara"] or \
+        [c.name for c in target_order(enc, kara, ids["Kara"])][-2:] == ["Kara", "Rat"]
+    order = [c.name for c in target_order(enc, kara, ids["Kara"])]
+    assert order[:2] == ["Orc", "Imp"] and order.index("Bram") < order.index("Kara")
+    assert order[-1] in ("Rat", "Kara") and order.index("Rat") > order.index("Imp")
+    assert [c.name for c in target_order(enc, frozenset({ids["Orc"]}), ids["Bram"])][:2] == ["Bram", "Kara"]

@@ -213,7 +213,7 @@ FIRST_BURSTS = [  # (keys typed in one burst, what the terminal must then show)
     ("d 1 3 5 enter", ["HP 265/500", "Kara takes 135 damage"]),  # in the order pane, the sheet, the log
     ("h 5 0 enter", ["HP 450/500", "Kara heals 50"]),
     ("c p r o n enter enter", ["Prone", "cond Kara prone"]),
-    ("a m e l enter", ["Actions ●●○", "act Kara \"Melee attack\""]),
+    ("a m e l enter enter", ["Actions ●●○", "act Kara \"Melee attack\" on=\"Orc 1\""]),  # on whom: a foe
     ("n", ["▶", "next"]),
     ("colon d m g space K a r a space 7 enter escape", ["HP 393/500", "dmg Kara 7"]),
 ]

@@ -26,6 +26,7 @@ from .keys import (
     entry,
     highlight,
     highlighted,
+    list_title,
     new_session,
     picking,
     pool,
@@ -66,6 +67,9 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         # Kara: a melee attack (1 action), then Ready (2 actions) -> Readied until her next turn
         await pilot.press("a")
         await choose(pilot, app, "melee")
+        assert list_title(app) == "Melee attack: on whom?"
+        await choose(pilot, app, "")  # the foe comes first
+        assert s.encounter.history()[-1].command == 'act Kara "Melee attack" on=Orc'
         assert pool(s, "Kara", "actions") == 2
         await pilot.press("a")
         await choose(pilot, app, "ready an")

@@ -59,6 +59,7 @@ from .picks import (
     pool_choices,
     ready_choices,
     speed_words,
+    target_order,
 )
 
 RETRY_SECONDS = 3.0
@@ -582,7 +583,7 @@ class MainScreen(Screen[None]):
                 self.hit(command_line("act", spec, pick, on=target, **words), aimed, target=False)
 
         if aims:
-            who = [Choice(c.id, c.name) for c in enc.state.roster()]
+            who = [Choice(c.id, c.name) for c in target_order(enc, aimed, self.picked())]
             self.choose(f"{action.name}: on whom?", who,
                         lambda w: go(enc.state.combatants[w].name))
         else:

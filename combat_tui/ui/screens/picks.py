@@ -9,9 +9,10 @@ from ...engine.gm_view import attack_views, condition_view, ready_words
 from ...engine.injuries import parts_of
 from ...engine.library import Library
 from ...engine.lookup import action_cost, span
-from ...engine.model import Combatant
+from ...engine.model import Combatant, Side
 from ...engine.ops import names_for
 from ...engine.ruleset import ActionDef, RulesetDef, TableDef, TimeModel
+from ...engine.timekeeping import is_out
 from ..widgets.pick_list import Choice
 
 
@@ -105,6 +106,19 @@ def action_asks(action: ActionDef) -> list[tuple[str, str, str]]:
     if action.value is not None:
         asks.append(("value", f"{action.name}: {action.value}?", "a number"))
     return asks
+
+
+def target_order(enc: Encounter, aimed: frozenset[str], highlighted: str | None) -> list[Combatant]:
+    """Whom an action may be aimed at, likeliest first: the creature the GM has highlighted (the one just
+    hit, when another acts), then the actor's foes by the order, its friends, itself, the fallen last."""
+    actor = next((c for c in enc.state.roster() if c.id in aimed), None)
+    foe_side = None if actor is None else actor.side is not Side.NPC
+
+    def rank(c: Combatant) -> tuple[bool, bool, bool, bool]:
+        return (c.id != highlighted or c.id in aimed, foe_side is not None and (c.side is Side.NPC) != foe_side,
+                c.id in aimed, is_out(c, enc.rs))
+
+    return sorted(enc.state.roster(), key=rank)
 
 
 def ready_choices(enc: Encounter) -> list[Choice]:
