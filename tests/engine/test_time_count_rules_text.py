@@ -747,3 +747,30 @@ def test_a_night_takes_a_point_off_the_single_worst_impairment(enc: Encounter) -
     enc.run("rest long")
     left = {pid: pool(enc, "Ogre", pid) for pid in ("impair_bludgeoning", "impair_piercing", "impair_slashing")}
     assert left["impair_bludgeoning"] == 1 and sorted([left["impair_piercing"], left["impair_slashing"]]) == [1, 2]
+
+
+def test_a_day_of_bed_rest_takes_a_point_off_the_two_worst_impairments(enc: Encounter) -> None:
+    """"You recover one point from your single worst impairment every night, or two worst for a day of bed
+    rest.\""""
+    enc.run("add Ogre")
+    enc.run("gain Ogre impair_bludgeoning 1")
+    enc.run("gain Ogre impair_piercing 2")
+    enc.run("gain Ogre impair_slashing 3")
+    enc.run("cond Ogre bed-rest")
+    enc.run("rest long")
+    left = tuple(pool(enc, "Ogre", p) for p in ("impair_bludgeoning", "impair_piercing", "impair_slashing"))
+    assert left == (1, 1, 2)
+    assert "bed-rest" not in conds(enc, "Ogre")  # the day is over
+    enc.run("rest long")  # an ordinary night again: only the worst
+    assert tuple(pool(enc, "Ogre", p) for p in ("impair_bludgeoning", "impair_piercing", "impair_slashing")) == (1, 1, 1)
+
+
+def test_bed_rest_other_reading_takes_the_worst_twice(enc: Encounter) -> None:
+    """"...or two worst for a day of bed rest": read the other way, two points off the worst."""
+    enc.run("add Ogre")
+    enc.run("gain Ogre impair_piercing 1")
+    enc.run("gain Ogre impair_slashing 3")
+    enc.run("set bed_rest_same_twice 1")
+    enc.run("cond Ogre bed-rest")
+    enc.run("rest long")
+    assert (pool(enc, "Ogre", "impair_piercing"), pool(enc, "Ogre", "impair_slashing")) == (1, 1)
