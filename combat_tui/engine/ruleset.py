@@ -207,6 +207,8 @@ class ActionDef(Strict):
     # time count
     sf_add: Number | None = None  # dice or formula added to the SF however it is given (a fumble's 1d6)
     class_shift: Int = 0  # speed classes slower (+) or faster (-) than the class given (quick strike: -1)
+    sf_then: Line | None = None  # formula over `sf`, the SF worked out, giving the SF taken (a feint's half)
+    two_speeds: bool = False  # two speeds given (class=A,B, sf=A,B): both worked out, the worse (higher) taken
     anytime: Line | None = None  # formula: may be used while waiting for its TC (abandoning a spell)
     alongside: bool = False  # takes no turn of its own: its SF goes onto the action it comes with
     # A number the GM must give with `value=N` (these words say what it is); `value` in its effects.
@@ -468,6 +470,7 @@ class RulesetDef(Strict):
             check(a.requires, f"actions[{a.id}].requires", own(a))
             check(a.anytime, f"actions[{a.id}].anytime")
             check(None if _dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")
+            check(a.sf_then, f"actions[{a.id}].sf_then", {"sf"})
         check(self.time.sf_mod, "time.sf_mod")
         check(self.time.class_shift, "time.class_shift")
         check(self.time.sf_step, "time.sf_step")

@@ -351,7 +351,7 @@ def test_feint_lasts_through_the_feinters_next_turn_and_distract_until_it_acts_a
     enc.run("add Zherynn pc init=5")
     enc.run("add Garret init=6")
     enc.run("start")
-    enc.run("act Zherynn feint sf=3")
+    enc.run("act Zherynn feint sf=6")  # the weapon's SF: a feint takes half
     enc.run("cond Garret feinted from=Zherynn")
     enc.run("cond Garret distracted from=Zherynn")
     enc.run("next")

@@ -775,3 +775,41 @@ def test_bed_rest_other_reading_takes_the_worst_twice(enc: Encounter) -> None:
     enc.run("cond Ogre bed-rest")
     enc.run("rest long")
     assert (pool(enc, "Ogre", "impair_piercing"), pool(enc, "Ogre", "impair_slashing")) == (1, 1)
+
+
+def test_a_feint_takes_half_the_weapons_sf(enc: Encounter) -> None:
+    """Feint: "Speed: Weapon SF/2" (the SF table: "Feint ½SF")."""
+    enc.run("add Ogre init=5")
+    enc.run("add Imp init=50")
+    enc.run("start")
+    enc.run("act Ogre feint sf=9")  # half of 9, rounded down
+    assert next_tc(enc, "Ogre") == 5 + 4
+    enc.run("next")
+    enc.run("act Ogre feint class=fast")  # NPC: static 6, halved
+    assert next_tc(enc, "Ogre") == 9 + 3
+    enc.run("next")
+    enc.run("set feint_round_up 1")
+    enc.run("act Ogre feint sf=9")
+    assert next_tc(enc, "Ogre") == 12 + 5
+    enc.run("next")
+    enc.run("act Ogre feint sf=1")  # never below 1
+    assert next_tc(enc, "Ogre") == 17 + 1
+
+
+def test_two_weapons_at_once_take_the_worse_of_the_two_sfs(enc: Encounter) -> None:
+    """"You may attack with both weapons simultaneously at a -6 to hit with each, provided that both attacks
+    are against the same target. Roll both speed factors and take the worse result.\""""
+    enc.run("add Ogre init=5")
+    enc.run("add Hero pc init=6")
+    enc.run("add Imp init=50")
+    enc.run("start")
+    enc.run("act Ogre two-weapon-attack class=swift,standard")  # NPC: statics 4 and 9, the worse is 9
+    assert next_tc(enc, "Ogre") == 5 + 9
+    enc.run("next")
+    enc.run("act Hero two-weapon-attack class=rapid,slow")  # 1d4 against 1d8+8: always the slow one
+    assert 6 + 9 <= next_tc(enc, "Hero") <= 6 + 16
+    enc.run("next")
+    with pytest.raises(CommandError, match="both weapons"):
+        enc.run("act Ogre two-weapon-attack class=fast")  # one weapon's speed is not enough
+    enc.run("act Ogre two-weapon-attack sf=7 class=fast")  # one typed, one class: 7 against 6
+    assert next_tc(enc, "Ogre") == 14 + 7
