@@ -182,6 +182,8 @@ class ConditionDef(Strict):
     # its start-of-turn tables come at the start of its source's turn, not its own (a commanded companion)
     turn_with_source: bool = False
     ended_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # actions that end it
+    # Actions that keep it: any other action of the bearer ends it ("its last action was a move")
+    kept_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
     effects: list[ConditionEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
     on_end: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # when it runs out (not removed)
@@ -387,7 +389,7 @@ class RulesetDef(Strict):
                 need(d, conds, "condition", f"conditions.{c.id}.implies")
             need(c.start_of_turn, tables, "table", f"conditions.{c.id}.start_of_turn")
             need(c.round_start, tables, "table", f"conditions.{c.id}.round_start")
-            for act_id in c.ended_by:
+            for act_id in [*c.ended_by, *c.kept_by]:
                 if not act_id.startswith("tag:"):  # `tag:attack`: any action with that tag
                     need(act_id, actions, "action", f"conditions.{c.id}.ended_by")
             for eff in c.effects:

@@ -40,6 +40,13 @@ def prompts(enc: Encounter) -> list[tuple[str, str]]:
     return [(p["creature"], p["table"]) for p in enc.view()["prompts"]]
 
 
+def _straight(enc: Encounter, name: str, tcs: int = 4) -> None:
+    """`tcs` TC of moving straight, one move a TC."""
+    for _ in range(tcs):
+        enc.run(f"act {name} move")
+        enc.run("next")
+
+
 @pytest.fixture
 def enc(make) -> Encounter:  # type: ignore[no-untyped-def]
     return make("time-count", seed=11)
@@ -319,18 +326,19 @@ def test_running_calls_for_its_check_every_30_tc(enc: Encounter) -> None:
     check\""""
     enc.run("add Runner init=5")
     enc.run("start")
+    _straight(enc, "Runner")  # TC 5 to 8: the 4 TC a run needs first
     enc.run("act Runner start-running")
     assert prompts(enc) == [("Runner", "Running endurance check")]
     enc.run("resolve value=3")
     enc.run("next")
     seen = []
-    while tc(enc) < 70:
+    while tc(enc) < 74:
         enc.run("act Runner move")  # a TC at a time
         enc.run("next")
         if prompts(enc):
             seen.append(tc(enc))
             enc.run("resolve value=3")
-    assert seen == [35, 65]  # every 30 TC of the run
+    assert seen == [39, 69]  # every 30 TC of the run, begun at TC 9
 
 
 def test_sprinting_calls_for_its_check_every_20_tc(enc: Encounter) -> None:
@@ -431,6 +439,7 @@ def test_a_sprint_needs_four_tc_of_running_first(enc: Encounter) -> None:
     you begin your run, then these requirements are ignored.\""""
     enc.run("add Runner init=5")
     enc.run("start")
+    _straight(enc, "Runner")
     enc.run("act Runner start-running")
     enc.run("resolve value=3")
     enc.run("next")
@@ -439,7 +448,7 @@ def test_a_sprint_needs_four_tc_of_running_first(enc: Encounter) -> None:
     for _ in range(3):
         enc.run("act Runner move")
         enc.run("next")
-    assert tc(enc) == 9
+    assert tc(enc) == 13
     enc.run("act Runner start-sprinting")
     assert ("Runner", "Start sprinting (Athletics Str)") in prompts(enc)
 
@@ -813,3 +822,44 @@ def test_two_weapons_at_once_take_the_worse_of_the_two_sfs(enc: Encounter) -> No
         enc.run("act Ogre two-weapon-attack class=fast")  # one weapon's speed is not enough
     enc.run("act Ogre two-weapon-attack sf=7 class=fast")  # one typed, one class: 7 against 6
     assert next_tc(enc, "Ogre") == 14 + 7
+
+
+def test_a_run_starts_only_after_four_tc_of_moving_straight(enc: Encounter) -> None:
+    """"In order to start running, you must first move at your base speed for at least 4 TC in the same
+    direction.\""""
+    enc.run("add Runner init=5")
+    enc.run("start")
+    with pytest.raises(CommandError, match="4 TC of moving straight"):
+        enc.run("act Runner start-running")
+    _straight(enc, "Runner", 3)
+    enc.run("act Runner move-turning")  # a new direction: the count starts again
+    enc.run("next")
+    _straight(enc, "Runner", 2)
+    with pytest.raises(CommandError, match="4 TC of moving straight"):
+        enc.run("act Runner start-running")
+    _straight(enc, "Runner", 1)
+    enc.run("act Runner draw-weapon")  # anything else breaks the line
+    enc.run("next")
+    with pytest.raises(CommandError, match="4 TC of moving straight"):
+        enc.run("act Runner start-running")
+    _straight(enc, "Runner")
+    enc.run("act Runner start-running")
+    assert "running" in conds(enc, "Runner")
+
+
+def test_a_tackle_needs_a_move_just_before(enc: Encounter) -> None:
+    """Tackle: "Requirements: ... your previous action must have been to move towards the target\""""
+    enc.run("add Brute init=5")
+    enc.run("add Imp init=50")
+    enc.run("start")
+    with pytest.raises(CommandError, match="straight after a move"):
+        enc.run("act Brute tackle on=Imp")
+    enc.run("act Brute move")
+    enc.run("next")
+    assert "moving" in conds(enc, "Brute")
+    enc.run("act Brute tackle on=Imp")
+    assert next_tc(enc, "Brute") == 6 + 9
+    assert "moving" not in conds(enc, "Brute")  # the tackle was its last action now
+    enc.run("next")
+    with pytest.raises(CommandError, match="straight after a move"):
+        enc.run("act Brute tackle on=Imp")
