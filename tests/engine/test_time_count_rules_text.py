@@ -863,3 +863,33 @@ def test_a_tackle_needs_a_move_just_before(enc: Encounter) -> None:
     enc.run("next")
     with pytest.raises(CommandError, match="straight after a move"):
         enc.run("act Brute tackle on=Imp")
+
+
+def test_a_coup_de_grace_fails_if_the_target_moves_during_the_preparation(enc: Encounter) -> None:
+    """Coup de grace: "If the target moves during the preparation time, then it automatically fails.\""""
+    enc.run("add Killer init=5")
+    enc.run("add Victim init=6")
+    enc.run("start")
+    enc.run("cond Victim helpless")
+    enc.run("act Killer prepare-coup on=Victim")
+    assert "coup-target" in conds(enc, "Victim")
+    enc.run("next")  # TC 6: the victim crawls away
+    enc.run("act Victim move mod=19")  # and lies still again until TC 26
+    assert "coup-target" not in conds(enc, "Victim")
+    enc.run("next")
+    assert tc(enc) == 5 + 12
+    lines = enc.run("act Killer coup-de-grace on=Victim sf=6")
+    assert any("fails" in line for line in lines)
+
+
+def test_a_coup_de_grace_on_a_target_that_stayed_put_goes_ahead(enc: Encounter) -> None:
+    """Coup de grace: "If the target moves during the preparation time, then it automatically fails.\""""
+    enc.run("add Killer init=5")
+    enc.run("add Victim init=60")
+    enc.run("start")
+    enc.run("cond Victim helpless")
+    enc.run("act Killer prepare-coup on=Victim")
+    enc.run("next")
+    lines = enc.run("act Killer coup-de-grace on=Victim sf=6")
+    assert lines and not any("fails" in line for line in lines)
+    assert "coup-target" not in conds(enc, "Victim")
