@@ -893,3 +893,21 @@ def test_a_coup_de_grace_on_a_target_that_stayed_put_goes_ahead(enc: Encounter) 
     lines = enc.run("act Killer coup-de-grace on=Victim sf=6")
     assert lines and not any("fails" in line for line in lines)
     assert "coup-target" not in conds(enc, "Victim")
+
+
+def test_a_space_packed_past_two_normal_creatures_allows_no_attacks(enc: Encounter) -> None:
+    """"If the total size is more than two Normal-sized creatures, then none of the creatures may make an
+    attack action, and they all use their Passive defenses.\""""
+    enc.run("add Orc init=5")
+    enc.run("add Imp init=50")
+    enc.run("start")
+    enc.run("cond Orc packed")
+    for action in ("attack sf=6", "quick-strike class=fast", "feint sf=6", "trip", "grab on=Imp",
+                   "two-weapon-attack class=fast,fast"):
+        with pytest.raises(CommandError, match="packed"):
+            enc.run(f"act Orc {action}")
+    assert "unsteady" not in conds(enc, "Orc")
+    enc.run("uncond Orc packed")
+    enc.run("cond Orc crowded")  # only -4 to hit: attacks go on
+    enc.run("act Orc attack sf=6")
+    assert next_tc(enc, "Orc") == 11
