@@ -911,3 +911,25 @@ def test_a_space_packed_past_two_normal_creatures_allows_no_attacks(enc: Encount
     enc.run("cond Orc crowded")  # only -4 to hit: attacks go on
     enc.run("act Orc attack sf=6")
     assert next_tc(enc, "Orc") == 11
+
+
+def test_a_grabbed_caster_needs_an_arcana_con_check_of_10_plus_the_spells_level(enc: Encounter) -> None:
+    """Grab: "Hit: The target is immobilized, takes a -2 penalty to hit until released, and must succeed on an
+    Arcana (Con) check (DC 10 + spell level) to cast any spells.\""""
+    enc.run("add Mage pc init=5 arcana_con=2")
+    enc.run("add Imp init=60")
+    enc.run("start")
+    enc.run("act Mage prepare-spell what=Bolt value=2 sf=3")
+    enc.run("next")
+    enc.run("cond Mage grabbed from=Imp")
+    with pytest.raises(CommandError, match="grabbed"):
+        enc.run("act Mage cast-spell")
+    with pytest.raises(CommandError, match="level"):
+        enc.run("act Mage cast-grabbed")  # the level must be given
+    enc.run("act Mage cast-grabbed value=3")
+    assert prompts(enc) == [("Mage", "Casting while grabbed (Arcana Con)"), ("Mage", "Casting check (Arcana Int)")]
+    lines = enc.run("resolve")
+    total = next(line for line in lines if "Arcana Con" in line)
+    assert "Arcana (Con) 2" in total and "Level of the spell cast 3" in total
+    assert pool(enc, "Mage", "fatigue") == 2  # the cost is spent
+    assert "spell-prepared" not in conds(enc, "Mage")
