@@ -933,3 +933,17 @@ def test_a_grabbed_caster_needs_an_arcana_con_check_of_10_plus_the_spells_level(
     assert "Arcana (Con) 2" in total and "Level of the spell cast 3" in total
     assert pool(enc, "Mage", "fatigue") == 2  # the cost is spent
     assert "spell-prepared" not in conds(enc, "Mage")
+
+
+def test_a_minute_of_rest_takes_one_off_the_running_penalty(enc: Encounter) -> None:
+    """"Your penalty to running decreases by 1 for every minute spent resting.\""""
+    enc.run("add Runner init=5")
+    enc.run("start")
+    enc.run("gain Runner run_checks 3")
+    enc.run("gain Runner sprint_checks 1")  # penalty 3 + 1 = 4
+    enc.run("act Runner rest-minute")
+    assert next_tc(enc, "Runner") == 5 + 120
+    assert (pool(enc, "Runner", "run_checks"), pool(enc, "Runner", "sprint_checks")) == (3, 0)
+    enc.run("next")
+    enc.run("act Runner rest-minute")
+    assert (pool(enc, "Runner", "run_checks"), pool(enc, "Runner", "sprint_checks")) == (2, 0)
