@@ -947,3 +947,16 @@ def test_a_minute_of_rest_takes_one_off_the_running_penalty(enc: Encounter) -> N
     enc.run("next")
     enc.run("act Runner rest-minute")
     assert (pool(enc, "Runner", "run_checks"), pool(enc, "Runner", "sprint_checks")) == (2, 0)
+
+
+def test_consecutive_moves_walk_through_the_movement_pattern(enc: Encounter) -> None:
+    """"Whenever you start a new movement, begin at the first count, and every consecutive movement you make
+    uses the next count.\""""
+    enc.run("add Scout init=5")
+    enc.run("start")
+    counts = []
+    for action in ("move", "move", "move-turning", "move", "move", "draw-weapon", "move"):
+        enc.run(f"act Scout {action}")
+        counts.append(pool(enc, "Scout", "move_count"))
+        enc.run("next")
+    assert counts == [1, 2, 3, 4, 1, 1, 1]  # round the pattern again; a new movement after drawing
