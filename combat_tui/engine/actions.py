@@ -176,6 +176,55 @@ def schedule(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
     tag_names = {f"tag_{t.replace('-', '_')}": 0 for a in ops.rs.actions for t in a.tags} | tags
     steps = (action.class_shift if action else 0) + (ops.eval(ops.rs.time.class_shift, c, tag_names)
                                                      if ops.rs.time.class_shift else 0)
+    if action is not None and action.two_speeds:  # two weapons at once: both SFs rolled, the worse taken
+        given: list[tuple[str | None, str | None]] = [(p.strip(), None) for p in (sf_typed or "").split(",")
+                                                      if p.strip()]
+        given += [(None, p.strip()) for p in (class_typed or "").split(",") if p.strip()]
+        ops.require(len(given) == 2, f"{action.name}: give both weapons' speeds (class=A,B or sf=A,B, "
+                                     f"or one of each)")
+        both = [_base_sf(ops, cid, action, s_, k_, steps, before) for s_, k_ in given]
+        sf, how = max(both, key=lambda r: r[0])
+        ops.say(f"{c.name}: {action.name}: SF {both[0][0]} and {both[1][0]}, the worse is {sf}")
+    else:
+        sf, how = _base_sf(ops, cid, action, sf_typed, class_typed, steps, before)
+    if action is not None and action.sf_then is not None and sf > 0:
+        then = max(ops.eval(action.sf_then, c, {"sf": sf}), 1)
+        ops.say(f"{c.name}: {action.name} takes SF {then} of the weapon's {sf}")
+        sf, how = then, "SF"
+    added = []
+    if action is not None and action.sf_add is not None:
+        extra = ops.amount(action.sf_add, c)
+        sf += extra
+        added.append(f"{extra:+d} {action.name}")
+    if sf > 0:  # a free action stays free
+        if ops.rs.time.sf_mod:
+            extra = ops.eval(ops.rs.time.sf_mod, c, tag_names)
+            if extra:
+                sf += extra
+                added.append(f"{extra:+d} slowed")
+        if c.sf_pending:
+            sf += c.sf_pending
+            added.append(f"{c.sf_pending:+d} alongside")
+    sf += mod
+    sf = max(sf, 0 if sf <= 0 and mod == 0 else 1)
+    ops.require(sf >= 0, "a speed factor cannot be negative")
+    c = ops.changing(cid)
+    c.sf_pending = 0
+    c.next_tc = clock.tc + sf
+    c.acted = sf > 0
+    shown = f"{how} → SF {sf}" if how != "SF" else f"SF {sf}"  # a typed SF needs no arrow to itself
+    if added:
+        shown += f" ({', '.join(added)})"
+    if mod:
+        shown += f" (with {mod:+d})"
+    ops.say(f"{c.name}: {shown}, next acts at TC {c.next_tc}")
+
+
+def _base_sf(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None, class_typed: str | None,
+             steps: int, before: Mapping[str, int] | None) -> tuple[int, str]:
+    """The SF from a typed number, a class or the action's own speed, shifted `steps` classes; and how
+    it came about, in words."""
+    c = ops.peek(cid)
     if sf_typed is not None:
         sf, how = amount(ops, sf_typed, "sf", c), "SF"
     else:
@@ -208,33 +257,7 @@ def schedule(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
     elif steps and sf > 0:  # a typed SF has no class to shift: the GM gives the shifted class instead
         ops.say(f"({c.name} acts {steps} speed class{'es' if abs(steps) != 1 else ''} "
                 f"{'slower' if steps > 0 else 'faster'}: give class=, not sf=, to have it applied)")
-    added = []
-    if action is not None and action.sf_add is not None:
-        extra = ops.amount(action.sf_add, c)
-        sf += extra
-        added.append(f"{extra:+d} {action.name}")
-    if sf > 0:  # a free action stays free
-        if ops.rs.time.sf_mod:
-            extra = ops.eval(ops.rs.time.sf_mod, c, tag_names)
-            if extra:
-                sf += extra
-                added.append(f"{extra:+d} slowed")
-        if c.sf_pending:
-            sf += c.sf_pending
-            added.append(f"{c.sf_pending:+d} alongside")
-    sf += mod
-    sf = max(sf, 0 if sf <= 0 and mod == 0 else 1)
-    ops.require(sf >= 0, "a speed factor cannot be negative")
-    c = ops.changing(cid)
-    c.sf_pending = 0
-    c.next_tc = clock.tc + sf
-    c.acted = sf > 0
-    shown = f"{how} → SF {sf}" if how != "SF" else f"SF {sf}"  # a typed SF needs no arrow to itself
-    if added:
-        shown += f" ({', '.join(added)})"
-    if mod:
-        shown += f" (with {mod:+d})"
-    ops.say(f"{c.name}: {shown}, next acts at TC {c.next_tc}")
+    return sf, how
 
 
 def _alongside(ops: Ops, cid: str, action: ActionDef, sf_typed: str | None) -> None:

@@ -192,7 +192,8 @@ def end_by_action(ops: Ops, cid: str, action_id: str, tags: list[str]) -> None:
     keys = {action_id} | {f"tag:{t}" for t in tags}
     for cs in list(ops.peek(cid).conditions):
         cd = ops.rs.condition(cs.id)
-        if keys & set(cd.ended_by) and cs.uid in {x.uid for x in ops.peek(cid).conditions} \
+        ends = keys & set(cd.ended_by) or (cd.kept_by and not keys & set(cd.kept_by))
+        if ends and cs.uid in {x.uid for x in ops.peek(cid).conditions} \
                 and not _live_parents(ops, cid, cs):
             remove(ops, cid, cs.uid, f"ends ({action_id})")
 

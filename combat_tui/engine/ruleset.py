@@ -182,6 +182,8 @@ class ConditionDef(Strict):
     # its start-of-turn tables come at the start of its source's turn, not its own (a commanded companion)
     turn_with_source: bool = False
     ended_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # actions that end it
+    # Actions that keep it: any other action of the bearer ends it ("its last action was a move")
+    kept_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
     effects: list[ConditionEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
     tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
     on_end: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # when it runs out (not removed)
@@ -207,6 +209,8 @@ class ActionDef(Strict):
     # time count
     sf_add: Number | None = None  # dice or formula added to the SF however it is given (a fumble's 1d6)
     class_shift: Int = 0  # speed classes slower (+) or faster (-) than the class given (quick strike: -1)
+    sf_then: Line | None = None  # formula over `sf`, the SF worked out, giving the SF taken (a feint's half)
+    two_speeds: bool = False  # two speeds given (class=A,B, sf=A,B): both worked out, the worse (higher) taken
     anytime: Line | None = None  # formula: may be used while waiting for its TC (abandoning a spell)
     alongside: bool = False  # takes no turn of its own: its SF goes onto the action it comes with
     # A number the GM must give with `value=N` (these words say what it is); `value` in its effects.
@@ -385,7 +389,7 @@ class RulesetDef(Strict):
                 need(d, conds, "condition", f"conditions.{c.id}.implies")
             need(c.start_of_turn, tables, "table", f"conditions.{c.id}.start_of_turn")
             need(c.round_start, tables, "table", f"conditions.{c.id}.round_start")
-            for act_id in c.ended_by:
+            for act_id in [*c.ended_by, *c.kept_by]:
                 if not act_id.startswith("tag:"):  # `tag:attack`: any action with that tag
                     need(act_id, actions, "action", f"conditions.{c.id}.ended_by")
             for eff in c.effects:
@@ -468,6 +472,7 @@ class RulesetDef(Strict):
             check(a.requires, f"actions[{a.id}].requires", own(a))
             check(a.anytime, f"actions[{a.id}].anytime")
             check(None if _dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")
+            check(a.sf_then, f"actions[{a.id}].sf_then", {"sf"})
         check(self.time.sf_mod, "time.sf_mod")
         check(self.time.class_shift, "time.class_shift")
         check(self.time.sf_step, "time.sf_step")

@@ -351,7 +351,7 @@ def test_feint_lasts_through_the_feinters_next_turn_and_distract_until_it_acts_a
     enc.run("add Zherynn pc init=5")
     enc.run("add Garret init=6")
     enc.run("start")
-    enc.run("act Zherynn feint sf=3")
+    enc.run("act Zherynn feint sf=6")  # the weapon's SF: a feint takes half
     enc.run("cond Garret feinted from=Zherynn")
     enc.run("cond Garret distracted from=Zherynn")
     enc.run("next")
@@ -490,6 +490,9 @@ def test_paralysis_steps_and_full_paralysis(enc: Encounter) -> None:
 def test_running_checks_add_fatigue_and_the_third_failure_stops_the_run(enc: Encounter) -> None:
     enc.run("add Runner pc hp=12 init=5")
     enc.run("start")
+    for _ in range(4):  # a run needs 4 TC of moving straight first
+        enc.run("act Runner move")
+        enc.run("next")
     enc.run("act Runner start-running")
     assert {"running", "unsteady"} <= conds(enc, "Runner")
     assert prompts(enc) == [("Runner", "Running endurance check")]
@@ -513,6 +516,9 @@ def test_a_run_that_would_knock_out_stops_one_fatigue_short(enc: Encounter) -> N
     enc.run("add Runner pc hp=5 init=5")
     enc.run("start")
     enc.run("gain Runner fatigue 3")
+    for _ in range(4):  # a run needs 4 TC of moving straight first
+        enc.run("act Runner move")
+        enc.run("next")
     enc.run("act Runner start-running")
     enc.run("resolve value=-1")  # 3 + 1 = 4 < 5: runs on
     assert pool(enc, "Runner", "fatigue") == 4 and "running" in conds(enc, "Runner")
@@ -527,6 +533,9 @@ def test_a_run_that_would_knock_out_stops_one_fatigue_short(enc: Encounter) -> N
 def test_sprinting_is_running_and_its_start_check_can_fail(enc: Encounter) -> None:
     enc.run("add Runner pc hp=12 init=5")
     enc.run("start")
+    for _ in range(4):  # a run needs 4 TC of moving straight first
+        enc.run("act Runner move")
+        enc.run("next")
     enc.run("act Runner start-running")
     enc.run("resolve value=1")
     enc.run("next")

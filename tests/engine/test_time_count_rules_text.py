@@ -40,6 +40,13 @@ def prompts(enc: Encounter) -> list[tuple[str, str]]:
     return [(p["creature"], p["table"]) for p in enc.view()["prompts"]]
 
 
+def _straight(enc: Encounter, name: str, tcs: int = 4) -> None:
+    """`tcs` TC of moving straight, one move a TC."""
+    for _ in range(tcs):
+        enc.run(f"act {name} move")
+        enc.run("next")
+
+
 @pytest.fixture
 def enc(make) -> Encounter:  # type: ignore[no-untyped-def]
     return make("time-count", seed=11)
@@ -319,18 +326,19 @@ def test_running_calls_for_its_check_every_30_tc(enc: Encounter) -> None:
     check\""""
     enc.run("add Runner init=5")
     enc.run("start")
+    _straight(enc, "Runner")  # TC 5 to 8: the 4 TC a run needs first
     enc.run("act Runner start-running")
     assert prompts(enc) == [("Runner", "Running endurance check")]
     enc.run("resolve value=3")
     enc.run("next")
     seen = []
-    while tc(enc) < 70:
+    while tc(enc) < 74:
         enc.run("act Runner move")  # a TC at a time
         enc.run("next")
         if prompts(enc):
             seen.append(tc(enc))
             enc.run("resolve value=3")
-    assert seen == [35, 65]  # every 30 TC of the run
+    assert seen == [39, 69]  # every 30 TC of the run, begun at TC 9
 
 
 def test_sprinting_calls_for_its_check_every_20_tc(enc: Encounter) -> None:
@@ -431,6 +439,7 @@ def test_a_sprint_needs_four_tc_of_running_first(enc: Encounter) -> None:
     you begin your run, then these requirements are ignored.\""""
     enc.run("add Runner init=5")
     enc.run("start")
+    _straight(enc, "Runner")
     enc.run("act Runner start-running")
     enc.run("resolve value=3")
     enc.run("next")
@@ -439,7 +448,7 @@ def test_a_sprint_needs_four_tc_of_running_first(enc: Encounter) -> None:
     for _ in range(3):
         enc.run("act Runner move")
         enc.run("next")
-    assert tc(enc) == 9
+    assert tc(enc) == 13
     enc.run("act Runner start-sprinting")
     assert ("Runner", "Start sprinting (Athletics Str)") in prompts(enc)
 
@@ -747,3 +756,207 @@ def test_a_night_takes_a_point_off_the_single_worst_impairment(enc: Encounter) -
     enc.run("rest long")
     left = {pid: pool(enc, "Ogre", pid) for pid in ("impair_bludgeoning", "impair_piercing", "impair_slashing")}
     assert left["impair_bludgeoning"] == 1 and sorted([left["impair_piercing"], left["impair_slashing"]]) == [1, 2]
+
+
+def test_a_day_of_bed_rest_takes_a_point_off_the_two_worst_impairments(enc: Encounter) -> None:
+    """"You recover one point from your single worst impairment every night, or two worst for a day of bed
+    rest.\""""
+    enc.run("add Ogre")
+    enc.run("gain Ogre impair_bludgeoning 1")
+    enc.run("gain Ogre impair_piercing 2")
+    enc.run("gain Ogre impair_slashing 3")
+    enc.run("cond Ogre bed-rest")
+    enc.run("rest long")
+    left = tuple(pool(enc, "Ogre", p) for p in ("impair_bludgeoning", "impair_piercing", "impair_slashing"))
+    assert left == (1, 1, 2)
+    assert "bed-rest" not in conds(enc, "Ogre")  # the day is over
+    enc.run("rest long")  # an ordinary night again: only the worst
+    left = tuple(pool(enc, "Ogre", p) for p in ("impair_bludgeoning", "impair_piercing", "impair_slashing"))
+    assert left == (1, 1, 1)
+
+
+def test_bed_rest_other_reading_takes_the_worst_twice(enc: Encounter) -> None:
+    """"...or two worst for a day of bed rest": read the other way, two points off the worst."""
+    enc.run("add Ogre")
+    enc.run("gain Ogre impair_piercing 1")
+    enc.run("gain Ogre impair_slashing 3")
+    enc.run("set bed_rest_same_twice 1")
+    enc.run("cond Ogre bed-rest")
+    enc.run("rest long")
+    assert (pool(enc, "Ogre", "impair_piercing"), pool(enc, "Ogre", "impair_slashing")) == (1, 1)
+
+
+def test_a_feint_takes_half_the_weapons_sf(enc: Encounter) -> None:
+    """Feint: "Speed: Weapon SF/2" (the SF table: "Feint ½SF")."""
+    enc.run("add Ogre init=5")
+    enc.run("add Imp init=50")
+    enc.run("start")
+    enc.run("act Ogre feint sf=9")  # half of 9, rounded down
+    assert next_tc(enc, "Ogre") == 5 + 4
+    enc.run("next")
+    enc.run("act Ogre feint class=fast")  # NPC: static 6, halved
+    assert next_tc(enc, "Ogre") == 9 + 3
+    enc.run("next")
+    enc.run("set feint_round_up 1")
+    enc.run("act Ogre feint sf=9")
+    assert next_tc(enc, "Ogre") == 12 + 5
+    enc.run("next")
+    enc.run("act Ogre feint sf=1")  # never below 1
+    assert next_tc(enc, "Ogre") == 17 + 1
+
+
+def test_two_weapons_at_once_take_the_worse_of_the_two_sfs(enc: Encounter) -> None:
+    """"You may attack with both weapons simultaneously at a -6 to hit with each, provided that both attacks
+    are against the same target. Roll both speed factors and take the worse result.\""""
+    enc.run("add Ogre init=5")
+    enc.run("add Hero pc init=6")
+    enc.run("add Imp init=50")
+    enc.run("start")
+    enc.run("act Ogre two-weapon-attack class=swift,standard")  # NPC: statics 4 and 9, the worse is 9
+    assert next_tc(enc, "Ogre") == 5 + 9
+    enc.run("next")
+    enc.run("act Hero two-weapon-attack class=rapid,slow")  # 1d4 against 1d8+8: always the slow one
+    assert 6 + 9 <= next_tc(enc, "Hero") <= 6 + 16
+    enc.run("next")
+    with pytest.raises(CommandError, match="both weapons"):
+        enc.run("act Ogre two-weapon-attack class=fast")  # one weapon's speed is not enough
+    enc.run("act Ogre two-weapon-attack sf=7 class=fast")  # one typed, one class: 7 against 6
+    assert next_tc(enc, "Ogre") == 14 + 7
+
+
+def test_a_run_starts_only_after_four_tc_of_moving_straight(enc: Encounter) -> None:
+    """"In order to start running, you must first move at your base speed for at least 4 TC in the same
+    direction.\""""
+    enc.run("add Runner init=5")
+    enc.run("start")
+    with pytest.raises(CommandError, match="4 TC of moving straight"):
+        enc.run("act Runner start-running")
+    _straight(enc, "Runner", 3)
+    enc.run("act Runner move-turning")  # a new direction: the count starts again
+    enc.run("next")
+    _straight(enc, "Runner", 2)
+    with pytest.raises(CommandError, match="4 TC of moving straight"):
+        enc.run("act Runner start-running")
+    _straight(enc, "Runner", 1)
+    enc.run("act Runner draw-weapon")  # anything else breaks the line
+    enc.run("next")
+    with pytest.raises(CommandError, match="4 TC of moving straight"):
+        enc.run("act Runner start-running")
+    _straight(enc, "Runner")
+    enc.run("act Runner start-running")
+    assert "running" in conds(enc, "Runner")
+
+
+def test_a_tackle_needs_a_move_just_before(enc: Encounter) -> None:
+    """Tackle: "Requirements: ... your previous action must have been to move towards the target\""""
+    enc.run("add Brute init=5")
+    enc.run("add Imp init=50")
+    enc.run("start")
+    with pytest.raises(CommandError, match="straight after a move"):
+        enc.run("act Brute tackle on=Imp")
+    enc.run("act Brute move")
+    enc.run("next")
+    assert "moving" in conds(enc, "Brute")
+    enc.run("act Brute tackle on=Imp")
+    assert next_tc(enc, "Brute") == 6 + 9
+    assert "moving" not in conds(enc, "Brute")  # the tackle was its last action now
+    enc.run("next")
+    with pytest.raises(CommandError, match="straight after a move"):
+        enc.run("act Brute tackle on=Imp")
+
+
+def test_a_coup_de_grace_fails_if_the_target_moves_during_the_preparation(enc: Encounter) -> None:
+    """Coup de grace: "If the target moves during the preparation time, then it automatically fails.\""""
+    enc.run("add Killer init=5")
+    enc.run("add Victim init=6")
+    enc.run("start")
+    enc.run("cond Victim helpless")
+    enc.run("act Killer prepare-coup on=Victim")
+    assert "coup-target" in conds(enc, "Victim")
+    enc.run("next")  # TC 6: the victim crawls away
+    enc.run("act Victim move mod=19")  # and lies still again until TC 26
+    assert "coup-target" not in conds(enc, "Victim")
+    enc.run("next")
+    assert tc(enc) == 5 + 12
+    lines = enc.run("act Killer coup-de-grace on=Victim sf=6")
+    assert any("fails" in line for line in lines)
+
+
+def test_a_coup_de_grace_on_a_target_that_stayed_put_goes_ahead(enc: Encounter) -> None:
+    """Coup de grace: "If the target moves during the preparation time, then it automatically fails.\""""
+    enc.run("add Killer init=5")
+    enc.run("add Victim init=60")
+    enc.run("start")
+    enc.run("cond Victim helpless")
+    enc.run("act Killer prepare-coup on=Victim")
+    enc.run("next")
+    lines = enc.run("act Killer coup-de-grace on=Victim sf=6")
+    assert lines and not any("fails" in line for line in lines)
+    assert "coup-target" not in conds(enc, "Victim")
+
+
+def test_a_space_packed_past_two_normal_creatures_allows_no_attacks(enc: Encounter) -> None:
+    """"If the total size is more than two Normal-sized creatures, then none of the creatures may make an
+    attack action, and they all use their Passive defenses.\""""
+    enc.run("add Orc init=5")
+    enc.run("add Imp init=50")
+    enc.run("start")
+    enc.run("cond Orc packed")
+    for action in ("attack sf=6", "quick-strike class=fast", "feint sf=6", "trip", "grab on=Imp",
+                   "two-weapon-attack class=fast,fast"):
+        with pytest.raises(CommandError, match="packed"):
+            enc.run(f"act Orc {action}")
+    assert "unsteady" not in conds(enc, "Orc")
+    enc.run("uncond Orc packed")
+    enc.run("cond Orc crowded")  # only -4 to hit: attacks go on
+    enc.run("act Orc attack sf=6")
+    assert next_tc(enc, "Orc") == 11
+
+
+def test_a_grabbed_caster_needs_an_arcana_con_check_of_10_plus_the_spells_level(enc: Encounter) -> None:
+    """Grab: "Hit: The target is immobilized, takes a -2 penalty to hit until released, and must succeed on an
+    Arcana (Con) check (DC 10 + spell level) to cast any spells.\""""
+    enc.run("add Mage pc init=5 arcana_con=2")
+    enc.run("add Imp init=60")
+    enc.run("start")
+    enc.run("act Mage prepare-spell what=Bolt value=2 sf=3")
+    enc.run("next")
+    enc.run("cond Mage grabbed from=Imp")
+    with pytest.raises(CommandError, match="grabbed"):
+        enc.run("act Mage cast-spell")
+    with pytest.raises(CommandError, match="level"):
+        enc.run("act Mage cast-grabbed")  # the level must be given
+    enc.run("act Mage cast-grabbed value=3")
+    assert prompts(enc) == [("Mage", "Casting while grabbed (Arcana Con)"), ("Mage", "Casting check (Arcana Int)")]
+    lines = enc.run("resolve")
+    total = next(line for line in lines if "Arcana Con" in line)
+    assert "Arcana (Con) 2" in total and "Level of the spell cast 3" in total
+    assert pool(enc, "Mage", "fatigue") == 2  # the cost is spent
+    assert "spell-prepared" not in conds(enc, "Mage")
+
+
+def test_a_minute_of_rest_takes_one_off_the_running_penalty(enc: Encounter) -> None:
+    """"Your penalty to running decreases by 1 for every minute spent resting.\""""
+    enc.run("add Runner init=5")
+    enc.run("start")
+    enc.run("gain Runner run_checks 3")
+    enc.run("gain Runner sprint_checks 1")  # penalty 3 + 1 = 4
+    enc.run("act Runner rest-minute")
+    assert next_tc(enc, "Runner") == 5 + 120
+    assert (pool(enc, "Runner", "run_checks"), pool(enc, "Runner", "sprint_checks")) == (3, 0)
+    enc.run("next")
+    enc.run("act Runner rest-minute")
+    assert (pool(enc, "Runner", "run_checks"), pool(enc, "Runner", "sprint_checks")) == (2, 0)
+
+
+def test_consecutive_moves_walk_through_the_movement_pattern(enc: Encounter) -> None:
+    """"Whenever you start a new movement, begin at the first count, and every consecutive movement you make
+    uses the next count.\""""
+    enc.run("add Scout init=5")
+    enc.run("start")
+    counts = []
+    for action in ("move", "move", "move-turning", "move", "move", "draw-weapon", "move"):
+        enc.run(f"act Scout {action}")
+        counts.append(pool(enc, "Scout", "move_count"))
+        enc.run("next")
+    assert counts == [1, 2, 3, 4, 1, 1, 1]  # round the pattern again; a new movement after drawing

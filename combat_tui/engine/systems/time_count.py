@@ -9,7 +9,9 @@
   counters.
 - Healing goes into Invigoration, never lifting HP plus Invigoration above the HP maximum; what is
   left takes fatigue off (never below 0).
-- A long rest (a night) takes one point off the worst impairment, a tie broken at random.
+- A long rest (a night) takes one point off the worst impairment, a tie broken at random; a creature
+  resting in bed (condition `bed-rest`) has a point taken off each of its two worst instead (option
+  `bed_rest_same_twice`: off the worst, twice over, so one type may lose both).
 - At the start of any turn: a creature out cold has its next turn moved to the TC its minimum
   time ends (no effect in the data can reschedule a creature).
 """
@@ -35,7 +37,7 @@ BUFFERS = ("bonus_hp", "invigoration")
 
 class Hooks(BaseHooks):
     needs = Needs(pools=frozenset({"top", "hp", "fatigue", *IMPAIRMENTS.values(), *OWN_COUNTERS, *BUFFERS}),
-                  conditions=frozenset({"out-cold", "dead", "stabilized"}))
+                  conditions=frozenset({"out-cold", "dead", "stabilized", "bed-rest"}))
 
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         c = ops.peek(cid)
@@ -111,12 +113,21 @@ class Hooks(BaseHooks):
         ops.say(f"{c.name} heals {amount}: " + (", ".join(parts) or "nothing to heal"))
 
     def rest(self, ops: Ops, cid: str, long: bool) -> None:
-        c = ops.peek(cid)
-        worst = max(c.pools[pid].current for pid in IMPAIRMENTS.values())
-        if not long or worst <= 0:
+        if not long:
             return
-        pid = ops.rng.choice([p for p in IMPAIRMENTS.values() if c.pools[p].current == worst])
-        ops.set_pool(cid, pid, worst - 1)
+        c = ops.peek(cid)
+        bed = any(cs.id == "bed-rest" for cs in c.conditions)
+        same = bool(ops.names(c).get("bed_rest_same_twice", 0))
+        done: set[str] = set()
+        for _ in range(2 if bed else 1):
+            c = ops.peek(cid)
+            left = [p for p in IMPAIRMENTS.values() if c.pools[p].current > 0 and (same or p not in done)]
+            if not left:
+                return
+            worst = max(c.pools[p].current for p in left)
+            pid = ops.rng.choice([p for p in left if c.pools[p].current == worst])
+            ops.set_pool(cid, pid, worst - 1)
+            done.add(pid)
 
     def tc_start(self, ops: Ops) -> None:
         # Out cold: a creature knocked out has its next turn (the wake-up check) exactly when its
