@@ -175,6 +175,8 @@ class ConditionDef(Strict):
     stacking: Literal["max", "add", "extend", "separate", "replace"] = "max"
     subjective: bool = False  # relative to another creature: records whom
     implies: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # daughters added with it
+    # daughters put on its source, relative to the bearer (Hidden from B: B is Flat Footed against it)
+    source_implies: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
     default_duration: Line | None = None
     start_of_turn: Line | None = None  # table id prompted at the start of the bearer's turn
     round_start: Line | None = None  # table id prompted at each round start (free rounds)
@@ -383,6 +385,8 @@ class RulesetDef(Strict):
         for c in self.conditions:
             for d in c.implies:
                 need(d, conds, "condition", f"conditions.{c.id}.implies")
+            for d in c.source_implies:
+                need(d, conds, "condition", f"conditions.{c.id}.source_implies")
             need(c.start_of_turn, tables, "table", f"conditions.{c.id}.start_of_turn")
             need(c.round_start, tables, "table", f"conditions.{c.id}.round_start")
             for act_id in c.ended_by:
