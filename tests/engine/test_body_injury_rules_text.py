@@ -436,6 +436,51 @@ def test_a_concussion_may_heal_after_rest(enc: Encounter) -> None:
     assert prompts(enc) == []
 
 
+def test_a_passed_concussion_check_heals_the_head_injury(enc: Encounter) -> None:
+    """"After every hour of rest, you can make a DC 25 Constitution check to heal the injury.": the injury
+    itself heals, not only its concussion."""
+    enc.run("injure Goblin head")
+    enc.run("rest short")
+    enc.run("resolve Goblin value=25")
+    assert "head" not in creature(enc, "Goblin").get("injuries", {})
+    assert "concussion" not in conds(enc, "Goblin")
+    enc.run("rest long")  # nothing untreated is left to worsen
+    assert prompts(enc) == []
+
+
+def test_a_passed_concussion_check_on_a_worse_head_heals_one_injury(enc: Encounter) -> None:
+    """"to heal the injury": one head injury of two; the concussion of the first stays."""
+    enc.run("injure Goblin head 2")
+    enc.run("resolve value=25")  # dazed, then confused
+    assert {"concussion", "confused"} <= conds(enc, "Goblin")
+    enc.run("rest short")
+    enc.run("resolve Goblin value=25")
+    assert creature(enc, "Goblin")["injuries"] == {"head": 1}
+    assert "confused" not in conds(enc, "Goblin") and "concussion" in conds(enc, "Goblin")
+
+
+def test_a_concussion_check_lifting_only_the_concussion_is_an_option(enc: Encounter) -> None:
+    """The other reading: set concussion_check_lifts_only 1 and the passed check ends the concussion only."""
+    enc.run("set concussion_check_lifts_only 1")
+    enc.run("injure Goblin head")
+    enc.run("rest short")
+    enc.run("resolve Goblin value=25")
+    assert "concussion" not in conds(enc, "Goblin")
+    assert creature(enc, "Goblin")["injuries"] == {"head": 1}
+
+
+def test_a_concussion_check_on_a_three_headed_creature_is_about_its_worst_head(enc: Encounter) -> None:
+    enc.run("add Hydra body=serpent head=3")
+    for n in (1, 2):
+        enc.run(f"injure Hydra head.{n}")
+    assert "concussion" in conds(enc, "Hydra")
+    dismiss_all(enc)
+    enc.run("rest short")
+    enc.run("resolve Hydra value=25")
+    assert len(creature(enc, "Hydra")["injuries"]) == 1
+    assert "concussion" not in conds(enc, "Hydra")  # one head of three is not more than half
+
+
 def test_heal_injury_is_undone_whole(enc: Encounter) -> None:
     enc.run("injure Goblin eye")
     enc.run("injure Goblin eye")
