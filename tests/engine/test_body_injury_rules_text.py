@@ -489,3 +489,27 @@ def test_heal_injury_is_undone_whole(enc: Encounter) -> None:
     assert creature(enc, "Goblin") != before
     enc.run("undo")
     assert creature(enc, "Goblin") == before
+
+
+def test_strain_rises_by_one_per_degree_of_success(enc: Encounter) -> None:
+    """"Successfully hitting an opponent increases their strain by 1. Every degree of success increases the
+    strain by 1.\""""
+    enc.run("act Goblin struck-degrees value=2")
+    assert cur(enc, "Goblin", "strain") == 3
+    enc.run("act Goblin struck-degrees value=0")  # a bare hit
+    assert cur(enc, "Goblin", "strain") == 4
+    with pytest.raises(CombatError):
+        enc.run("act Goblin struck-degrees")  # the degrees must be given
+
+
+def test_an_untrained_maneuver_provokes_from_the_target(enc: Encounter) -> None:
+    """"maneuvers provoke from the target if you are untrained with the skill\""""
+    enc.run("edit Hero dex=2")  # reactions to spare: only the trigger stops a second one
+    enc.run("start")
+    enc.run("next")  # Goblin's turn; Hero has had its first turn
+    lines = enc.run("act Goblin maneuver-untrained on=Hero")
+    assert any("provokes a reactive attack" in line for line in lines)
+    assert cur(enc, "Goblin", "attacks_this_turn") == 1 and cur(enc, "Goblin", "ap") == 2
+    enc.run("act Hero reactive-attack on=Goblin")  # the maneuver is the trigger it answers
+    with pytest.raises(CombatError, match="already answered"):
+        enc.run("act Hero reactive-attack on=Goblin")
