@@ -715,3 +715,24 @@ def test_defend_counting_only_later_moves_is_an_option(enc: Encounter) -> None:
     enc.run("act Hero defend")
     enc.run("act Hero shift")
     assert "defending" in conds(enc, "Hero")
+
+
+def test_push_and_trip_outcomes_turn_on_the_targets_fortitude(enc: Encounter) -> None:
+    """Push: "If it fails, the target is Unguarded and pushed 1 meter. If the target succeeds on their
+    Fortitude roll, you become Unguarded." Trip: "If the Saving Throw fails the target is knocked Prone.\""""
+    enc.run("add Hero pc")
+    enc.run("add Goblin")
+    enc.run("start")
+    enc.run("cond Goblin exposed")  # no price for the maneuver itself
+    enc.run("act Hero push on=Goblin")
+    assert prompts(enc) == [("Goblin", "Push outcome")]
+    enc.run("resolve Goblin value=1")
+    assert "unguarded" in conds(enc, "Goblin") and "unguarded" not in conds(enc, "Hero")
+    enc.run("act Hero trip on=Goblin")
+    assert prompts(enc) == [("Goblin", "Trip outcome")]
+    enc.run("resolve Goblin value=1")
+    assert "prone" in conds(enc, "Goblin")
+    enc.run("next")
+    enc.run("act Hero push on=Goblin")
+    lines = enc.run("resolve Goblin value=2")
+    assert any("the pusher becomes Unguarded" in line for line in lines)
