@@ -513,3 +513,15 @@ def test_an_untrained_maneuver_provokes_from_the_target(enc: Encounter) -> None:
     enc.run("act Hero reactive-attack on=Goblin")  # the maneuver is the trigger it answers
     with pytest.raises(CombatError, match="already answered"):
         enc.run("act Hero reactive-attack on=Goblin")
+
+
+def test_who_has_located_a_creatures_heart_is_tracked_for_each_attacker(catalogue: Catalogue,
+                                                                        enc: Encounter) -> None:
+    """"You need to succeed a Lore check on the creature you meet for the first time to identify where the
+    heart is located in order to target it. The DC is 15 + the creature's base level.\""""
+    enc.run("cond Goblin heart-located from=Hero")
+    assert cond(enc, "Goblin", "heart-located")["source"] == "Hero"
+    with pytest.raises(CombatError):
+        enc.run("cond Goblin heart-located from=Goblin")  # relative to another creature
+    cd = catalogue.get("body-injury").condition("heart-located")
+    assert "Lore check (DC 15 plus this creature's base level)" in cd.description
