@@ -98,6 +98,9 @@ def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: st
     ops.say(f"{c.name} gains {label(ops, new)}{why}")  # "is" read wrong for most: "is Concussion"
     for daughter in cd.implies:
         add(ops, cid, daughter, source=source, parent=new.uid)
+    if source and source != cid and source in ops.state.combatants:
+        for daughter in cd.source_implies:
+            add(ops, source, daughter, source=cid, parent=new.uid)
     ops.recompute(cid)
     return new
 
@@ -106,11 +109,19 @@ def _cond_of(ops: Ops, cid: str, uid: int | None) -> str:
     for cs in ops.peek(cid).conditions:
         if cs.uid == uid:
             return cs.id
+    for c in ops.state.combatants.values():  # a parent on the creature it is relative to
+        for cs in c.conditions:
+            if cs.uid == uid:
+                return cs.id
     return ""
 
 
 def _live_parents(ops: Ops, cid: str, cs: ConditionState) -> list[ConditionState]:
-    return [p for p in ops.peek(cid).conditions if p.uid in cs.parents]
+    own = [p for p in ops.peek(cid).conditions if p.uid in cs.parents]
+    if len(own) == len(cs.parents) or cs.source not in ops.state.combatants:
+        return own
+    # uids are unique in the encounter: a parent may stand on the source (source_implies)
+    return own + [p for p in ops.peek(cs.source or "").conditions if p.uid in cs.parents]
 
 
 def remove(ops: Ops, cid: str, uid: int, why: str = "removed") -> None:
@@ -128,6 +139,13 @@ def remove(ops: Ops, cid: str, uid: int, why: str = "removed") -> None:
         daughter.parents.remove(uid)
         if not _live_parents(ops, cid, daughter) and not daughter.direct:
             remove(ops, cid, daughter.uid, f"ends with {ops.rs.condition(target.id).name}")
+    held = target.source if ops.rs.condition(target.id).source_implies else None
+    if held and held in ops.state.combatants:  # daughters it put on its source
+        for daughter in [x for x in ops.peek(held).conditions if uid in x.parents]:
+            ops.changing(held)
+            daughter.parents.remove(uid)
+            if not _live_parents(ops, held, daughter) and not daughter.direct:
+                remove(ops, held, daughter.uid, f"ends with {ops.rs.condition(target.id).name}")
     ops.recompute(cid)
 
 

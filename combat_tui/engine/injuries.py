@@ -198,6 +198,20 @@ def heal_injury(ops: Ops, cid: str, word: str, n: int, regrow: bool) -> None:
         _lift(ops, cid, effects)
 
 
+def heal_by_effect(ops: Ops, cid: str, key: str, n: int) -> None:
+    """Healing a table gives a part (a passed recovery check): nothing to do on a sound part, and a
+    destroyed one is left to magic."""
+    part, _ = _parse(ops, cid, key)
+    c = ops.peek(cid)
+    old = c.injuries.get(key, 0)
+    if old == 0 or n <= 0:
+        return
+    if part.destroyed is not None and old >= part.destroyed:
+        ops.say(f"{c.name}: {_label(part, key)} is destroyed: only magic regrows it")
+        return
+    heal_injury(ops, cid, key, n, regrow=False)
+
+
 def _held(ops: Ops, c: Combatant) -> set[str]:
     """Conditions the creature's injuries still bring on, counting every part of every kind."""
     held: set[str] = set()

@@ -23,6 +23,8 @@ def _condition(rs: RulesetDef, cd: ConditionDef) -> Entry:
     lines = [cd.description]
     if cd.implies:
         lines.append("Implies: " + ", ".join(rs.condition(d).name for d in cd.implies))
+    if cd.source_implies:
+        lines.append("The other creature is: " + ", ".join(rs.condition(d).name for d in cd.source_implies))
     parents = [c.name for c in rs.conditions if cd.id in c.implies]
     if parents:
         lines.append("Implied by: " + ", ".join(parents))

@@ -50,7 +50,7 @@ class ConditionState(Model):
     value: Int | None = None
     source: Line | None = None  # combatant id: who caused it, or whom a subjective condition is relative to
     ends: Expiry | None = None
-    parents: list[Int] = Field(default_factory=list)  # uids of parent conditions on the same creature
+    parents: list[Int] = Field(default_factory=list)  # uids of parent conditions (here or on its source)
     direct: bool = True  # applied in its own right, not only implied by a parent
 
 

@@ -328,14 +328,16 @@ class Ops:
                     target = current + self.amount(e.delta if e.delta is not None else 0, c, extra)
                 self.set_pool(cid, e.pool, target)
             elif e.prompt:
-                self.queue_prompt(cid, e.prompt, "as the rules call for")
+                self.queue_prompt(cid, e.prompt, "as the rules call for", part=self._part_of(cid, e.part))
             elif e.note:
                 self.say(f"{c.name}: {e.note}")
-            elif e.injure is not None or e.treat is not None:
+            elif e.injure is not None or e.treat is not None or e.heal_injury is not None:
                 if part is None:
                     self.say(f"({c.name}: no body part named, the injury is left to you)")
                 elif e.injure is not None:
                     injuries.injure(self, cid, part, self.amount(e.injure, c, extra))
+                elif e.heal_injury is not None:
+                    injuries.heal_by_effect(self, cid, part, self.amount(e.heal_injury, c, extra))
                 else:
                     injuries.treat(self, cid, part, self.amount(e.treat or 0, c, extra))
             elif e.next_turn is not None and self.state.clock.started and c.next_tc is not None:
@@ -383,6 +385,17 @@ class Ops:
                 if trig.edge and before is not None and formula.evaluate(trig.when, {**before, **(extra or {})}):
                     continue
             self.apply_effects(cid, trig.effects, extra)
+
+    def _part_of(self, cid: str, kind: str | None) -> str | None:
+        """The creature's part of a kind a prompt is about (the most injured); none if it has none."""
+        if kind is None:
+            return None
+        from . import injuries  # imports this module
+
+        try:
+            return injuries.part_key(self, cid, kind)
+        except CommandError:
+            return None
 
     # -- prompts ------------------------------------------------------------------------------
     def queue_prompt(self, cid: str, table_id: str, reason: str, condition: str | None = None,

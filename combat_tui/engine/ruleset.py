@@ -128,6 +128,8 @@ class EffectDef(Strict):
     note: Line | None = None  # a line in the log
     injure: Number | None = None  # in a prompt about a body part: add this many injuries to it
     treat: Number | None = None  # in a prompt about a body part: this many of its injuries are treated
+    heal_injury: Number | None = None  # in a prompt about a body part: this many of its injuries heal
+    part: Line | None = None  # with prompt: the prompt is about this creature's part of that kind (most injured)
     next_turn: Number | None = None  # time count: the creature's next turn comes this many TC from now
     to: Literal["self", "target"] = "self"  # in an action: on the actor, or on `act ... on=NAME`'s target
     source: Literal["none", "other"] = "none"  # an added condition comes from (is relative to) the other party
@@ -135,11 +137,13 @@ class EffectDef(Strict):
     @model_validator(mode="after")
     def _one_verb(self) -> EffectDef:
         verbs = [v for v in ("add", "remove", "damage", "heal", "pool", "prompt", "note") if getattr(self, v)]
-        verbs += [v for v in ("next_turn", "injure", "treat") if getattr(self, v) is not None]
+        verbs += [v for v in ("next_turn", "injure", "treat", "heal_injury") if getattr(self, v) is not None]
         if len(verbs) != 1:
             got = ", ".join(verbs) or "none"
             raise ValueError("an effect needs exactly one of add/remove/damage/heal/pool/prompt/note/next_turn/"
-                             f"injure/treat, got {got}")
+                             f"injure/treat/heal_injury, got {got}")
+        if self.part and not self.prompt:
+            raise ValueError("part goes with prompt")
         if self.pool and (self.delta is None) == (self.set is None):
             raise ValueError("a pool effect needs exactly one of delta or set")
         return self
@@ -175,6 +179,8 @@ class ConditionDef(Strict):
     stacking: Literal["max", "add", "extend", "separate", "replace"] = "max"
     subjective: bool = False  # relative to another creature: records whom
     implies: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # daughters added with it
+    # daughters put on its source, relative to the bearer (Hidden from B: B is Flat Footed against it)
+    source_implies: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
     default_duration: Line | None = None
     start_of_turn: Line | None = None  # table id prompted at the start of the bearer's turn
     round_start: Line | None = None  # table id prompted at each round start (free rounds)
@@ -383,10 +389,13 @@ class RulesetDef(Strict):
                 need(e.remove, conds, "condition", where)
                 need(e.pool, pools, "pool", where)
                 need(e.prompt, tables, "table", where)
+                need(e.part, {b.id for b in self.body}, "body part", where)
 
         for c in self.conditions:
             for d in c.implies:
                 need(d, conds, "condition", f"conditions.{c.id}.implies")
+            for d in c.source_implies:
+                need(d, conds, "condition", f"conditions.{c.id}.source_implies")
             need(c.start_of_turn, tables, "table", f"conditions.{c.id}.start_of_turn")
             need(c.round_start, tables, "table", f"conditions.{c.id}.round_start")
             for act_id in [*c.ended_by, *c.kept_by]:

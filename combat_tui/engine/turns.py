@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import conditions
-from .model import Expiry, Slot
+from .model import Combatant, Expiry, Slot
 from .ops import Ops
 from .ruleset import Refresh, TimeModel
 from .timekeeping import acting_order, cannot_act, current_actor, is_out, slot_index, sort_key
@@ -28,11 +28,17 @@ def turn_start(ops: Ops, cid: str, budgets: bool = True) -> None:
     ops.run_triggers("turn-start", cid)
     if _turn_of(ops, cid) is None:
         _queue_tables(ops, cid, "start_of_turn", "start of turn")
-    if any(cd.turn_with_source for cd in ops.rs.conditions):
-        led = [c for c in ops.state.combatants.values() if c.conditions and c.id != cid and _turn_of(ops, c.id) == cid]
-        for other in sorted(led, key=lambda c: c.seq):
-            _queue_tables(ops, other.id, "start_of_turn", f"start of {ops.peek(cid).name}'s turn")
+    for other in _led_by(ops, cid):
+        _queue_tables(ops, other.id, "start_of_turn", f"start of {ops.peek(cid).name}'s turn")
     ops.hooks.turn_start(ops, cid)
+
+
+def _led_by(ops: Ops, cid: str) -> list[Combatant]:
+    """The creatures whose turn is this one's for their ongoing effects (`turn_with_source`), in roster order."""
+    if not any(cd.turn_with_source for cd in ops.rs.conditions):
+        return []
+    led = [c for c in ops.state.combatants.values() if c.conditions and c.id != cid and _turn_of(ops, c.id) == cid]
+    return sorted(led, key=lambda c: c.seq)
 
 
 def _turn_of(ops: Ops, cid: str) -> str | None:
@@ -55,7 +61,10 @@ def turn_end(ops: Ops, cid: str) -> None:
         return (e.tc or 0) <= clock.tc if tc_model else (e.round or 0) <= clock.round
 
     conditions.expire(ops, due)
-    ops.run_triggers("turn-end", cid)
+    if _turn_of(ops, cid) is None:
+        ops.run_triggers("turn-end", cid)
+    for other in _led_by(ops, cid):  # a companion's end-of-turn effects (a flier falls) with its commander's
+        ops.run_triggers("turn-end", other.id)
 
 
 def round_start(ops: Ops) -> None:

@@ -436,6 +436,51 @@ def test_a_concussion_may_heal_after_rest(enc: Encounter) -> None:
     assert prompts(enc) == []
 
 
+def test_a_passed_concussion_check_heals_the_head_injury(enc: Encounter) -> None:
+    """"After every hour of rest, you can make a DC 25 Constitution check to heal the injury.": the injury
+    itself heals, not only its concussion."""
+    enc.run("injure Goblin head")
+    enc.run("rest short")
+    enc.run("resolve Goblin value=25")
+    assert "head" not in creature(enc, "Goblin").get("injuries", {})
+    assert "concussion" not in conds(enc, "Goblin")
+    enc.run("rest long")  # nothing untreated is left to worsen
+    assert prompts(enc) == []
+
+
+def test_a_passed_concussion_check_on_a_worse_head_heals_one_injury(enc: Encounter) -> None:
+    """"to heal the injury": one head injury of two; the concussion of the first stays."""
+    enc.run("injure Goblin head 2")
+    enc.run("resolve value=25")  # dazed, then confused
+    assert {"concussion", "confused"} <= conds(enc, "Goblin")
+    enc.run("rest short")
+    enc.run("resolve Goblin value=25")
+    assert creature(enc, "Goblin")["injuries"] == {"head": 1}
+    assert "confused" not in conds(enc, "Goblin") and "concussion" in conds(enc, "Goblin")
+
+
+def test_a_concussion_check_lifting_only_the_concussion_is_an_option(enc: Encounter) -> None:
+    """The other reading: set concussion_check_lifts_only 1 and the passed check ends the concussion only."""
+    enc.run("set concussion_check_lifts_only 1")
+    enc.run("injure Goblin head")
+    enc.run("rest short")
+    enc.run("resolve Goblin value=25")
+    assert "concussion" not in conds(enc, "Goblin")
+    assert creature(enc, "Goblin")["injuries"] == {"head": 1}
+
+
+def test_a_concussion_check_on_a_three_headed_creature_is_about_its_worst_head(enc: Encounter) -> None:
+    enc.run("add Hydra body=serpent head=3")
+    for n in (1, 2):
+        enc.run(f"injure Hydra head.{n}")
+    assert "concussion" in conds(enc, "Hydra")
+    dismiss_all(enc)
+    enc.run("rest short")
+    enc.run("resolve Hydra value=25")
+    assert len(creature(enc, "Hydra")["injuries"]) == 1
+    assert "concussion" not in conds(enc, "Hydra")  # one head of three is not more than half
+
+
 def test_heal_injury_is_undone_whole(enc: Encounter) -> None:
     enc.run("injure Goblin eye")
     enc.run("injure Goblin eye")
@@ -444,3 +489,39 @@ def test_heal_injury_is_undone_whole(enc: Encounter) -> None:
     assert creature(enc, "Goblin") != before
     enc.run("undo")
     assert creature(enc, "Goblin") == before
+
+
+def test_strain_rises_by_one_per_degree_of_success(enc: Encounter) -> None:
+    """"Successfully hitting an opponent increases their strain by 1. Every degree of success increases the
+    strain by 1.\""""
+    enc.run("act Goblin struck-degrees value=2")
+    assert cur(enc, "Goblin", "strain") == 3
+    enc.run("act Goblin struck-degrees value=0")  # a bare hit
+    assert cur(enc, "Goblin", "strain") == 4
+    with pytest.raises(CombatError):
+        enc.run("act Goblin struck-degrees")  # the degrees must be given
+
+
+def test_an_untrained_maneuver_provokes_from_the_target(enc: Encounter) -> None:
+    """"maneuvers provoke from the target if you are untrained with the skill\""""
+    enc.run("edit Hero dex=2")  # reactions to spare: only the trigger stops a second one
+    enc.run("start")
+    enc.run("next")  # Goblin's turn; Hero has had its first turn
+    lines = enc.run("act Goblin maneuver-untrained on=Hero")
+    assert any("provokes a reactive attack" in line for line in lines)
+    assert cur(enc, "Goblin", "attacks_this_turn") == 1 and cur(enc, "Goblin", "ap") == 2
+    enc.run("act Hero reactive-attack on=Goblin")  # the maneuver is the trigger it answers
+    with pytest.raises(CombatError, match="already answered"):
+        enc.run("act Hero reactive-attack on=Goblin")
+
+
+def test_who_has_located_a_creatures_heart_is_tracked_for_each_attacker(catalogue: Catalogue,
+                                                                        enc: Encounter) -> None:
+    """"You need to succeed a Lore check on the creature you meet for the first time to identify where the
+    heart is located in order to target it. The DC is 15 + the creature's base level.\""""
+    enc.run("cond Goblin heart-located from=Hero")
+    assert cond(enc, "Goblin", "heart-located")["source"] == "Hero"
+    with pytest.raises(CombatError):
+        enc.run("cond Goblin heart-located from=Goblin")  # relative to another creature
+    cd = catalogue.get("body-injury").condition("heart-located")
+    assert "Lore check (DC 15 plus this creature's base level)" in cd.description

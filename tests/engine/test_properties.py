@@ -443,8 +443,10 @@ class EngineMachine(RuleBasedStateMachine):
             for cs in c.conditions:
                 left = remaining(cs.ends, state)
                 assert left is None or left >= 0
-                if not cs.direct:
-                    assert uids & set(cs.parents), (f"{c.name}: implied {cs.id} outlived its parents "
+                if not cs.direct:  # held by a parent here, or on its source (source_implies)
+                    src = state.combatants.get(cs.source or "")
+                    held = uids | ({p.uid for p in src.conditions} if src is not None else set())
+                    assert held & set(cs.parents), (f"{c.name}: implied {cs.id} outlived its parents "
                                                     f"{cs.parents}\n{self.where()}")
                 assert not self._passed(cs.ends, state), (
                     f"{c.name}: {cs.id} outlived its end {cs.ends.model_dump(exclude_none=True) if cs.ends else None}"

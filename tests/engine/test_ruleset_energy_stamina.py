@@ -674,3 +674,65 @@ def test_a_second_initiative_roll_in_a_round_fails_automatically(enc: Encounter)
     enc.run("next")
     enc.run("act Hero roll-initiative")  # a new round
     assert prompts(enc) == [("Hero", "Initiative roll")]
+
+
+def test_the_target_of_a_maneuver_not_exposed_is_reminded_of_its_advantage(enc: Encounter) -> None:
+    """"... and the target has Advantage on their first Defense roll of the Combat Maneuver.\""""
+    enc.run("add Hero pc")
+    enc.run("add Goblin")
+    enc.run("start")
+    lines = enc.run("act Hero disarm on=Goblin")
+    assert any(line.startswith("Goblin: Advantage on its first Defense roll") for line in lines)
+    enc.run("next")
+    enc.run("cond Goblin exposed")
+    lines = enc.run("act Hero restrain on=Goblin")  # Exposed: no Advantage
+    assert not any("Advantage on its first Defense roll" in line for line in lines)
+
+
+def test_defending_ends_on_moving_more_than_speed_in_a_round(enc: Encounter) -> None:
+    """"This defense bonus lasts until you make an attack, cast a spell, or move more than your Speed during
+    a Round.": a Run is its Speed, so a move after a Run in the same round is more."""
+    enc.run("add Hero pc con=12")
+    enc.run("start")
+    enc.run("act Hero defend")
+    enc.run("act Hero run")  # its Speed: not more
+    assert "defending" in conds(enc, "Hero")
+    enc.run("act Hero shift")
+    assert "defending" not in conds(enc, "Hero")
+    enc.run("next")  # a new round: the count starts again
+    enc.run("act Hero run")
+    enc.run("act Hero defend")  # the round's Run counts too
+    enc.run("act Hero shift")
+    assert "defending" not in conds(enc, "Hero")
+
+
+def test_defend_counting_only_later_moves_is_an_option(enc: Encounter) -> None:
+    """The other reading: set defend_counts_moves_after 1 and only moves after Defend count."""
+    enc.run("add Hero pc con=12")
+    enc.run("set defend_counts_moves_after 1")
+    enc.run("start")
+    enc.run("act Hero run")
+    enc.run("act Hero defend")
+    enc.run("act Hero shift")
+    assert "defending" in conds(enc, "Hero")
+
+
+def test_push_and_trip_outcomes_turn_on_the_targets_fortitude(enc: Encounter) -> None:
+    """Push: "If it fails, the target is Unguarded and pushed 1 meter. If the target succeeds on their
+    Fortitude roll, you become Unguarded." Trip: "If the Saving Throw fails the target is knocked Prone.\""""
+    enc.run("add Hero pc")
+    enc.run("add Goblin")
+    enc.run("start")
+    enc.run("cond Goblin exposed")  # no price for the maneuver itself
+    enc.run("act Hero push on=Goblin")
+    assert prompts(enc) == [("Goblin", "Push outcome")]
+    enc.run("resolve Goblin value=1")
+    assert "unguarded" in conds(enc, "Goblin") and "unguarded" not in conds(enc, "Hero")
+    enc.run("act Hero trip on=Goblin")
+    assert prompts(enc) == [("Goblin", "Trip outcome")]
+    enc.run("resolve Goblin value=1")
+    assert "prone" in conds(enc, "Goblin")
+    enc.run("next")
+    enc.run("act Hero push on=Goblin")
+    lines = enc.run("resolve Goblin value=2")
+    assert any("the pusher becomes Unguarded" in line for line in lines)

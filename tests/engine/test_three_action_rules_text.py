@@ -621,3 +621,64 @@ def test_a_dodge_is_used_up_by_the_next_attack_on_the_dodger(enc: Encounter) -> 
     assert "dodging" in conds(enc, "Hero")
     enc.run("act Orc ranged on=Hero")
     assert "dodging" not in conds(enc, "Hero")
+
+
+def test_creatures_a_hidden_creature_is_hidden_from_are_flat_footed_against_it(enc: Encounter) -> None:
+    """"Hidden - The Creatures location cannot be discerned. The Creature is Concealed and Creatures it is
+    Hidden from are Flat Footed against it.\""""
+    enc.run("cond Imp hidden from=Orc")
+    assert sources(enc, "Orc", "flat-footed") == {"Imp"}
+    assert "flat-footed" not in conds(enc, "Hero")  # only the one it is hidden from
+    with pytest.raises(CombatError):  # held by the Imp's Hidden, not taken off on its own
+        enc.run("uncond Orc flat-footed")
+    enc.run("uncond Imp hidden")
+    assert "flat-footed" not in conds(enc, "Orc")
+    enc.run("cond Imp undetected from=Hero")  # Undetected is also Hidden
+    assert sources(enc, "Hero", "flat-footed") == {"Imp"}
+    enc.run("start")
+    enc.run("act Imp ranged on=Hero")  # attacking gives it away: the Hero is no longer caught flat-footed
+    assert "flat-footed" not in conds(enc, "Hero")
+
+
+def test_a_hidden_creature_leaving_the_fight_takes_the_flat_footed_it_caused(enc: Encounter) -> None:
+    enc.run("cond Imp hidden from=Orc")
+    enc.run("remove Imp")
+    assert "flat-footed" not in conds(enc, "Orc")
+
+
+def test_flat_footed_from_another_cause_outlasts_the_hidden(enc: Encounter) -> None:
+    enc.run("cond Orc flat-footed from=Imp")
+    enc.run("cond Imp hidden from=Orc")
+    enc.run("uncond Imp hidden")
+    assert sources(enc, "Orc", "flat-footed") == {"Imp"}
+
+
+def test_the_lookup_says_whom_a_hidden_creature_leaves_flat_footed(catalogue: Catalogue) -> None:
+    """"Creatures it is Hidden from are Flat Footed against it" and "all other Creatures have concealment
+    against it" (Blinded): said where the GM looks a condition up."""
+    from combat_tui.engine.lookup import search
+
+    rs = catalogue.get("three-action")
+    entry = next(e for e in search(rs, "Hidden") if e.id == "hidden")
+    assert any("other creature" in line and "Flat Footed" in line for line in entry.lines)
+    blinded = next(e for e in search(rs, "Blinded") if e.id == "blinded")
+    assert "every other creature counts as concealed to it" in " ".join(blinded.lines)
+
+
+def test_a_commanded_fliers_end_of_turn_comes_with_its_commanders(enc: Encounter) -> None:
+    """"Any Creature that can be commanded this way consider the start of the last Creature to Command its
+    Turn as the start of their Turn for determining continuous Effects" and "If you do not spend an Action
+    on your Turn to fly you fall as normal": a flying mount falls when its rider's turn ends uncommanded."""
+    enc.run("add Griffon init=1")
+    enc.run("start")
+    enc.run("act Hero command on=Griffon")
+    enc.run("act Griffon fly")
+    enc.run("next")  # the Hero's turn ends: the Griffon flew in it
+    assert "flying" in conds(enc, "Griffon") and "falling" not in conds(enc, "Griffon")
+    next_until(enc, "Griffon")
+    enc.run("next")  # its own turn's end is not the one that counts
+    assert "falling" not in conds(enc, "Griffon")
+    assert active(enc) == "Hero"
+    enc.run("next")  # the rider's turn ends with no Command: the mount did not fly
+    assert active(enc) == "Orc"
+    assert "falling" in conds(enc, "Griffon") and "flying" not in conds(enc, "Griffon")

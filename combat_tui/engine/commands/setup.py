@@ -169,6 +169,8 @@ def _remove(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         name = ops.peek(cid).name
         turns.hand_over(ops, cid)
         turns.drop(ops, cid)
+        for cs in [x for x in ops.peek(cid).conditions if ops.rs.condition(x.id).source_implies]:
+            conditions.remove(ops, cid, cs.uid, "ends")  # what it put on others goes with it
         ops.tx.touch(f"c:{cid}")
         del ops.state.combatants[cid]
         ops.say(f"Removed {name}")
