@@ -135,17 +135,16 @@ def remove(ops: Ops, cid: str, uid: int, why: str = "removed") -> None:
         for p in [p for p in ops.state.prompts if p.cid == cid and p.condition == target.id]:
             ops.prompts().remove(p)
             ops.say(f"{c.name}: {ops.rs.table(p.table).name} no longer needed")
-    for daughter in [x for x in c.conditions if uid in x.parents]:
-        daughter.parents.remove(uid)
-        if not _live_parents(ops, cid, daughter) and not daughter.direct:
-            remove(ops, cid, daughter.uid, f"ends with {ops.rs.condition(target.id).name}")
+    holders = [cid]
     held = target.source if ops.rs.condition(target.id).source_implies else None
-    if held and held in ops.state.combatants:  # daughters it put on its source
-        for daughter in [x for x in ops.peek(held).conditions if uid in x.parents]:
-            ops.changing(held)
+    if held and held in ops.state.combatants:  # and the daughters it put on its source
+        holders.append(held)
+    for holder in holders:
+        for daughter in [x for x in ops.peek(holder).conditions if uid in x.parents]:
+            ops.changing(holder)  # recorded for undo before the daughter changes
             daughter.parents.remove(uid)
-            if not _live_parents(ops, held, daughter) and not daughter.direct:
-                remove(ops, held, daughter.uid, f"ends with {ops.rs.condition(target.id).name}")
+            if not _live_parents(ops, holder, daughter) and not daughter.direct:
+                remove(ops, holder, daughter.uid, f"ends with {ops.rs.condition(target.id).name}")
     ops.recompute(cid)
 
 

@@ -426,8 +426,9 @@ def when_words(enc: Encounter) -> str:
     clock = enc.state.clock
     if not clock.started:
         return "not started"
-    now = f"TC {clock.tc}" if enc.rs.time.model is TimeModel.TIME_COUNT else f"Round {clock.round}"
-    return f"Over, {now.lower() if now.startswith('R') else now}" if clock.ended else now
+    if enc.rs.time.model is TimeModel.TIME_COUNT:
+        return f"Over, TC {clock.tc}" if clock.ended else f"TC {clock.tc}"
+    return f"Over, round {clock.round}" if clock.ended else f"Round {clock.round}"
 
 
 def initiative_lead(model: TimeModel, initiative: int | None) -> str:

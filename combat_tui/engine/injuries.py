@@ -123,7 +123,7 @@ def part_key(ops: Ops, cid: str, word: str) -> str:
 
 def part_label(rs: RulesetDef, key: str) -> str:
     """A part instance as the GM reads it (`Arm 2`)."""
-    part = next((b for b in rs.body if b.id == key.split(".", 1)[0]), None)
+    part = rs.part_kind(key)
     return key if part is None else _label(part, key)
 
 
@@ -265,7 +265,7 @@ def untreated(rs: RulesetDef, c: Combatant) -> list[tuple[BodyPartDef, str, int]
 def treat(ops: Ops, cid: str, key: str, n: int) -> None:
     """Mark injuries on one part instance treated (they then heal with time, by `heal-injury`)."""
     c = ops.peek(cid)
-    part = next((b for b in ops.rs.body if b.id == key.split(".", 1)[0]), None)
+    part = ops.rs.part_kind(key)
     if part is None or not c.injuries.get(key):
         return
     done = min(c.treated.get(key, 0) + n, c.injuries[key])

@@ -439,7 +439,7 @@ class Ops:
 
     def part_names(self, c: Combatant, part: str | None) -> dict[str, int]:
         """`part_value` and `part_injuries` of the body part instance a prompt is about (0 without one)."""
-        kind = next((b for b in self.rs.body if part is not None and b.id == part.split(".", 1)[0]), None)
+        kind = self.rs.part_kind(part) if part is not None else None
         if kind is None or part is None:
             return {"part_value": 0, "part_injuries": 0}
         return {"part_value": kind.value, "part_injuries": c.injuries.get(part, 0)}

@@ -527,6 +527,11 @@ class RulesetDef(Strict):
         """A creature's body plan: the one named, else the default (the first); None without plans."""
         return next((p for p in self.body_plans if p.id == plan_id), self.body_plans[0] if self.body_plans else None)
 
+    def part_kind(self, key: str) -> BodyPartDef | None:
+        """The body part a part instance is of (`arm.2` -> the arm); None when the ruleset has no such part."""
+        kind = key.split(".", 1)[0]
+        return next((b for b in self.body if b.id == kind), None)
+
     def pool(self, pid: str) -> PoolDef:
         for p in self.pools:
             if p.id == pid:

@@ -142,13 +142,7 @@ def _end(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
                 ops.apply_effects(c.id, rs.condition(cs.id).on_end, {"overdue": 0})
     for c in ops.state.roster():  # injuries to treat now the fight is over
         care_prompts(ops, c.id, "treat")
-    parties: dict[str, list[Combatant]] = {}
-    for c in ops.state.roster():
-        if c.party:
-            parties.setdefault(c.party, []).append(c)
-    for name, members in parties.items():
-        file = _write_party(ops, name, members)
-        ops.say(f"Party {name}: {', '.join(c.name for c in members)} as they are now ({file})")
+    _write_back(ops, [c.party for c in ops.state.roster() if c.party])
 
 
 def after_end(ops: Ops) -> None:
@@ -158,8 +152,14 @@ def after_end(ops: Ops) -> None:
     if not ops.state.clock.ended or lib is None or lib.folder is None:
         return
     touched = [ops.state.combatants[cid] for cid in ops.tx.touched_combatants() if cid in ops.state.combatants]
-    for name in sorted({c.party for c in touched if c.party}):
-        members = [c for c in ops.state.roster() if c.party == name]
+    _write_back(ops, [c.party for c in touched if c.party])
+
+
+def _write_back(ops: Ops, parties: list[str]) -> None:
+    """Each party named (once, in the order first named): its members here, as they are now, to its file."""
+    roster = ops.state.roster()
+    for name in dict.fromkeys(parties):
+        members = [c for c in roster if c.party == name]
         file = _write_party(ops, name, members)
         ops.say(f"Party {name}: {', '.join(c.name for c in members)} as they are now ({file})")
 

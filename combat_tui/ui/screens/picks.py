@@ -111,12 +111,11 @@ def action_asks(action: ActionDef) -> list[tuple[str, str, str]]:
 def target_order(enc: Encounter, aimed: frozenset[str], highlighted: str | None) -> list[Combatant]:
     """Whom an action may be aimed at, likeliest first: the creature the GM has highlighted (the one just
     hit, when another acts), then the actor's foes by the order, its friends, itself, the fallen last."""
-    actor = next((c for c in enc.state.roster() if c.id in aimed), None)
-    foe_side = None if actor is None else actor.side is not Side.NPC
+    actor = next(iter(aimed_at(enc, aimed)), None)
 
     def rank(c: Combatant) -> tuple[bool, bool, bool, bool]:
-        return (c.id != highlighted or c.id in aimed, foe_side is not None and (c.side is Side.NPC) != foe_side,
-                c.id in aimed, is_out(c, enc.rs))
+        friend = actor is not None and (c.side is Side.NPC) == (actor.side is Side.NPC)
+        return c.id != highlighted or c.id in aimed, friend, c.id in aimed, is_out(c, enc.rs)
 
     return sorted(enc.state.roster(), key=rank)
 
