@@ -22,7 +22,6 @@ from typing import Any
 
 import report  # benchmarks/report.py, beside this script
 
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
 from combat_tui.engine.loader import load_all
@@ -73,7 +72,7 @@ if mode in ("bare", "floor", "engine"):
     if mode == "engine":  # the bare app after loading the demo: the engine's share, without our UI
         from pathlib import Path
         from combat_tui.session import Session, catalogue
-        Session.open(Path(path), catalogue(), lock=False)
+        Session.open(Path(path), catalogue()).close()
     from textual.app import App
     from textual.widgets import Static
     class Bare(App):
@@ -84,7 +83,7 @@ else:
     from pathlib import Path
     from combat_tui.session import Session, catalogue
     from combat_tui.ui.app import CombatApp
-    app = CombatApp(Session.open(Path(path), catalogue(), lock=False))
+    app = CombatApp(Session.open(Path(path), catalogue()))
 first = []
 display = app._display
 def timed(screen, renderable):
@@ -108,10 +107,12 @@ def startup(runs: int) -> None:
     import combat_tui
 
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(combat_tui.__file__).parent)], check=True)
+    from combat_tui.store import saves
+
     demo = Path(__file__).resolve().parents[1] / "saves" / "three-action.json"
     with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp) / "demo.json"
-        copy.write_bytes(demo.read_bytes())
+        copy = Path(tmp) / "demo.combat"
+        saves.save(saves.load(demo), copy)  # played from its database, as the app plays a demo
         times: dict[str, list[float]] = {"bare": [], "floor": [], "engine": [], "app": []}
         for _ in range(runs):
             for mode in times:  # interleaved, so drift hits all alike
@@ -192,7 +193,7 @@ def keystrokes(sizes: list[int], repeats: int) -> None:
     async def measure(n: int) -> tuple[dict[str, list[float]], list[float]]:
         enc = encounter(n)
         with tempfile.TemporaryDirectory() as tmp:
-            session = Session(enc, Path(tmp) / "bench.json")
+            session = Session.start(enc, Path(tmp) / "bench.combat")
             app = CombatApp(session)
             out: dict[str, list[float]] = {name: [] for name in KEYS}
             before: list[float] = []
@@ -347,6 +348,7 @@ def engine_rate(sizes: list[int], commands: int) -> None:
 
 def save_load(sizes: list[int], events: int) -> None:
     from combat_tui.session import Session
+    from combat_tui.store import saves
 
     for n in sizes:
         enc = encounter(n)
@@ -355,21 +357,23 @@ def save_load(sizes: list[int], events: int) -> None:
         while len(enc.doc.log) < events:
             enc.run(rng.choice(["next", f"dmg '{rng.choice(names)}' 1", f"heal '{rng.choice(names)}' 1"]))
         with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "bench.json"
-            saves, loads = [], []
+            path = Path(tmp) / "bench.combat"
+            writes, loads = [], []
             for _ in range(3):
                 gc.collect()
                 gc.disable()  # as timeit does: the benchmark's own heap must not decide the figure
+                path.unlink(missing_ok=True)
                 t = time.perf_counter()
-                storage.save(enc.doc, path)
-                saves.append(time.perf_counter() - t)
+                saves.save(enc.doc, path)
+                writes.append(time.perf_counter() - t)
                 t = time.perf_counter()
-                storage.load(path)
+                saves.load(path)
                 loads.append(time.perf_counter() - t)
                 gc.enable()
             size = path.stat().st_size
-            # the app's autosave: the UI thread builds the text from what changed; a thread writes it
-            session = Session(enc, path)
+            # the app's autosave: the UI thread packs what changed; a thread writes it
+            path.unlink()
+            session = Session.start(enc, path)
             session.save_in_background(lambda: None)
             session.save()
             session.flush()
@@ -393,7 +397,7 @@ def save_load(sizes: list[int], events: int) -> None:
             undos.append(time.perf_counter() - t)
         undo, plain = statistics.median(undos), statistics.median(plains)
         row(f"whole save / load, {n} creatures, {events:,} events",
-            f"{statistics.median(saves) * 1000:.0f} / {statistics.median(loads) * 1000:.0f} ms",
+            f"{statistics.median(writes) * 1000:.0f} / {statistics.median(loads) * 1000:.0f} ms",
             f"file {size / 1e6:.1f} MB")
         row(f"autosave after one change, {n} creatures: UI thread / writer thread",
             f"{statistics.median(ui) * 1000:.2f} / {statistics.median(writer) * 1000:.0f} ms",
@@ -406,7 +410,7 @@ def save_load(sizes: list[int], events: int) -> None:
 
 
 def long_save(path: Path, events: int) -> None:
-    """A save of 10 creatures with `events` logged events, written whole (its journal empty)."""
+    """A save of 10 creatures with `events` logged events, written whole."""
     from combat_tui.session import Session
 
     enc = encounter(10)
@@ -420,13 +424,13 @@ def long_save(path: Path, events: int) -> None:
 
 
 def durability(sizes: list[int], repeats: int) -> None:
-    """What a kill can take, and what a long log costs: one change made durable (the app's path: the
-    journal's append and its fsync), a `do` process and the app's start-up, at each log length."""
+    """What a kill can take, and what a long log costs: one change made durable (the app's path: one
+    transaction and its fsyncs), a `do` process and the app's start-up, at each log length."""
     from combat_tui.session import Session, catalogue
 
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
-            path = Path(tmp) / f"long-{n}.json"
+            path = Path(tmp) / f"long-{n}.combat"
             long_save(path, n)
             size = path.stat().st_size
             s = Session.open(path, catalogue())
@@ -435,7 +439,7 @@ def durability(sizes: list[int], repeats: int) -> None:
             for i in range(repeats):
                 s.encounter.run(f"dmg '{names[i % len(names)]}' 1")
                 t = time.perf_counter()
-                s.save()  # in the foreground: back once the record is fsynced
+                s.save()  # in the foreground: back once the transaction is committed
                 durable.append(time.perf_counter() - t)
             s.save_in_background(lambda: None)
             for i in range(repeats):  # as the app does: the UI thread hands over, the writer thread syncs
@@ -451,7 +455,7 @@ def durability(sizes: list[int], repeats: int) -> None:
                                check=True, capture_output=True)
                 dos.append(time.perf_counter() - t)
                 t = time.perf_counter()
-                Session.open(path, catalogue(), lock=False)
+                Session.open(path, catalogue()).close()
                 opens.append(time.perf_counter() - t)
             launched = []
             for _ in range(3):
@@ -459,13 +463,14 @@ def durability(sizes: list[int], repeats: int) -> None:
                 out = subprocess.run([sys.executable, "-c", CHILD, "app", str(path)], capture_output=True,
                                      text=True, check=True)
                 launched.append(float(out.stdout.strip().splitlines()[-1]) - t0)
-            row(f"one change made durable (journal append + fsync), {n:,} events",
+            row(f"one change made durable (one transaction, committed), {n:,} events",
                 f"{statistics.median(durable) * 1000:.1f} ms", f"save {size / 1e6:.1f} MB")
             row(f"change to durable in the app (command + writer thread), {n:,} events",
                 f"{statistics.median(window) * 1000:.1f} ms", "the window a kill can take")
             row(f"`combat-tui do` one command, {n:,} events", f"{statistics.median(dos) * 1000:.0f} ms",
-                "a whole process: start, read, run, append")
-            row(f"open the save (read, replay, check), {n:,} events", f"{statistics.median(opens) * 1000:.0f} ms")
+                "a whole process: start, read, run, write")
+            row(f"open the save (its state; the log stays on disk), {n:,} events",
+                f"{statistics.median(opens) * 1000:.0f} ms")
             row(f"start-up of the app on it, launch to first frame, {n:,} events",
                 f"{statistics.median(launched) * 1000:.0f} ms")
 
@@ -481,7 +486,7 @@ from combat_tui.session import Session
 from combat_tui.ui.app import CombatApp
 async def main():
     with tempfile.TemporaryDirectory() as tmp:
-        app = CombatApp(Session(encounter(1000), Path(tmp) / "m.json"))
+        app = CombatApp(Session.start(encounter(1000), Path(tmp) / "m.combat"))
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("n", "d", "3", "enter")
             await pilot.pause()

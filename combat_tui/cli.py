@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import faults, paths
-from .engine import lookup, storage
+from .engine import lookup
 from .engine.clean import clean_command, clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
@@ -24,19 +24,14 @@ from .engine.library import Library
 from .engine.loader import Catalogue
 from .engine.view import encounter_view
 from .session import catalogue, list_saves, load_library
-
-
-def open_encounter(path: Path, cat: Catalogue, seed: int | None = None) -> Encounter:
-    doc = storage.load(path)
-    return Encounter(doc, cat.get(doc.ruleset), random.Random(seed), where=path.name)
+from .store import exchange, files, saves
+from .store.reading import encounter_at, load_view
+from .store.save_db import SaveDB
 
 
 def save_path(arg: str, data_dir: str | None) -> Path:
     """A path as given, or a bare name (`goblins`) in the saves folder of the data directory."""
-    given = Path(arg)
-    if given.exists() or given.suffix or len(given.parts) > 1:
-        return given
-    return paths.saves_dir(data_dir) / f"{arg}.json"
+    return saves.resolve(arg, data_dir)
 
 
 def _rulesets(args: argparse.Namespace) -> int:
@@ -78,11 +73,13 @@ def _lookup(args: argparse.Namespace) -> int:
 
 def _new(args: argparse.Namespace) -> int:
     path = save_path(args.file, args.data_dir)
+    if path.suffix == ".json":  # JSON is for exchange (export, import); play is in a database
+        path = path.with_suffix(saves.SUFFIX)
     if path.exists():
         raise CombatError(f"{path} already exists; not overwritten")
     rs = catalogue().get(args.ruleset)
     enc = Encounter.new(rs, name=args.name or path.stem)
-    storage.save(enc.doc, path)
+    SaveDB.create(path, enc.doc)
     print(f"New {rs.name} encounter: {path}")
     return 0
 
@@ -107,7 +104,7 @@ def _do(args: argparse.Namespace) -> int:
                     print(done)
                 raise CombatError(f"{line!r}: {exc} (nothing saved)") from None
         faults.reach("ran")
-        if not session.save():
+        if not session.save():  # one transaction: on disk whole, or not at all
             raise CombatError(f"{session.save_error} (nothing saved)".replace(" — kept in memory; will retry", ""))
         for line in out:
             print(line)
@@ -118,7 +115,7 @@ def _do(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    enc = open_encounter(save_path(args.file, args.data_dir), catalogue())
+    enc = encounter_at(save_path(args.file, args.data_dir), catalogue())
     view = encounter_view(enc)
     if args.json:
         print(json.dumps(view, indent=2, ensure_ascii=False))
@@ -254,8 +251,6 @@ def _print_tree(data: object, depth: int) -> None:
 
 def _player_view(args: argparse.Namespace) -> int:
     """The read-only players' view in this terminal; it follows the save as the GM plays."""
-    from .engine.player_view import load_view
-
     path = save_path(args.file, args.data_dir)
     cat = catalogue()
     first = load_view(path, cat)  # a missing or damaged save is one line here, before any screen
@@ -269,7 +264,6 @@ def _serve(args: argparse.Namespace) -> int:
     """The players' view for browsers (textual-serve): each page runs its own read-only view."""
     import shlex
 
-    from .engine.player_view import load_view
     from .ui.player.serving import check_port, public_url, view_argv
 
     path = save_path(args.file, args.data_dir).resolve()
@@ -298,11 +292,39 @@ def _cannot_listen(args: argparse.Namespace, exc: Exception) -> CombatError:
     return CombatError(f"cannot listen on {args.host} port {args.port}: {reason}")
 
 
+def _export(args: argparse.Namespace) -> int:
+    """`export NAME --json [--out FILE]`: the whole encounter, its log too, as JSON."""
+    doc = saves.load(save_path(args.file, args.data_dir))
+    text = exchange.dumps(doc)
+    if args.out is None:
+        print(text)
+        return 0
+    out = Path(args.out)
+    if out.exists():
+        raise CombatError(f"{out} already exists; not overwritten")
+    files.write_atomic(out, text)
+    print(f"Exported {doc.name or out.stem} to {out}")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    """`import FILE [--name NAME]`: a JSON encounter (an export, a demo, an older save) into the saves folder."""
+    source = Path(args.source)
+    doc = saves.read_exchange(source)
+    name = "".join(ch for ch in (args.name or source.stem) if ch.isalnum() or ch in " -_").strip()
+    if not name:
+        raise CombatError("a save name needs letters or digits (--name NAME)")
+    target = saves.named(name, args.data_dir)
+    SaveDB.create(target, doc)
+    print(f"Imported {doc.name or name} as {target}")
+    return 0
+
+
 def _list(args: argparse.Namespace) -> int:
-    saves = list_saves(args.data_dir)
-    if not saves:
+    found = list_saves(args.data_dir)
+    if not found:
         print(f"no saves in {paths.saves_dir(args.data_dir)}")
-    for info in saves:
+    for info in found:
         if info.problem:
             print(f"{clean_line(info.path.stem):24} unreadable: {info.problem}")
         else:
@@ -364,6 +386,14 @@ def build_parser() -> argparse.ArgumentParser:
     s = command("show", "print an encounter", _show)
     s.add_argument("file", metavar="FILE", help=_FILE)
     s.add_argument("--json", action="store_true", help="print it as JSON, for scripts")
+    s = command("export", "write an encounter out as JSON, its whole log too (to share it, or keep it)",
+                _export)
+    s.add_argument("file", metavar="FILE", help=_FILE)
+    s.add_argument("--json", action="store_true", required=True, help="as JSON (the only form there is)")
+    s.add_argument("--out", metavar="PATH", help="a new file to write (default: print it)")
+    s = command("import", "bring a JSON encounter (an export, a demo) into the saves folder", _import)
+    s.add_argument("source", metavar="FILE", help="a JSON encounter file")
+    s.add_argument("--name", help="the save's name (default: the file's name)")
     s = command("player-view", "the players' view of an encounter, following it live (read-only)", _player_view)
     s.add_argument("file", metavar="FILE", help=_FILE)
     s = command("serve", "serve the players' view to browsers (read-only)", _serve)
@@ -381,7 +411,8 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "library", "list", "paths", "player-view", "serve"}
+SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "export", "import", "library", "list", "paths",
+               "player-view", "serve"}
 
 
 def app_parser() -> argparse.ArgumentParser:

@@ -2,31 +2,30 @@
 
 `COMBAT_TUI_KILL_AT=NAME` (or `NAME:N`, the N-th time) makes the process send itself SIGKILL when
 it reaches that point, so a test kills a writer at exactly the moment it means to, every run.
-`COMBAT_TUI_FOLD_EVERY=N` folds the journal every N records, so a short test reaches the folds.
-Both are read once at import; unset, a point costs one comparison.
+`COMBAT_TUI_FAIL=full` or `=read-only` makes every SQLite write fail as on a full disk or a read-only
+folder (where a test cannot make a real one: it needs root to mount a small disk). Read once at
+import; unset, a point costs one comparison.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 
 POINTS = (
     "start",  # the command line is parsed, nothing read yet
-    "loaded",  # the save is read and locked, no command run
+    "loaded",  # the save is read and held for writing, no command run
     "ran",  # the commands ran in memory, nothing written
-    "journal-torn",  # half of the journal record written
-    "journal-written",  # the record written, not yet fsynced
-    "journal-synced",  # the record is durable
-    "fold-temp",  # the whole save is in its temp file, nothing renamed
-    "fold-journal",  # the new journal is in place, the save not yet renamed
-    "fold-renamed",  # the save renamed, the old journal not yet removed
+    "tx-begun",  # the write transaction is open, nothing in it
+    "tx-written",  # every row of the change is written, not yet committed
+    "committed",  # the change is durable
 )
 
 _AT, _, _NTH = os.environ.get("COMBAT_TUI_KILL_AT", "").partition(":")
 _LEFT = int(_NTH) if _NTH.isdigit() else 1
-_FOLD = os.environ.get("COMBAT_TUI_FOLD_EVERY", "")
-FOLD_EVERY = int(_FOLD) if _FOLD.isdigit() else 0
+FAIL = os.environ.get("COMBAT_TUI_FAIL", "")
+_FAILURES = {"full": "database or disk is full", "read-only": "attempt to write a readonly database"}
 
 
 def armed(point: str) -> bool:
@@ -39,6 +38,8 @@ def armed(point: str) -> bool:
 
 
 def reach(point: str) -> None:
+    if FAIL in _FAILURES and point == "tx-begun":
+        raise sqlite3.OperationalError(_FAILURES[FAIL])
     if armed(point):
         kill()
 

@@ -1,14 +1,17 @@
-"""A session at the table: one encounter, the file it autosaves to, and what went wrong saving.
+"""A session at the table: one encounter, the save it autosaves to, and what went wrong saving.
 
 No Textual here: the app drives a Session, and so can a test or a script. Every change is saved at
-once; a save that fails (full disk, vanished folder) keeps the state in memory, remembers the
-error and is tried again with the next change or `save()`.
+once, as one SQLite transaction (`store/save_db.py`); a save that fails (a full disk, a vanished
+folder) keeps the change in memory, remembers the error and is tried again with the next change or
+`save()`. A change another process made to the save (a `do`) is taken in when this one has
+nothing waiting to be written.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -16,15 +19,15 @@ from pathlib import Path
 
 from . import paths
 from .autosave import Autosaver
-from .engine import library, storage
+from .engine import library
 from .engine.clean import clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError, SaveError
-from .engine.files import NotReadable, read_regular_text
 from .engine.library import Library
 from .engine.loader import Catalogue, load_all
-from .lock import SaveLock
-from .save_file import Job, SaveFile, sweep_journals
+from .store import saves
+from .store.packing import Packer
+from .store.save_db import Foreign, Gone, Job, SaveDB
 
 
 def catalogue() -> Catalogue:
@@ -36,49 +39,81 @@ def load_library(cat: Catalogue, data_dir: str | None = None) -> Library:
     return library.load(paths.library_dir(data_dir), cat.get)
 
 
+class _Writer:
+    """Writes jobs as transactions; keeps those that failed, to go out first with the next."""
+
+    def __init__(self, db: SaveDB) -> None:
+        self.db = db
+        self.pending: list[Job] = []
+        self.error: str | None = None
+        self.gone = False  # the file went: the next save writes the whole encounter anew
+        self._lock = threading.Lock()
+
+    def write(self, jobs: list[Job]) -> None:
+        with self._lock:
+            self.pending += jobs
+            if not self.pending:
+                return
+            if self.gone:
+                return
+            try:
+                self.db.write(self.pending)
+            except Gone as exc:
+                self.gone = True
+                self.error = f"{exc} — kept in memory; will retry"
+            except Foreign as exc:
+                self.error = f"{exc}: your changes are kept in memory; save a copy (ctrl+s) to keep them"
+            except SaveError as exc:
+                self.error = f"{exc} — kept in memory; will retry"
+            else:
+                self.pending = []
+                self.error = None
+
+
 @dataclass
 class Session:
     encounter: Encounter
     path: Path
-    lock: SaveLock | None = None
-    _file: SaveFile | None = field(default=None, repr=False)
+    db: SaveDB
+    converted_from: Path | None = None  # an older version's JSON save this one was made from, kept as it was
+    _packer: Packer | None = field(default=None, repr=False)
+    _writer: _Writer | None = field(default=None, repr=False)
     _autosaver: Autosaver | None = field(default=None, repr=False)
+    _done: Callable[[], object] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        if self._file is None:  # a save this session starts: its first write is a whole one
-            self._file = SaveFile(self.path, self.encounter, on_disk=False)
+        self._packer = Packer(self.encounter)
+        self._writer = _Writer(self.db)
 
     @property
     def save_error(self) -> str | None:
         """Why the last write failed (state kept in memory, retried with the next change); None if it worked."""
-        assert self._file is not None
-        return self._file.error
+        assert self._writer is not None
+        return self._writer.error
 
     @classmethod
-    def open(cls, path: Path, cat: Catalogue, seed: int | None = None, lock: bool = True,
-             one_shot: bool = False, lib: Library | None = None) -> Session:
-        """Open a save for playing. With `lock`, refuses a save another live tracker has open; a
-        `one_shot` (a `do`) waits a while for another one-shot to finish instead. `lib`: the library
-        its commands use (`load_library`); without one, `add` knows no templates or parties."""
-        held = SaveLock(path) if lock else None
-        if held is not None:
-            held.acquire(wait=60.0 if one_shot else 0.0, kind="do" if one_shot else "app")
+    def open(cls, path: Path, cat: Catalogue, seed: int | None = None, one_shot: bool = False,
+             lib: Library | None = None) -> Session:
+        """Open a save for playing (an older version's JSON save is first made a database beside it).
+        A `one_shot` (a `do`) holds the save for writing from its reading to its write, so concurrent
+        ones take turns. `lib`: the library its commands use (`load_library`)."""
+        db_path, converted = saves.for_playing(
+            path, lambda doc: Encounter(doc, cat.get(doc.ruleset), where=path.name))  # playable before it is made
+        db = SaveDB.open(db_path, busy_ms=60_000 if one_shot else None)
         try:
-            got = storage.load_with_journal(path)
-            enc = Encounter(got.doc, cat.get(got.doc.ruleset), random.Random(seed), where=path.name)
+            if one_shot:
+                db.begin()
+            doc = db.read()
+            enc = Encounter(doc, cat.get(doc.ruleset), random.Random(seed), where=db_path.name)
             enc.library = lib
-            file = SaveFile(path, enc, got.last, got.size, replayed=got.records)
-            session = cls(enc, path, lock=held, _file=file)
-            if held is not None:
-                sweep_journals(path, got.doc.journal)
-                file.trim(got.whole)
-            if enc.updated_to_ruleset and held is not None:
-                session.save(fold=True)  # the journal's records must follow what the ruleset added
-            elif held is not None and not one_shot and file.needs_fold():
-                session.save(fold=True)  # no journal yet, or a long one: every change after is one line
+            session = cls(enc, db_path, db, converted)
+            if enc.updated_to_ruleset:
+                assert session._packer is not None
+                session._packer.forget()  # what the ruleset added since goes out with the next write
+                if not one_shot:
+                    session.save()
         except BaseException:
-            if held is not None:
-                held.release()
+            db.close()
             raise
         return session
 
@@ -87,9 +122,7 @@ class Session:
         if self._autosaver is not None:
             self._autosaver.close()
             self._autosaver = None
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
+        self.db.close()
 
     @classmethod
     def create(cls, path: Path, cat: Catalogue, ruleset: str, name: str = "", seed: int | None = None) -> Session:
@@ -97,16 +130,15 @@ class Session:
 
     @classmethod
     def start(cls, encounter: Encounter, path: Path) -> Session:
-        """A new save for an encounter made in memory: locked, then written."""
-        if path.exists():
-            raise CombatError(f"{path.name} already exists")
-        session = cls(encounter, path, lock=SaveLock(path))
-        assert session.lock is not None
-        session.lock.acquire()
-        if not session.save():
-            session.close()
-            raise SaveError(session.save_error or "cannot save")
-        return session
+        """A new save for an encounter made in memory, written whole, never over a file."""
+        SaveDB.create(path, encounter.doc)
+        db = SaveDB.open(path)
+        try:
+            db.read()  # its revision
+        except BaseException:
+            db.close()
+            raise
+        return cls(encounter, path, db)
 
     def run(self, line: str) -> list[str]:
         """Run one command; on success autosave. Raises CombatError (nothing changed) on bad input."""
@@ -114,59 +146,102 @@ class Session:
         self.save()
         return lines
 
-    def save(self, fold: bool = False) -> bool:
-        """Make what changed since the last save durable (a journal line; now and then the whole save);
-        never over a file something else changed. In the background (see `save_in_background`) this
-        only hands the job over, and says whether the last write worked."""
-        assert self._file is not None
-        job = self._file.job(self.encounter, fold=fold)
-        if job is None:
-            return self.save_error is None
+    def save(self) -> bool:
+        """Make what changed since the last save durable (one transaction). In the background (see
+        `save_in_background`) this only hands the job over, and says whether the last write worked."""
+        assert self._packer is not None and self._writer is not None
+        job = self._packer.job()
         if self._autosaver is not None:
-            self._autosaver.submit(job)
+            if self._writer.gone:
+                self._renew()
+            elif job is not None or self._writer.pending:
+                self._autosaver.submit(job)
             return self.save_error is None
-        self._file.write(job)
+        self._writer.write([job] if job is not None else [])
+        if self._writer.gone:
+            self._renew()
         return self.save_error is None
+
+    def _renew(self) -> None:
+        """The save file is gone: the whole encounter in a new one at its path (its folder made again)."""
+        assert self._writer is not None
+        self.flush()
+        list(self.encounter.doc.log)  # every event in memory before the old file is let go
+        try:
+            SaveDB.create(self.path, self.encounter.doc)
+            db = SaveDB.open(self.path)
+            db.read()
+        except SaveError as exc:
+            self._writer.error = f"{exc} — kept in memory; will retry"
+            return
+        self._switch(db)
+
+    def _switch(self, db: SaveDB) -> None:
+        """Go on in `db`, which holds the encounter as it is in memory now."""
+        if self._autosaver is not None:
+            self._autosaver.close()
+            self._autosaver = None
+            done = self._done
+        else:
+            done = None
+        old = self.db
+        self.db = db
+        self._writer = _Writer(db)
+        self._packer = Packer(self.encounter)
+        old.close()
+        if done is not None:
+            self.save_in_background(done)
 
     def save_in_background(self, done: Callable[[], object]) -> None:
         """From now on saves are written by a thread; `done()` is called from it after each write."""
         if self._autosaver is None:
-            assert self._file is not None
-            self._autosaver = Autosaver(self._write, done)
-
-    def _write(self, job: Job, fold_in: Callable[[Callable[[], None]], None]) -> None:
-        assert self._file is not None
-        self._file.write(job, fold_in)
+            assert self._writer is not None
+            self._done = done
+            self._autosaver = Autosaver(self._writer.write, done)
 
     def flush(self) -> None:
         """Wait for background saves under way, if any."""
         if self._autosaver is not None:
             self._autosaver.flush()
 
+    def take_in(self) -> bool:
+        """If another process changed the save (a `do`) and nothing of ours waits to be written, read it
+        again: True when the encounter was replaced."""
+        assert self._writer is not None
+        if not self.db.changed_elsewhere():
+            return False
+        self.flush()
+        if self._writer.pending:
+            return False
+        old = self.encounter
+        doc = self.db.read()
+        enc = Encounter(doc, old.rs, old.rng, where=self.path.name)
+        enc.library = old.library
+        self.encounter = enc
+        self._packer = Packer(enc)
+        return True
+
     def save_as(self, name: str, data_dir: str | None = None) -> Path:
         """A named copy in the saves folder; the session goes on in the new file."""
         clean = "".join(ch for ch in name.strip() if ch.isalnum() or ch in " -_").strip()
         if not clean:
             raise CombatError("a save name needs letters or digits")
-        target = paths.saves_dir(data_dir) / f"{clean}.json"
+        target = saves.named(clean, data_dir)
         if target.exists() and target.resolve() != self.path.resolve():
             raise CombatError(f"a save named {clean!r} already exists")
-        new_lock = SaveLock(target)
-        new_lock.acquire()
         self.flush()
-        old_file, old_lock = self._file, self.lock
-        self.encounter.doc.name = clean
-        self._file = SaveFile(target, self.encounter, on_disk=False)
-        self._file.write(self._file.job(self.encounter, fold=True) or Job())  # at once, even in the background
-        if self.save_error:
-            error = self.save_error
-            self._file = old_file
-            new_lock.release()
-            raise SaveError(error)
-        if old_lock is not None:
-            old_lock.release()
-        self.lock = new_lock
+        doc = self.encounter.doc
+        copy = doc.model_copy(update={"name": clean})  # the name changes only once the copy is written
+        SaveDB.create(target, copy)
+        db = SaveDB.open(target)
+        try:
+            db.read()
+        except BaseException:
+            db.close()
+            raise
+        doc.name = clean
         self.path = target
+        self._switch(db)
         return target
 
     @property
@@ -178,21 +253,24 @@ class Session:
 
     def write_copy(self, path: Path) -> None:
         """The whole encounter, written to a new file at `path` (never over one); the session keeps its
-        own save. Raises SaveError with one line."""
-        if path.exists():
-            raise SaveError(f"{path} already exists; not overwritten")
-        storage.save(self.encounter.doc, path)  # whole, with no journal: a copy stands on its own
+        own save; `.json` writes it as JSON. Raises SaveError with one line."""
+        if path.suffix == ".json":
+            if os.path.lexists(path):
+                raise SaveError(f"{path} already exists; not overwritten")
+            saves.save(self.encounter.doc, path)
+        else:
+            SaveDB.create(path, self.encounter.doc)
 
     def rescue_path(self, data_dir: str | None = None) -> Path:
-        """A new file for a rescue copy: `NAME.rescue-YYYYMMDD-HHMMSS.json` beside the save, or in the saves
-        folder when the save's folder cannot be written."""
+        """A new file for a rescue copy: `NAME.rescue-YYYYMMDD-HHMMSS.combat` beside the save, or in the
+        saves folder when the save's folder cannot be written."""
         base = f"{self.path.stem}.rescue-{datetime.now():%Y%m%d-%H%M%S}"
         folder = self.path.parent
         if not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
             folder = paths.saves_dir(data_dir)
-        target, n = folder / f"{base}.json", 2
+        target, n = folder / f"{base}{saves.SUFFIX}", 2
         while target.exists():  # a second rescue within the second
-            target, n = folder / f"{base}-{n}.json", n + 1
+            target, n = folder / f"{base}-{n}{saves.SUFFIX}", n + 1
         return target
 
 
@@ -213,7 +291,7 @@ class DemoCopy:
 
 def demo_path(ruleset: str, data_dir: str | None = None) -> Path:
     """Where the GM's played copy of a shipped demo lives, in the saves folder."""
-    return paths.saves_dir(data_dir) / f"demo-{ruleset}.json"
+    return saves.named(f"demo-{ruleset}", data_dir)
 
 
 def demo_copy(ruleset: str, data_dir: str | None = None, fresh: bool = False) -> Path:
@@ -228,38 +306,26 @@ def open_demo(ruleset: str, data_dir: str | None = None, fresh: bool = False) ->
         known = ", ".join(sorted(p.stem for p in paths.demo_saves_dir().glob("*.json")))
         raise CombatError(f"no demo for {ruleset!r} (demos: {known})")
     target = demo_path(ruleset, data_dir)
+    old = target.with_suffix(".json")  # a played copy an older version kept as JSON
+    if not target.exists() and old.is_file() and not fresh:
+        saves.for_playing(old)
     if target.exists() and not fresh:
         return DemoCopy(target, resumed=True)
-    lock = SaveLock(target)
-    lock.acquire()  # never from under a tracker that has it open
-    try:
-        kept = _keep_played(target) if target.exists() else None
-        try:
-            text = read_regular_text(source, storage.MAX_SAVE_BYTES, "save")
-        except NotReadable as exc:
-            raise SaveError(f"cannot read the demo: {exc}") from None
-        storage.write_atomic(target, text)
-    finally:
-        lock.release()
+    kept = _keep_played(target) if target.exists() else None
+    SaveDB.create(target, saves.read_exchange(source))
     return DemoCopy(target, kept=kept)
 
 
 def _keep_played(target: Path) -> Path:
-    """The played copy of a demo under a new name beside it (`demo-X-played-YYYYMMDD-HHMMSS.json`), its
-    journal folded in; a copy that does not load is moved as it is."""
+    """The played copy of a demo renamed beside it (`demo-X-played-YYYYMMDD-HHMMSS.combat`)."""
     base = f"{target.stem}-played-{datetime.now():%Y%m%d-%H%M%S}"
-    kept, n = target.with_name(f"{base}.json"), 2
+    kept, n = target.with_name(f"{base}{saves.SUFFIX}"), 2
     while kept.exists():
-        kept, n = target.with_name(f"{base}-{n}.json"), n + 1
+        kept, n = target.with_name(f"{base}-{n}{saves.SUFFIX}"), n + 1
     try:
-        doc = storage.load(target)
-    except CombatError:  # damaged or unreadable: kept byte for byte, for the GM to look at
-        try:
-            os.rename(target, kept)
-        except OSError as exc:
-            raise SaveError(f"cannot keep the played copy of the demo: {exc.strerror or exc}") from None
-        return kept
-    storage.save(doc, kept)
+        os.rename(target, kept)  # a closed save is one file: renaming it moves all of it
+    except OSError as exc:
+        raise SaveError(f"cannot keep the played copy of the demo: {exc.strerror or exc}") from None
     return kept
 
 
@@ -275,26 +341,20 @@ class SaveInfo:
 
 
 def list_saves(data_dir: str | None = None) -> list[SaveInfo]:
-    """Saves in the data folder, most recently played first; unreadable ones listed with the reason."""
+    """Saves in the data folder, most recently played first; unreadable ones listed with the reason.
+    An older version's JSON save is listed until it is opened (and made a database beside it)."""
     folder = paths.saves_dir(data_dir)
     if not folder.is_dir():
         return []
     out: list[SaveInfo] = []
-    for f in folder.glob("*.json"):
+    found = sorted(folder.glob(f"*{saves.SUFFIX}"))
+    found += [p for p in sorted(folder.glob("*.json")) if not p.with_suffix(saves.SUFFIX).exists()]
+    for f in found:
         try:
-            doc = storage.load(f)
+            info = saves.summary(f)
         except CombatError as exc:
             out.append(SaveInfo(f, clean_line(f.stem), "?", "", 0, "", problem=str(exc)))
             continue
-        clock = doc.state.clock
-        if not clock.started:
-            when = "not started"
-        elif clock.round == 0:
-            when = f"TC {clock.tc}"
-        else:
-            when = f"round {clock.round}"
-        if clock.ended:
-            when = f"over, {when}"
-        name = doc.name or clean_line(f.stem)  # a file name is read from the folder, so cleaned too
-        out.append(SaveInfo(f, name, doc.ruleset, when, len(doc.state.combatants), doc.updated))
+        name = info.name or clean_line(f.stem)  # a file name is read from the folder, so cleaned too
+        out.append(SaveInfo(f, name, info.ruleset, info.when, info.creatures, info.updated))
     return sorted(out, key=lambda s: s.updated, reverse=True)

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import paths
-from .engine import storage
 from .engine.clean import clean_line
 from .engine.errors import SaveError
 from .engine.files import NotReadable, read_regular_text
+from .store import files
 
 MAX_BYTES = 64 * 1024  # a hand-written file of preferences is a few hundred bytes
 MAX_KEYS = 200
@@ -112,4 +112,4 @@ def save_theme(theme: str, path: Path | None = None) -> None:
     if not same:  # a file laid out as this line-by-line edit cannot follow: left as the GM wrote it
         raise SaveError(f"theme not saved: {path.name} is not laid out as expected; "
                         f"set theme = {json.dumps(theme)} by hand")
-    storage.write_atomic(path, new)
+    files.write_atomic(path, new)

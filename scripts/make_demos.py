@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.loader import load_all
+from combat_tui.store import saves
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -43,7 +43,7 @@ def main() -> None:
         enc = Encounter.new(cat.get(rid), seed=2024, name=title)
         for line in script:
             enc.run(line)
-        storage.save(enc.doc, SAVES / f"{rid}.json")
+        saves.save(enc.doc, SAVES / f"{rid}.json")
         print(f"saves/{rid}.json: {title} ({len(enc.state.combatants)} creatures)")
 
 

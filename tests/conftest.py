@@ -30,3 +30,15 @@ def make(catalogue: Catalogue):  # type: ignore[no-untyped-def]
         return Encounter.new(catalogue.get(ruleset), seed=seed)
 
     return _make
+
+
+@pytest.fixture
+def disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """A folder on a small disk of its own, to fill up or make read-only (see disks.py)."""
+    from disks import Disk
+
+    d = Disk(tmp_path / "disk", monkeypatch)
+    try:
+        yield d
+    finally:
+        d.close()

@@ -3,7 +3,7 @@
 Each bad command goes through the engine API (`Encounter.run` raises `CombatError`; the view and the
 document are as before) and through the command line (`combat_tui.cli.main(["do", FILE, CMD])` exits 1
 with one `error:` line on stderr; the file's bytes are as before). Bad save files are refused by
-`storage.load` and by `show`/`do`, and left untouched. Bad ruleset files in the GM's own folder are
+`saves.load` and by `show`/`do`, and left untouched. Bad ruleset files in the GM's own folder are
 skipped with one line naming the file and the key, and never stop the shipped rulesets. A session
 whose disk is full or whose folder is unwritable keeps everything in memory, says so in
 `save_error`, and saves it all once the disk is back.
@@ -14,14 +14,12 @@ whose disk is full or whose folder is unwritable keeps everything in memory, say
 from __future__ import annotations
 
 import contextlib
-import errno
 import io
 import json
 import os
 import re
 import shlex
 import shutil
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,12 +27,12 @@ from typing import Any
 import pytest
 
 from combat_tui.cli import main
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError, RulesetError, SaveError
 from combat_tui.engine.loader import Catalogue, load_all, load_file
 from combat_tui.session import Session
 from combat_tui.session import catalogue as session_catalogue
+from combat_tui.store import exchange, saves
 
 KINDS: tuple[str, ...] = (
     "dice: empty",
@@ -63,8 +61,7 @@ KINDS: tuple[str, ...] = (
     "ruleset: newer format",
     "folder: unwritable",
     "folder: vanished",
-    "disk: full (fsync)",
-    "disk: full (write)",
+    "disk: full",
 )
 
 SHIPPED = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"}
@@ -120,8 +117,18 @@ def enc(catalogue: Catalogue) -> Encounter:
 def save(tmp_path: Path, catalogue: Catalogue) -> Path:
     folder = tmp_path / "fights"
     folder.mkdir()
+    path = folder / "ford.combat"
+    saves.save(fight(catalogue).doc, path)
+    return path
+
+
+@pytest.fixture
+def json_save(tmp_path: Path, catalogue: Catalogue) -> Path:
+    """A save in the JSON form (an older version's, an export): read once, made a database beside it."""
+    folder = tmp_path / "fights"
+    folder.mkdir()
     path = folder / "ford.json"
-    storage.save(fight(catalogue).doc, path)
+    saves.save(fight(catalogue).doc, path)
     return path
 
 
@@ -210,12 +217,12 @@ COMMANDS = [
 
 @pytest.mark.parametrize("kind, line", COMMANDS)
 def test_bad_command_through_the_engine(enc: Encounter, kind: str, line: str) -> None:
-    view, text = enc.view(), storage.dumps(enc.doc)
+    view, text = enc.view(), exchange.dumps(enc.doc)
     with pytest.raises(CombatError) as info:
         enc.run(line)
     one_line(str(info.value))
     assert enc.view() == view
-    assert storage.dumps(enc.doc) == text
+    assert exchange.dumps(enc.doc) == text
 
 
 @pytest.mark.parametrize("kind, line", COMMANDS)
@@ -349,13 +356,14 @@ SAVES: list[Any] = [
 
 
 @pytest.mark.parametrize("kind, make, reason", SAVES)
-def test_bad_save_is_refused_and_untouched(save: Path, catalogue: Catalogue, kind: str,
+def test_bad_save_is_refused_and_untouched(json_save: Path, catalogue: Catalogue, kind: str,
                                            make: Callable[[str], bytes], reason: str) -> None:
+    save = json_save
     content = make(save.read_text(encoding="utf-8"))
     save.write_bytes(content)
     # the engine API
     with pytest.raises(CombatError) as info:
-        catalogue.get(storage.load(save).ruleset)
+        catalogue.get(saves.load(save).ruleset)
     one_line(str(info.value))
     assert reason in str(info.value)
     # the command line, and the session the app uses
@@ -369,24 +377,25 @@ def test_bad_save_is_refused_and_untouched(save: Path, catalogue: Catalogue, kin
     assert others_in(save.parent, save.name) == []
 
 
-def test_a_save_too_large_is_refused_unread(save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(storage, "MAX_SAVE_BYTES", 100)
+def test_a_save_too_large_is_refused_unread(json_save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = json_save
+    monkeypatch.setattr(exchange, "MAX_SAVE_BYTES", 100)
     before = save.read_bytes()
     with pytest.raises(SaveError, match="too large") as info:
-        storage.load(save)
+        saves.load(save)
     one_line(str(info.value))
     assert "too large" in cli_refuses("do", str(save), "next")
     assert save.read_bytes() == before
 
 
 def test_a_folder_or_nothing_where_the_save_should_be(tmp_path: Path) -> None:
-    folder = tmp_path / "ford.json"
+    folder = tmp_path / "ford.combat"
     folder.mkdir()
     for argv in (("show", str(folder)), ("do", str(folder), "next")):
         cli_refuses(*argv)
     assert folder.is_dir() and list(folder.iterdir()) == []
-    assert "no such save" in cli_refuses("do", str(tmp_path / "missing.json"), "next")
-    assert not (tmp_path / "missing.json").exists()
+    assert "no such save" in cli_refuses("do", str(tmp_path / "missing.combat"), "next")
+    assert not (tmp_path / "missing.combat").exists()
 
 
 INCONSISTENT: list[Any] = [
@@ -399,13 +408,14 @@ INCONSISTENT: list[Any] = [
 
 
 @pytest.mark.parametrize("change", INCONSISTENT)
-def test_inconsistent_save_never_crashes_nor_loses_history(save: Path, catalogue: Catalogue,
+def test_inconsistent_save_never_crashes_nor_loses_history(json_save: Path, catalogue: Catalogue,
                                                            change: Callable[[dict[str, Any]], object]) -> None:
     """Well-typed but inconsistent (a hand edit, a changed ruleset): refused in one line, or played on
     without a traceback and without dropping any event of the log."""
+    save, played = json_save, json_save.with_suffix(".combat")
     enc = fight(catalogue)
     enc.run("cond 'Goblin 1' prone")
-    storage.save(enc.doc, save)
+    saves.save(enc.doc, save)
     data = json.loads(save.read_text(encoding="utf-8"))
     events = len(data["log"])
     change(data)
@@ -414,13 +424,15 @@ def test_inconsistent_save_never_crashes_nor_loses_history(save: Path, catalogue
                                    ("do", str(save), "redo"), ("do", str(save), "roll 1d6"), ("do", str(save), "next")]
     for argv in runs:
         save.write_bytes(content)
+        played.unlink(missing_ok=True)  # each run reads the JSON afresh
         code, _, err = cli(*argv)
+        assert save.read_bytes() == content  # the JSON is read, never written
         if code:
             assert code == 1 and err.startswith("error: ") and err.count("\n") == 1, (argv, err)
             one_line(err[:-1])
-            assert save.read_bytes() == content
+            assert not played.exists() or argv[0] == "do"
         elif argv[0] == "do":
-            assert len(storage.load(save).log) >= events, f"{argv[-1]!r} dropped events from the log"
+            assert len(saves.load(played).log) >= events, f"{argv[-1]!r} dropped events from the log"
 
 
 # ------------------------------------------------------------------------------------ bad rulesets
@@ -479,9 +491,9 @@ def test_bad_user_ruleset_is_skipped_with_file_and_key(tmp_path: Path, kind: str
     assert code == 0 and {line.split()[0] for line in out.splitlines()} == SHIPPED
     assert err.startswith("skipped: house.toml") and err.count("\n") == 1 and key in err, err
     one_line(err[:-1])
-    cli_refuses("new", str(tmp_path / "f.json"), "--ruleset", "house")
-    assert not (tmp_path / "f.json").exists()
-    assert cli("new", str(tmp_path / "g.json"), "--ruleset", "boon-bane")[0] == 0
+    cli_refuses("new", str(tmp_path / "f.combat"), "--ruleset", "house")
+    assert not (tmp_path / "f.combat").exists()
+    assert cli("new", str(tmp_path / "g.combat"), "--ruleset", "boon-bane")[0] == 0
     assert bad.read_bytes() == content
 
 
@@ -509,116 +521,72 @@ def test_a_bad_formula_fails_in_one_line_when_used(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------- folders and disks, the Session
 
-ENOSPC = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-
-def _full_disk_on_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fsync(fd: int) -> None:
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-    monkeypatch.setattr(os, "fsync", fsync)  # storage calls os.fsync
-
-
-def _full_disk_on_write(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = os.fdopen
-
-    class Full(io.TextIOWrapper):
-        def write(self, s: str) -> int:
-            super().write(s[: len(s) // 2])
-            self.flush()
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-    def fdopen(fd: int, *args: Any, **kwargs: Any) -> Any:
-        fh = real(fd, "wb")
-        return Full(fh, encoding=kwargs.get("encoding", "utf-8"))
-
-    monkeypatch.setattr(os, "fdopen", fdopen)  # every file written from here on fills the disk
-
-
-def _unwritable(monkeypatch: pytest.MonkeyPatch) -> None:
-    def mkstemp(*args: Any, **kwargs: Any) -> Any:
-        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-
-    real_open = os.open
-
-    def open_(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
-        if flags & (os.O_WRONLY | os.O_RDWR):  # the save's journal is appended to in place
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-        return real_open(path, flags, *args, **kwargs)
-
-    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)  # storage makes its temp file with it
-    monkeypatch.setattr(os, "open", open_)
-
-
 BROKEN_DISKS = [
-    P("disk: full (fsync)", _full_disk_on_fsync, "No space left", id="full-disk-fsync"),
-    P("disk: full (write)", _full_disk_on_write, "No space left", id="full-disk-write"),
-    P("folder: unwritable", _unwritable, "Permission denied", id="unwritable-folder"),
+    P("disk: full", "fill", "the disk is full", id="full-disk"),
+    P("folder: unwritable", "read_only", "cannot be written", id="read-only-folder"),
 ]
 
 
 @pytest.mark.parametrize("kind, break_it, reason", BROKEN_DISKS)
 def test_session_keeps_everything_in_memory_and_saves_it_on_retry(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str,
-        break_it: Callable[[pytest.MonkeyPatch], None], reason: str) -> None:
-    path = tmp_path / "fights" / "ford.json"
+        disk: Any, kind: str, break_it: str, reason: str) -> None:
+    path = disk.saves / "ford.combat"
     s = Session.create(path, session_catalogue(), "three-action", seed=3)
     s.run("add Goblin x2 hp=7")
     on_disk = path.read_bytes()
-    beside = {p.name: p.read_bytes() for p in path.parent.iterdir() if p.name.endswith(".journal")}
-    assert len(beside) == 1, "a save carries on in one journal"
-    with monkeypatch.context() as m:
-        break_it(m)
-        s.run("add Kara pc init=12 hp=20")
-        assert s.save_error is not None and reason in s.save_error and "kept in memory" in s.save_error
-        one_line(s.save_error)
-        s.run("start")
-        s.run("dmg 'Goblin 1' 3")
-        assert s.save_error is not None
-        assert not s.save()
-        assert len(s.encounter.state.combatants) == 3 and s.encounter.doc.cursor == 4
-        assert path.read_bytes() == on_disk, "a failed save changed the file"
-        assert {n: (path.parent / n).read_bytes() for n in beside} == beside, "a failed save changed the journal"
-        assert others_in(path.parent, path.name) == sorted([*beside, f".{path.name}.lock"])
+    getattr(disk, break_it)()
+    s.run("add Kara pc init=12 hp=20")
+    assert s.save_error is not None and reason in s.save_error and "kept in memory" in s.save_error
+    one_line(s.save_error)
+    s.run("start")
+    s.run("dmg 'Goblin 1' 3")
+    assert s.save_error is not None
+    assert not s.save()
+    assert len(s.encounter.state.combatants) == 3 and s.encounter.doc.cursor == 4
+    assert path.read_bytes() == on_disk, "a failed save changed the file"
+    assert others_in(path.parent, path.name) == [], "a failed save left a file beside the save"
     # the disk is back: the next save writes everything
+    disk.mend()
     assert s.save() and s.save_error is None
-    doc = storage.load(path)
-    assert storage.dumps(doc) == storage.dumps(s.encounter.doc)
+    doc = saves.load(path)
+    assert exchange.dumps(doc) == exchange.dumps(s.encounter.doc)
     assert [e.command for e in doc.log] == ["add Goblin x2 hp=7", "add Kara pc init=12 hp=20", "start",
                                             "dmg 'Goblin 1' 3"]
     s.run("next")
-    assert s.save_error is None and storage.load(path).cursor == 5
+    assert s.save_error is None and saves.load(path).cursor == 5
+    s.close()
 
 
 @pytest.mark.parametrize("kind, break_it, reason", BROKEN_DISKS)
-def test_cli_on_a_broken_disk_saves_nothing(save: Path, monkeypatch: pytest.MonkeyPatch, kind: str,
-                                            break_it: Callable[[pytest.MonkeyPatch], None], reason: str) -> None:
+def test_cli_on_a_broken_disk_saves_nothing(disk: Any, catalogue: Catalogue, kind: str, break_it: str,
+                                            reason: str) -> None:
+    save = disk.saves / "ford.combat"
+    saves.save(fight(catalogue).doc, save)
     before = save.read_bytes()
-    break_it(monkeypatch)
-    with pytest.raises(SaveError) as info:
-        storage.save(storage.load(save), save)
-    one_line(str(info.value))
-    assert reason in str(info.value)
+    getattr(disk, break_it)()
     assert reason in cli_refuses("do", str(save), "add Wolf hp=9")
-    assert reason in cli_refuses("new", str(save.parent / "other.json"), "--ruleset", "boon-bane")
+    assert reason in cli_refuses("do", str(save), "add Wolf hp=9", "next")
     assert save.read_bytes() == before
     assert others_in(save.parent, save.name) == []
+    disk.mend()
+    assert cli("do", str(save), "add Wolf hp=9")[0] == 0, "a mended disk takes the change"
+    assert [e.command for e in saves.load(save).log][-1] == "add Wolf hp=9"
 
 
 def test_session_whose_folder_vanished(tmp_path: Path) -> None:
     """The folder is deleted under a running session: the next save makes it again, with everything."""
     folder = tmp_path / "fights"
-    s = Session.create(folder / "ford.json", session_catalogue(), "boon-bane")
+    s = Session.create(folder / "ford.combat", session_catalogue(), "boon-bane")
     s.run("add Goblin x2")
     shutil.rmtree(folder)
     s.run("add Orc")
     assert s.save_error is None
-    assert len(storage.load(folder / "ford.json").state.combatants) == 3
+    assert len(saves.load(folder / "ford.combat").state.combatants) == 3
 
 
 def test_session_whose_folder_became_a_file(tmp_path: Path) -> None:
     folder = tmp_path / "fights"
-    s = Session.create(folder / "ford.json", session_catalogue(), "boon-bane")
+    s = Session.create(folder / "ford.combat", session_catalogue(), "boon-bane")
     shutil.rmtree(folder)
     folder.write_text("something else took the name", encoding="utf-8")
     s.run("add Goblin")
@@ -628,7 +596,7 @@ def test_session_whose_folder_became_a_file(tmp_path: Path) -> None:
     folder.unlink()
     s.run("add Orc")
     assert s.save_error is None
-    assert len(storage.load(folder / "ford.json").state.combatants) == 2
+    assert len(saves.load(folder / "ford.combat").state.combatants) == 2
 
 
 def test_cli_data_folder_that_cannot_be(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

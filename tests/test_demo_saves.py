@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.loader import Catalogue
 from combat_tui.paths import demo_saves_dir
+from combat_tui.store import saves
 
 FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 
 
 @pytest.mark.parametrize("ruleset", FIVE)
 def test_demo_is_ready(catalogue: Catalogue, ruleset: str) -> None:
-    doc = storage.load(demo_saves_dir() / f"{ruleset}.json")
+    doc = saves.load(demo_saves_dir() / f"{ruleset}.json")
     enc = Encounter(doc, catalogue.get(ruleset))
     v = enc.view()
     assert v["ruleset"] == ruleset and v["started"]

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import SaveError
 from combat_tui.paths import saves_dir
 from combat_tui.session import Session, catalogue, list_saves
+from combat_tui.store import exchange, saves
 
 
 def run(*argv: str, timeout: float = 20) -> subprocess.CompletedProcess[str]:
@@ -40,7 +40,7 @@ def fight() -> dict[str, Any]:
     enc = Encounter.new(catalogue().get("three-action"), seed=2, name="ford")
     for line in ("add Kara pc hp=20 init=15", "add Orc hp=9", "start", "dmg Orc 4", "dmg Kara 25"):
         enc.run(line)
-    data: dict[str, Any] = json.loads(storage.dumps(enc.doc))
+    data: dict[str, Any] = json.loads(exchange.dumps(enc.doc))
     return data
 
 
@@ -95,7 +95,7 @@ def test_a_device_as_a_save_is_refused_at_once(device: str) -> None:
         pytest.fail(f"{device} is missing on this system")
     one_line_refusal(run("show", device, timeout=15), "not a regular file")
     with pytest.raises(SaveError, match="not a regular file"):
-        storage.load(Path(device))
+        saves.load(Path(device))
 
 
 def test_a_fifo_and_a_device_link_in_the_saves_folder_are_listed_not_read(tmp_path: Path) -> None:
@@ -158,48 +158,92 @@ def test_an_inconsistent_save_is_refused_when_it_loads(tmp_path: Path, break_it:
     refused_everywhere(path, "ford.json", "damaged save")
 
 
+def legacy_save(path: Path, commands: list[str], snapshot_after: int = 1, updated: str = "") -> Path:
+    """A save as the version before the database wrote it: a JSON snapshot taken after the first
+    `snapshot_after` commands, and beside it a journal with one record for each command after."""
+    enc = Encounter.new(catalogue().get("three-action"), seed=2, name="ford")
+    data: dict[str, Any] = {}
+    records: list[str] = []
+    for i, line in enumerate(commands, start=1):
+        enc.run(line)
+        if i == snapshot_after:
+            data = json.loads(exchange.dumps(enc.doc))
+            data["journal"] = "abc123"
+        elif i > snapshot_after:
+            n = i - snapshot_after
+            event = json.loads(enc.doc.log[-1].model_dump_json())
+            records.append(json.dumps({"n": n, "keep": i - 1, "cursor": i, "updated": updated or f"t{n}",
+                                       "add": [event]}) + "\n")
+    write(path, data)
+    journal = path.with_name(f".{path.name}.abc123.journal")
+    journal.write_text(json.dumps({"journal": 1, "gen": "abc123", "after": 0}) + "\n" + "".join(records),
+                       encoding="utf-8")
+    return journal
+
+
+def test_an_older_save_with_its_journal_opens_whole_and_is_kept_byte_for_byte(tmp_path: Path) -> None:
+    path = tmp_path / "ford.json"
+    journal = legacy_save(path, ["add Orc hp=9", "dmg Orc 2", "add Kara pc hp=20"])
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert [e.command for e in saves.load(path).log] == ["add Orc hp=9", "dmg Orc 2", "add Kara pc hp=20"]
+    assert run("do", str(path), "dmg Orc 1").returncode == 0
+    played = path.with_suffix(".combat")
+    assert [e.command for e in saves.load(played).log][-2:] == ["add Kara pc hp=20", "dmg Orc 1"]
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p != played} == before, "the old files changed"
+    assert journal.exists()
+    assert run("do", str(path), "dmg Orc 1").returncode == 0  # the JSON again: its database is used
+    assert [e.command for e in saves.load(played).log][-2:] == ["dmg Orc 1", "dmg Orc 1"]
+
+
 def test_a_journal_that_does_not_fit_its_save_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "ford.json"
-    s = Session.create(path, catalogue(), "three-action")
-    s.run("add Orc hp=9")
-    s.run("dmg Orc 2")
-    s.close()
-    [journal] = tmp_path.glob(".ford.json.*.journal")
+    journal = legacy_save(path, ["add Orc hp=9", "dmg Orc 2", "dmg Orc 1"])
     lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
     journal.write_text(lines[0] + lines[-1], encoding="utf-8")  # a record missing in the middle
     before = journal.read_bytes()
     with pytest.raises(SaveError, match="journal is damaged"):
-        storage.load(path)
+        saves.load(path)
     one_line_refusal(run("do", str(path), "next"), "journal is damaged")
     assert journal.read_bytes() == before
+    assert not path.with_suffix(".combat").exists()
 
 
-def test_a_half_written_last_record_is_dropped_and_the_next_change_follows_it(tmp_path: Path) -> None:
+def test_a_half_written_last_record_is_dropped(tmp_path: Path) -> None:
     path = tmp_path / "ford.json"
-    s = Session.create(path, catalogue(), "three-action")
-    s.run("add Orc hp=9")
-    s.close()
-    [journal] = tmp_path.glob(".ford.json.*.journal")
+    journal = legacy_save(path, ["add Orc hp=9"])
     with journal.open("a", encoding="utf-8") as fh:
         fh.write('{"n": 2, "keep": 1, "cursor": 2, "upd')  # a kill in the middle of an append
-    assert len(storage.load(path).log) == 1
+    assert len(saves.load(path).log) == 1
     assert run("do", str(path), "add Kara pc hp=20").returncode == 0
-    assert [e.command for e in storage.load(path).log] == ["add Orc hp=9", "add Kara pc hp=20"]
+    assert [e.command for e in saves.load(path.with_suffix(".combat")).log] == ["add Orc hp=9", "add Kara pc hp=20"]
+
+
+def test_an_escape_sequence_in_an_old_journal_never_reaches_the_terminal(tmp_path: Path) -> None:
+    path = saves_dir() / "ford.json"
+    path.parent.mkdir(parents=True)
+    legacy_save(path, ["add Orc hp=9", "dmg Orc 2"], updated="\x1b]0;pwned\x07")
+    out = run("list")
+    assert out.returncode == 0 and "ford" in out.stdout
+    assert "\x1b" not in out.stdout and "\x07" not in out.stdout
+    Session.open(path, catalogue()).close()  # the database made from it, nothing changed since
+    assert path.with_suffix(".combat").exists()
+    out = run("list")
+    assert "\x1b" not in out.stdout and "\x07" not in out.stdout and "]0;pwned" in out.stdout
 
 
 # -- permissions ------------------------------------------------------------------------------------
 
 def test_a_save_keeps_the_permissions_the_gm_gave_it(tmp_path: Path) -> None:
-    path = tmp_path / "ford.json"
+    path = tmp_path / "ford.combat"
     Session.create(path, catalogue(), "three-action").close()
     os.chmod(path, 0o640)
     for i in range(3):
         assert run("do", str(path), f"add Orc{i} hp=9").returncode == 0
         s = Session.open(path, catalogue())
-        s.save(fold=True)  # a whole rewrite too
+        s.run(f"add Imp{i}")
         s.close()
         assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
-    new = tmp_path / "new.json"
+    new = tmp_path / "new.combat"
     assert run("new", str(new), "--ruleset", "boon-bane").returncode == 0
     umask = os.umask(0o022)
     os.umask(umask)

@@ -7,27 +7,27 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.engine import storage
 from combat_tui.engine.errors import CombatError, SaveError
 from combat_tui.paths import saves_dir
 from combat_tui.session import Session, catalogue, demo_copy, list_saves
+from combat_tui.store import saves
 
 
 def test_every_change_is_on_disk(tmp_path: Path) -> None:
-    s = Session.create(tmp_path / "a.json", catalogue(), "boon-bane")
+    s = Session.create(tmp_path / "a.combat", catalogue(), "boon-bane")
     s.run("add Goblin x2 hp=7")
     s.run("dmg 'Goblin 1' 3")
-    doc = storage.load(tmp_path / "a.json")
+    doc = saves.load(tmp_path / "a.combat")
     assert [c.pools["hp"].current for c in doc.state.roster()] == [4, 7]
     s.run("undo")
-    assert storage.load(tmp_path / "a.json").cursor == 1
+    assert saves.load(tmp_path / "a.combat").cursor == 1
 
 
 def test_a_failed_save_keeps_state_and_retries(tmp_path: Path) -> None:
     folder = tmp_path / "gone"
     folder.mkdir()
-    s = Session.create(folder / "a.json", catalogue(), "boon-bane")
-    shutil.rmtree(folder)  # the save, its lock and all
+    s = Session.create(folder / "a.combat", catalogue(), "boon-bane")
+    shutil.rmtree(folder)  # the save and all
     folder.write_text("now a file", encoding="utf-8")  # the folder vanished and something took its name
     s.run("add Goblin")
     assert s.save_error is not None and "kept in memory" in s.save_error
@@ -35,7 +35,7 @@ def test_a_failed_save_keeps_state_and_retries(tmp_path: Path) -> None:
     folder.unlink()
     s.run("add Orc")
     assert s.save_error is None
-    assert len(storage.load(folder / "a.json").state.combatants) == 2
+    assert len(saves.load(folder / "a.combat").state.combatants) == 2
 
 
 def test_demo_copy_never_touches_the_original(tmp_path: Path) -> None:
@@ -45,115 +45,111 @@ def test_demo_copy_never_touches_the_original(tmp_path: Path) -> None:
     s.run("next")
     from combat_tui.paths import demo_saves_dir
 
-    original = storage.load(demo_saves_dir() / "time-count.json")
+    original = saves.load(demo_saves_dir() / "time-count.json")
     assert original.cursor < s.encounter.doc.cursor
     with pytest.raises(CombatError, match="no demo"):
         demo_copy("chess")
 
 
 def test_list_saves_newest_first_and_broken_ones_named(tmp_path: Path) -> None:
-    a = Session.create(saves_dir() / "a.json", catalogue(), "boon-bane")
-    b = Session.create(saves_dir() / "b.json", catalogue(), "time-count")
+    a = Session.create(saves_dir() / "a.combat", catalogue(), "boon-bane")
+    b = Session.create(saves_dir() / "b.combat", catalogue(), "time-count")
     a.encounter.doc.updated = "2026-01-01T00:00:00+00:00"
     a.save()
     b.encounter.doc.updated = "2026-02-01T00:00:00+00:00"
     b.save()
-    (saves_dir() / "c.json").write_text("{broken", encoding="utf-8")
+    (saves_dir() / "c.combat").write_text("{broken", encoding="utf-8")
+    (saves_dir() / "d.json").write_text("{broken", encoding="utf-8")  # an older version's save
     infos = list_saves()
     assert [i.name for i in infos if not i.problem] == ["b", "a"]
-    broken = [i for i in infos if i.problem]
-    assert len(broken) == 1 and "bad JSON" in (broken[0].problem or "")
+    broken = {i.path.name: i.problem or "" for i in infos if i.problem}
+    assert "not a combat-tui save" in broken["c.combat"] and "bad JSON" in broken["d.json"]
 
 
 def test_save_as_moves_on_to_the_named_file(tmp_path: Path) -> None:
-    s = Session.create(tmp_path / "x.json", catalogue(), "boon-bane")
+    s = Session.create(tmp_path / "x.combat", catalogue(), "boon-bane")
     path = s.save_as("Ford ambush!")
-    assert path == saves_dir() / "Ford ambush.json"
+    assert path == saves_dir() / "Ford ambush.combat"
     s.run("add Goblin")
-    assert len(storage.load(path).state.combatants) == 1
+    assert len(saves.load(path).state.combatants) == 1
     with pytest.raises(CombatError):
         s.save_as("???")
 
 
-def test_a_second_tracker_on_one_save_is_refused(tmp_path: Path) -> None:
+def test_a_do_while_the_app_has_the_save_open_lands_and_the_app_takes_it_in(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    path = tmp_path / "a.json"
+    path = tmp_path / "a.combat"
     first = Session.create(path, catalogue(), "boon-bane")
-    # another process (a second terminal) cannot open it, nor change it behind the first one's back
-    code = (
-        "import sys\n"
-        "from pathlib import Path\n"
-        "from combat_tui.session import Session, catalogue\n"
-        "from combat_tui.engine.errors import CombatError\n"
-        "try:\n"
-        f"    Session.open(Path({str(path)!r}), catalogue())\n"
-        "except CombatError as exc:\n"
-        "    print(exc); sys.exit(3)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.returncode == 3 and "open in another combat-tui" in out.stdout
+    first.save_in_background(lambda: None)
+    first.run("add Goblin")
+    first.flush()
+    assert not first.take_in()  # its own writes are not someone else's
     cli = subprocess.run([sys.executable, "-m", "combat_tui", "do", str(path), "add Orc"],
                          capture_output=True, text=True)
-    assert cli.returncode == 1 and "open in another combat-tui" in cli.stderr
+    assert cli.returncode == 0, cli.stderr
+    assert first.take_in()
+    assert sorted(c.name for c in first.encounter.state.roster()) == ["Goblin", "Orc"]
+    first.run("add Elf")
+    first.run("undo")
+    first.run("undo")  # reaches back into what the `do` wrote
     first.close()
-    cli = subprocess.run([sys.executable, "-m", "combat_tui", "do", str(path), "add Orc"],
-                         capture_output=True, text=True)
-    assert cli.returncode == 0
-
-
-def test_a_stale_lock_from_a_killed_tracker_is_taken_over(tmp_path: Path) -> None:
-    import json
-    import socket
-
-    from combat_tui.lock import lock_path
-
-    path = tmp_path / "a.json"
-    Session.create(path, catalogue(), "boon-bane").close()
-    lock_path(path).write_text(json.dumps({"pid": 2**22 + 12345, "host": socket.gethostname()}), encoding="utf-8")
-    (tmp_path / ".a.json.leftover.tmp").write_text("half a save", encoding="utf-8")
-    s = Session.open(path, catalogue())
-    s.run("add Goblin")
-    assert not (tmp_path / ".a.json.leftover.tmp").exists()
-    s.close()
-    assert not lock_path(path).exists()
+    doc = saves.load(path)
+    assert [c.name for c in doc.state.roster()] == ["Goblin"]
+    assert [e.command for e in doc.log] == ["add Goblin", "add Orc", "add Elf"] and doc.cursor == 1
 
 
 def test_a_save_changed_behind_our_back_is_not_overwritten(tmp_path: Path) -> None:
-    import os
+    import subprocess
+    import sys
 
-    path = tmp_path / "a.json"
+    path = tmp_path / "a.combat"
     s = Session.create(path, catalogue(), "boon-bane")
     s.run("add Goblin")
-    other = path.read_text(encoding="utf-8").replace('"name":"Goblin"', '"name":"Hobgoblin"')
-    path.write_text(other, encoding="utf-8")
-    st = path.stat()
-    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10_000_000))
-    s.run("add Orc")
-    assert s.save_error is not None and "changed on disk" in s.save_error
-    assert path.read_text(encoding="utf-8") == other
+    cli = subprocess.run([sys.executable, "-m", "combat_tui", "do", str(path), "add Hobgoblin"],
+                         capture_output=True, text=True)
+    assert cli.returncode == 0, cli.stderr
+    other = path.read_bytes()
+    s.run("add Orc")  # not taken in first: two writers at once
+    assert s.save_error is not None and "changed by another combat-tui" in s.save_error
+    assert "\n" not in s.save_error
+    assert path.read_bytes() == other
     s.save_as("rescued")
-    assert len(storage.load(saves_dir() / "rescued.json").state.combatants) == 2
+    assert [c.name for c in saves.load(saves_dir() / "rescued.combat").state.roster()] == ["Goblin", "Orc"]
+    assert [c.name for c in saves.load(path).state.roster()] == ["Goblin", "Hobgoblin"]
+    s.close()
+
+
+def test_a_save_replaced_by_another_file_is_not_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "a.combat"
+    s = Session.create(path, catalogue(), "boon-bane")
+    s.run("add Goblin")
+    Session.create(tmp_path / "b.combat", catalogue(), "time-count").close()
+    (tmp_path / "b.combat").replace(path)  # a file manager's copy over it
+    s.run("add Orc")
+    assert s.save_error is not None and "replaced by another file" in s.save_error
+    assert saves.load(path).ruleset == "time-count"
+    s.close()
 
 
 def test_a_copy_is_written_whole_and_never_over_a_file(tmp_path: Path) -> None:
-    s = Session.create(tmp_path / "a.json", catalogue(), "boon-bane")
+    s = Session.create(tmp_path / "a.combat", catalogue(), "boon-bane")
     s.run("add Goblin hp=7")
-    s.write_copy(tmp_path / "copy.json")
-    assert storage.load(tmp_path / "copy.json").state.combatants.keys() == s.encounter.state.combatants.keys()
-    (tmp_path / "taken.json").write_text("{}", encoding="utf-8")
+    s.write_copy(tmp_path / "copy.combat")
+    assert saves.load(tmp_path / "copy.combat").state.combatants.keys() == s.encounter.state.combatants.keys()
+    (tmp_path / "taken.combat").write_text("{}", encoding="utf-8")
     with pytest.raises(SaveError, match="already exists"):
-        s.write_copy(tmp_path / "taken.json")
-    assert (tmp_path / "taken.json").read_text(encoding="utf-8") == "{}"
+        s.write_copy(tmp_path / "taken.combat")
+    assert (tmp_path / "taken.combat").read_text(encoding="utf-8") == "{}"
 
 
 def test_a_rescue_goes_beside_the_save_or_else_in_the_saves_folder(tmp_path: Path) -> None:
     folder = tmp_path / "table"
     folder.mkdir()
-    s = Session.create(folder / "ford.json", catalogue(), "boon-bane")
+    s = Session.create(folder / "ford.combat", catalogue(), "boon-bane")
     beside = s.rescue_path()
-    assert beside.parent == folder and beside.name.startswith("ford.rescue-2") and beside.suffix == ".json"
+    assert beside.parent == folder and beside.name.startswith("ford.rescue-2") and beside.suffix == ".combat"
     s.write_copy(beside)
     assert s.rescue_path() != beside  # a second one in the same second gets its own name
     shutil.rmtree(folder)  # the save's folder went away
@@ -161,22 +157,25 @@ def test_a_rescue_goes_beside_the_save_or_else_in_the_saves_folder(tmp_path: Pat
 
 
 def test_unsaved_waits_for_the_save_under_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import time
+    import threading
 
-    s = Session.create(tmp_path / "a.json", catalogue(), "boon-bane")
+    s = Session.create(tmp_path / "a.combat", catalogue(), "boon-bane")
     s.save_in_background(lambda: None)
+    started, release = threading.Event(), threading.Event()
 
-    import errno
-    import os
+    def slow_and_full(jobs: object) -> None:
+        started.set()
+        release.wait(10)
+        raise SaveError("cannot save a.combat: the disk is full")
 
-    real = os.fsync
-
-    def slow_and_full(fd: int) -> None:  # the journal's append ends in an fsync
-        time.sleep(0.2)
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-    monkeypatch.setattr(os, "fsync", slow_and_full)
+    monkeypatch.setattr(s.db, "write", slow_and_full)
     s.run("add Goblin")
-    assert s.unsaved and s.save_error is not None
-    monkeypatch.setattr(os, "fsync", real)
+    assert started.wait(10)
+    threading.Timer(0.05, release.set).start()  # the write ends only after `unsaved` began to wait
+    assert s.unsaved and s.save_error is not None and "disk is full" in s.save_error
+    monkeypatch.undo()
+    assert s.save() is False or s.save_error is None  # handed over in the background
+    s.flush()
+    assert s.save_error is None
+    assert [c.name for c in saves.load(tmp_path / "a.combat").state.roster()] == ["Goblin"]
     s.close()

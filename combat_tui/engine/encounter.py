@@ -7,12 +7,13 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, Field, StringConstraints, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, model_validator
 
 from . import commands, formula, turns
 from .bounds import Int
 from .clean import Line, clean_command
 from .errors import CombatError, CommandError, SaveError
+from .event_log import EventLog, as_log
 from .events import Change, DamagedStep, Event, redo, undo
 from .hooks import hooks_for
 from .integrity import check_state
@@ -25,7 +26,9 @@ if TYPE_CHECKING:
     from .library import Library
 
 MAX_COMMAND = 2000  # characters; a note is at most 500
-SCHEMA_VERSION = 3  # 2: a creature's change is logged as a patch (see events.py); 3: a journal (journal.py)
+SCHEMA_VERSION = 3  # 2: a creature's change is logged as a patch (see events.py); 3: a journal (gone since)
+
+Log = Annotated[EventLog, PlainValidator(as_log), PlainSerializer(list, return_type=list[Event])]
 
 
 def now_iso() -> str:
@@ -33,7 +36,9 @@ def now_iso() -> str:
 
 
 class EncounterDoc(BaseModel):
-    """What a save file holds. `schema_version` is migrated on load (see `storage.py`)."""
+    """An encounter as saved. `schema_version` is migrated on load (see `store/exchange.py`)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
 
     schema_version: Int = SCHEMA_VERSION
     app: Line = "combat-tui"
@@ -42,10 +47,8 @@ class EncounterDoc(BaseModel):
     created: Line = Field(default_factory=now_iso)
     updated: Line = Field(default_factory=now_iso)
     state: State
-    log: list[Event] = Field(default_factory=list)
+    log: Log = Field(default_factory=EventLog)
     cursor: Int = 0  # events applied; those past it are undone and can be redone
-    # the generation of the journal that carries on from this snapshot (journal.py); part of a file name
-    journal: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{0,32}$")] = ""
 
     @model_validator(mode="after")
     def _cursor_in_log(self) -> EncounterDoc:
@@ -228,8 +231,10 @@ class Encounter:
             return None
         return {key for key, rev in self._changed.items() if rev > revision}
 
-    def history(self) -> list[Event]:
-        return self.doc.log[: self.doc.cursor]
+    def history(self, last: int | None = None) -> list[Event]:
+        """The events applied, oldest first; only the `last` few when given (the rest may be on disk)."""
+        cursor = self.doc.cursor
+        return self.doc.log[0 if last is None else max(cursor - last, 0):cursor]
 
     # -- reading ------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:

@@ -16,11 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from pathlib import Path
 
-from . import storage
 from .encounter import Encounter
-from .loader import Catalogue
 from .model import Combatant, Side, State
 from .ruleset import PoolKind, RulesetDef, TimeModel
 from .timekeeping import acting_order, active, is_out, remaining
@@ -199,9 +196,3 @@ def player_view(enc: Encounter) -> PlayerView:
         waiting=tuple(row(c) for c in waiting),
         out=tuple(row(c) for c in gone),
     )
-
-
-def load_view(path: Path, cat: Catalogue) -> PlayerView:
-    """The players' view of a save, read without the writer's lock (the view never writes)."""
-    doc = storage.load(path)
-    return player_view(Encounter(doc, cat.get(doc.ruleset), where=path.name))

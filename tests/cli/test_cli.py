@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from combat_tui.cli import main
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.gm_view import GroupRow, Heading, gm_view
 from combat_tui.engine.loader import Catalogue
 from combat_tui.paths import demo_saves_dir
+from combat_tui.store import saves
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -72,7 +72,7 @@ def test_lookup_unknown(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_new_refuses_to_overwrite(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    f = tmp_path / "x.json"
+    f = tmp_path / "x.combat"
     f.write_text("precious", encoding="utf-8")
     code, _, err = run(capsys, "new", str(f), "--ruleset", "boon-bane")
     assert code == 1 and "already exists" in err
@@ -85,10 +85,16 @@ def test_do_on_a_corrupt_file_leaves_it(capsys: pytest.CaptureFixture[str], tmp_
     code, _, err = run(capsys, "do", str(f), "next")
     assert code == 1 and "newer" in err and err.count("\n") == 1
     assert f.read_text(encoding="utf-8") == '{"app": "combat-tui", "schema_version": 7}'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json"]
+    g = tmp_path / "g.combat"  # JSON text under a save's name is no database
+    g.write_text('{"app": "combat-tui", "schema_version": 3}', encoding="utf-8")
+    code, _, err = run(capsys, "do", str(g), "next")
+    assert code == 1 and "not a combat-tui save" in err and err.count("\n") == 1
+    assert g.read_text(encoding="utf-8") == '{"app": "combat-tui", "schema_version": 3}'
 
 
 def test_show_json_has_the_public_keys(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    f = tmp_path / "x.json"
+    f = tmp_path / "x.combat"
     run(capsys, "new", str(f), "--ruleset", "three-action")
     run(capsys, "do", str(f), "add Orc hp=8", "add Kara pc init=15", "start", "cond Orc prone", "--seed", "2")
     _, out, _ = run(capsys, "show", str(f), "--json")
@@ -104,7 +110,7 @@ def test_show_json_has_the_public_keys(capsys: pytest.CaptureFixture[str], tmp_p
 
 
 def test_markup_names_print_as_typed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    f = tmp_path / "x.json"
+    f = tmp_path / "x.combat"
     run(capsys, "new", str(f), "--ruleset", "three-action")
     run(capsys, "do", str(f), 'add "[bold red]Boss[/]"')
     _, out, _ = run(capsys, "show", str(f))
@@ -112,7 +118,7 @@ def test_markup_names_print_as_typed(capsys: pytest.CaptureFixture[str], tmp_pat
 
 
 def test_real_process_no_traceback(tmp_path: Path) -> None:
-    f = tmp_path / "x.json"
+    f = tmp_path / "x.combat"
     f.write_text("garbage", encoding="utf-8")
     proc = subprocess.run([sys.executable, "-m", "combat_tui", "show", str(f)], capture_output=True, text=True)
     assert proc.returncode == 1
@@ -122,7 +128,7 @@ def test_real_process_no_traceback(tmp_path: Path) -> None:
 def test_bare_names_live_in_the_data_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     data = tmp_path / "elsewhere"
     code, out, _ = run(capsys, "--data-dir", str(data), "new", "goblins", "--ruleset", "boon-bane")
-    assert code == 0 and (data / "saves" / "goblins.json").is_file()
+    assert code == 0 and (data / "saves" / "goblins.combat").is_file()
     run(capsys, "--data-dir", str(data), "do", "goblins", "add Goblin x3")
     code, out, _ = run(capsys, "--data-dir", str(data), "list")
     assert code == 0 and out.split()[:5] == ["goblins", "boon-bane", "not", "started", "3"]
@@ -132,7 +138,7 @@ def test_data_dir_from_the_environment(capsys: pytest.CaptureFixture[str], tmp_p
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMBAT_TUI_DATA_DIR", str(tmp_path / "env"))
     run(capsys, "new", "duel", "--ruleset", "energy-stamina")
-    assert (tmp_path / "env" / "saves" / "duel.json").is_file()
+    assert (tmp_path / "env" / "saves" / "duel.combat").is_file()
 
 
 def test_the_app_says_where_changes_not_saved_went_and_fails_when_they_were_lost(
@@ -151,7 +157,7 @@ def test_the_app_says_where_changes_not_saved_went_and_fails_when_they_were_lost
 
 def test_a_played_demo_is_resumed_and_fresh_keeps_the_played_copy(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from combat_tui.engine import storage
+    from combat_tui.store import saves
     from combat_tui.ui.app import CombatApp
 
     seen: list[tuple[Path, int, str]] = []
@@ -175,9 +181,9 @@ def test_a_played_demo_is_resumed_and_fresh_keeps_the_played_copy(
     assert main(["--data-dir", data, "--demo", "three-action", "--fresh"]) == 0
     fresh_path, fresh, fresh_note = seen[-1]
     assert fresh_path == path and fresh < played
-    kept = [p for p in path.parent.glob("*.json") if p != path]
+    kept = [p for p in path.parent.glob("*.combat") if p != path]
     assert len(kept) == 1 and kept[0].stem in fresh_note
-    assert storage.load(kept[0]).cursor == played  # the played copy, under another name
+    assert saves.load(kept[0]).cursor == played  # the played copy, under another name
     code, _, err = run(capsys, "--data-dir", data, "--fresh")
     assert code == 1 and err.count("\n") == 1 and "--demo" in err
 
@@ -194,7 +200,7 @@ def test_show_says_what_the_gm_screen_shows(capsys: pytest.CaptureFixture[str], 
     """`show` and the screen read the same view: the same order and headings, names, health, pools and
     conditions in the same words."""
     path = demo_saves_dir() / f"{ruleset}.json"
-    doc = storage.load(path)
+    doc = saves.load(path)
     enc = Encounter(doc, catalogue.get(ruleset))
     view = gm_view(enc)
     code, out, _ = run(capsys, "show", str(path))
@@ -221,13 +227,13 @@ def test_show_prints_a_group_folded_as_the_order_pane_does(capsys: pytest.Captur
                                                           tmp_path: Path) -> None:
     from combat_tui.session import Session, load_library
 
-    path = tmp_path / "ghouls.json"
+    path = tmp_path / "ghouls.combat"
     s = Session.create(path, catalogue, "three-action", seed=1)
     s.encounter.library = load_library(catalogue)
     for line in ("add Kara pc hp=20 init=30", "add Ghoul x3", "init 'Ghoul 1' 5", "start", "dmg 'Ghoul 2' 99"):
         s.run(line)
     s.close()
-    group = gm_view(Encounter(storage.load(path), catalogue.get("three-action"))).order[1]
+    group = gm_view(Encounter(saves.load(path), catalogue.get("three-action"))).order[1]
     assert isinstance(group, GroupRow)
     code, out, _ = run(capsys, "show", str(path))
     line = out.splitlines()[2]

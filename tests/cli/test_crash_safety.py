@@ -1,21 +1,19 @@
-"""Crash safety: `combat-tui do` killed with SIGKILL at every point on its way to disk never corrupts or
-loses a save.
+"""Crash safety: `combat-tui do` killed with SIGKILL at every point of a change's transaction never
+corrupts or loses a save.
 
 Each ruleset below gets a long scripted fight. Every command runs as a real `python -m combat_tui do FILE
 CMD --seed N` process; the first run of about two commands in three is killed with SIGKILL at a point
 chosen in turn from every point on the way to disk (`combat_tui/faults.py`: before the save is read,
-after, after the command ran, halfway through the journal record, after it is written, after its fsync,
-and at each step of a fold), so every run kills the same processes at the same moments. After every
-attempt the file is read back with `show --json` and must be exactly the state that point implies:
-the one after the last command that succeeded, or the one after the killed command once its record
-was written. A killed command that did not land is run again, as a GM would. At the end the file holds
-every command, in order. Folds happen every few records here (`COMBAT_TUI_FOLD_EVERY`) so the
-fold's points are reached too.
+after, after the command ran, with the transaction open, with every row written but not committed,
+and after the commit), so every run kills the same processes at the same moments. After every attempt
+the file is read back with `show --json` and must be exactly the state that point implies: the one
+after the last command that succeeded, or the one after the killed command once it committed. A
+killed command that did not land is run again, as a GM would. At the end the file holds every
+command, in order.
 
-A kill during a fold can leave the fold's temp file `.NAME.*.tmp` or a journal of another generation
-beside the save: the test checks neither ever breaks loading or the list of saves, and that the next
-writer sweeps them. A killed writer leaves its lock file `.NAME.lock`, but not its lock (the kernel
-lets go of it); the next run takes it.
+A kill inside the transaction can leave SQLite's rollback journal (`NAME-journal`) beside the save; the
+next reader rolls the save back with it, and the next writer removes it. The test checks that nothing
+else is ever left, and that no finished write leaves one.
 
 The figures are module constants so the docs can quote them; the test asserts them.
 """
@@ -27,7 +25,6 @@ import io
 import json
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -42,13 +39,13 @@ import pytest
 
 from combat_tui import faults
 from combat_tui.cli import main
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
 from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.view import encounter_view
 from combat_tui.paths import saves_dir
 from combat_tui.session import list_saves
+from combat_tui.store import saves
 
 SEED = 20261121
 # distinct commands, each run by one process at least
@@ -56,15 +53,12 @@ COMMANDS_PER_RULESET = {"three-action": 80, "time-count": 75, "boon-bane": 70}
 COMMANDS = sum(COMMANDS_PER_RULESET.values())  # 225
 MIN_COMMANDS = 200
 KILL_SHARE = 0.65  # the share of commands whose first run is killed
-FOLD_EVERY = 3  # journal records between folds in these runs (the app: thousands)
-ALWAYS = ("start", "loaded", "ran", "journal-torn", "journal-written", "journal-synced")  # every `do` passes
-LANDED = {"journal-written", "journal-synced", "fold-temp", "fold-journal", "fold-renamed"}  # the record is in
+ALWAYS = faults.POINTS  # every `do` passes each of them
+LANDED = {"committed"}  # the change is in
 MIN_KILLS = 100  # processes really killed by SIGKILL; the same every run, since the points are chosen
 TIME_BUDGET_SECONDS = 120  # about 60 s on two idle cores; printed, not asserted (a loaded machine is slower)
-SAVES = {f"{r}.json" for r in COMMANDS_PER_RULESET}
-LOCKS = {f".{name}.lock" for name in SAVES}  # one writer per save; a killed writer's lock file stays
-LEFTOVER = re.compile(r"^\.(?P<name>.+)\.[^.]+\.tmp$")  # the engine's temp file: .NAME.<random>.tmp
-JOURNAL = re.compile(r"^\.(?P<name>.+)\.[0-9a-f]{12}\.journal$")  # a save's journal: .NAME.<generation>.journal
+SAVES = {f"{r}.combat" for r in COMMANDS_PER_RULESET}
+JOURNALS = {f"{name}-journal" for name in SAVES}  # SQLite's, during a write or left by a kill inside one
 
 Menu = list[Callable[[random.Random], str]]
 
@@ -184,15 +178,13 @@ class Figures:
     processes: int = 0
     kills: int = 0
     kills_after_record: int = 0
-    not_reached: int = 0  # a fold point in a run that did not fold: it finished
     points_killed: set[str] = field(default_factory=set)
-    leftovers_seen: set[str] = field(default_factory=set)
-    leftovers_at_end: int = 0
+    journals_seen: int = 0  # a kill inside the transaction left SQLite's journal, rolled back by the next reader
     seconds: float = 0.0
 
 
 def _hammer(cat: Catalogue, ruleset: str, folder: Path, seed: int, env: dict[str, str]) -> Figures:
-    path = folder / f"{ruleset}.json"
+    path = folder / f"{ruleset}.combat"
     script = _script(cat, ruleset, path.stem, COMMANDS_PER_RULESET[ruleset], seed)
     rng = random.Random(seed + 1)
     points = list(faults.POINTS)
@@ -211,10 +203,14 @@ def _hammer(cat: Catalogue, ruleset: str, folder: Path, seed: int, env: dict[str
         if first_try and i >= len(SETUP[ruleset]) and rng.random() < KILL_SHARE:
             point, turn = points[turn % len(points)], turn + 1
         argv = [sys.executable, "-m", "combat_tui", "do", str(path), line, "--seed", str(dice_seed)]
-        run_env = env | {"COMBAT_TUI_FOLD_EVERY": str(FOLD_EVERY)} | ({"COMBAT_TUI_KILL_AT": point} if point else {})
+        run_env = env | ({"COMBAT_TUI_KILL_AT": point} if point else {})
         proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=run_env)
         figs.processes += 1
+        journal = folder / f"{path.name}-journal"
+        figs.journals_seen += journal.exists()
         got = _show(path)
+        if proc.returncode == 0:
+            assert not journal.exists(), f"{ruleset}: a write that finished left SQLite's journal behind"
         before, after = script.views[i], script.views[i + 1]
         if proc.returncode == -signal.SIGKILL:
             assert point is not None, f"{ruleset}: {line!r} died unasked"
@@ -231,35 +227,17 @@ def _hammer(cat: Catalogue, ruleset: str, folder: Path, seed: int, env: dict[str
                 first_try = False  # the GM runs it again
         else:
             assert proc.returncode == 0, f"{ruleset}: {line!r} failed: {proc.stderr.decode(errors='replace').strip()}"
-            assert point is None or point not in ALWAYS, f"{ruleset}: {line!r} passed {point} without being killed"
-            figs.not_reached += point is not None
+            assert point is None, f"{ruleset}: {line!r} passed {point} without being killed"
             assert got == after, f"{ruleset}: {line!r} reported success but the save does not hold it"
             i += 1
             first_try = True
-        # the folder: the saves, their locks and journals, and at most the engine's own temp files beside
-        # them (the other rulesets' saves share the folder)
-        lock = folder / f".{path.name}.lock"
-        if proc.returncode == 0:
-            assert not lock.exists(), f"{ruleset}: a `do` that finished left its lock behind"
-        journals = 0
+        # the folder: the saves and, while a killed write waits to be rolled back, SQLite's journals
+        # (the other rulesets' saves share the folder)
         for entry in os.listdir(folder):
-            if entry in SAVES or entry in LOCKS:
-                continue
-            m = JOURNAL.match(entry)
-            if m and m.group("name") in SAVES:
-                journals += m.group("name") == path.name
-                continue
-            m = LEFTOVER.match(entry)
-            owner = m and JOURNAL.match(m.group("name"))  # a journal's temp file, in flight or left by a kill
-            name = owner.group("name") if owner else m.group("name") if m else None
-            assert name in SAVES, f"unexpected file beside the saves: {entry}"
-            if name == path.name:
-                figs.leftovers_seen.add(entry)
-        assert 1 <= journals <= 2, f"{ruleset}: {journals} journals beside the save"
+            assert entry in SAVES or entry in JOURNALS, f"unexpected file beside the saves: {entry}"
     figs.commands = len(script.steps)
-    figs.leftovers_at_end = sum(1 for e in os.listdir(folder) if LEFTOVER.match(e) and e.startswith(f".{path.name}."))
     # zero lost changes: every command is in the log, in order, and the state is the expected one
-    doc = storage.load(path)
+    doc = saves.load(path)
     assert [e.command for e in doc.log[: doc.cursor]] == script.log
     assert _show(path) == script.views[-1]
     figs.seconds = time.monotonic() - start
@@ -291,22 +269,20 @@ def test_sigkill_never_corrupts_or_loses_a_save(catalogue: Catalogue) -> None:
 
     commands = sum(f.commands for f in results.values())
     kills = sum(f.kills for f in results.values())
-    leftovers = sum(len(f.leftovers_seen) for f in results.values())
-    summary = {r: vars(f) | {"leftovers_seen": len(f.leftovers_seen), "points_killed": sorted(f.points_killed)}
-               for r, f in results.items()}
-    print(f"crash safety: {commands} commands, {kills} kills, {leftovers} leftover temp files, "
+    journals = sum(f.journals_seen for f in results.values())
+    summary = {r: vars(f) | {"points_killed": sorted(f.points_killed)} for r, f in results.items()}
+    print(f"crash safety: {commands} commands, {kills} kills, {journals} hot journals rolled back, "
           f"{seconds:.0f}s (budget {TIME_BUDGET_SECONDS}s): {summary}")
 
     assert commands == COMMANDS >= MIN_COMMANDS
     assert kills >= MIN_KILLS, summary
-    # every point on the way to disk was killed at, the fold's too
+    # every point on the way to disk was killed at, inside the transaction too
     assert set().union(*(f.points_killed for f in results.values())) == set(faults.POINTS), summary
-    # leftovers never count as saves: the folder lists exactly the real saves, none of them unreadable
+    assert journals >= 1, "no kill inside a transaction left a journal to roll back"
+    # the folder lists exactly the real saves, none of them unreadable
     listed = list_saves()
     assert sorted(s.path.name for s in listed) == sorted(SAVES)
     assert not [s for s in listed if s.problem]
-    # leftovers are only ever the engine's temp files, and fewer are left than were seen if they are swept
-    assert sum(f.leftovers_at_end for f in results.values()) <= leftovers
 
 
 @pytest.mark.parametrize("ruleset", list(COMMANDS_PER_RULESET))

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.loader import Catalogue, load_file
-from combat_tui.engine.player_view import load_view
+from combat_tui.store import exchange, saves
+from combat_tui.store.reading import load_view
 
 EVIL = "Esc\x1b[2J\x1b]0;pwned\x07 \x9b31m \u202eRTL\x7f end"
 CLEAN = "Esc[2J]0;pwned 31m RTL end"  # what is left: printable text only
@@ -57,7 +57,7 @@ def home(tmp_path: Path, catalogue: Catalogue) -> dict[str, str]:
     for line in ("add Orc hp=9", "add Kara pc hp=20 init=12", "cond Kara blinded", "start",
                  "note Orc watch out"):
         enc.run(line)
-    data = json.loads(storage.dumps(enc.doc))
+    data = json.loads(exchange.dumps(enc.doc))
     data["name"] = EVIL
     orc = data["state"]["combatants"]["c1"]
     orc["name"] = EVIL
@@ -66,8 +66,8 @@ def home(tmp_path: Path, catalogue: Catalogue) -> dict[str, str]:
     kara["conditions"][0]["source"] = EVIL
     data["log"][0]["lines"] = [EVIL]
     data["log"][0]["command"] = EVIL
-    (saves / "ford.json").write_text(json.dumps(data), encoding="utf-8")
-    (saves / f"{EVIL}.json").write_text(json.dumps(data), encoding="utf-8")
+    (saves / "ford.combat").write_text(json.dumps(data), encoding="utf-8")
+    (saves / f"{EVIL}.combat").write_text(json.dumps(data), encoding="utf-8")
     env = dict(os.environ, COMBAT_TUI_DATA_DIR=str(tmp_path / "data"),
                COMBAT_TUI_CONFIG_DIR=str(tmp_path / "config"))
     return env
@@ -91,7 +91,7 @@ def run(env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[bytes]:
     ("lookup", "house", EVIL),
     ("roll", EVIL),
     ("roll", "\x1b[2J"),
-    ("new", f"{EVIL}.json", "--ruleset", "house"),
+    ("new", f"{EVIL}.combat", "--ruleset", "house"),
     ("paths",),
 ], ids=lambda argv: "-".join(a for a in argv if a.isprintable())[:40])
 def test_no_control_character_reaches_the_terminal(home: dict[str, str], argv: tuple[str, ...]) -> None:
@@ -110,7 +110,7 @@ def test_the_escape_was_there_to_be_cleaned(home: dict[str, str]) -> None:
 
 
 def test_a_loaded_save_holds_clean_strings(home: dict[str, str]) -> None:
-    doc = storage.load(Path(home["COMBAT_TUI_DATA_DIR"]) / "saves" / "ford.json")
+    doc = saves.load(Path(home["COMBAT_TUI_DATA_DIR"]) / "saves" / "ford.combat")
     orc, kara = doc.state.combatants["c1"], doc.state.combatants["c2"]
     assert doc.name == orc.name == CLEAN
     assert orc.notes == CLEAN + "\n" + CLEAN  # a note keeps its line break, nothing else
@@ -126,7 +126,7 @@ def test_a_loaded_ruleset_holds_clean_strings(home: dict[str, str]) -> None:
 
 
 def test_the_players_view_is_clean(home: dict[str, str], catalogue: Catalogue) -> None:
-    view = load_view(Path(home["COMBAT_TUI_DATA_DIR"]) / "saves" / "ford.json", catalogue)
+    view = load_view(Path(home["COMBAT_TUI_DATA_DIR"]) / "saves" / "ford.combat", catalogue)
     shown = repr(view)  # every string in it, a control character written as an escape (\x1b, \u202e)
     assert view.name == CLEAN and shown.count(CLEAN) >= 2  # the creature's name too
     assert "\\x" not in shown and "\\u" not in shown

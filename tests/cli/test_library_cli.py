@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from combat_tui.cli import main
-from combat_tui.engine import storage
+from combat_tui.store import saves
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -67,16 +67,16 @@ def test_do_makes_creatures_from_a_template_the_same_with_the_same_seed(capsys: 
                                                                         tmp_path: Path) -> None:
     maxima = []
     for n in range(2):
-        f = tmp_path / f"f{n}.json"
+        f = tmp_path / f"f{n}.combat"
         assert run(capsys, "new", str(f), "--ruleset", "time-count")[0] == 0
         code, out, _ = run(capsys, "do", str(f), "add Troll x3", "--seed", "11")
         assert code == 0 and "one group" in out
-        maxima.append([c.pools["hp"].max for c in storage.load(f).state.roster()])
+        maxima.append([c.pools["hp"].max for c in saves.load(f).state.roster()])
     assert maxima[0] == maxima[1] and len(set(maxima[0])) > 1
 
 
 def test_an_evening_keep_party_end_and_add_the_party_again(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    first, second = tmp_path / "ford.json", tmp_path / "crypt.json"
+    first, second = tmp_path / "ford.combat", tmp_path / "crypt.combat"
     run(capsys, "new", str(first), "--ruleset", "three-action")
     run(capsys, "new", str(second), "--ruleset", "three-action")
     code, _, err = run(capsys, "do", str(first), "add Kara pc init=15 hp=30", "party Heroes Kara",
@@ -86,14 +86,14 @@ def test_an_evening_keep_party_end_and_add_the_party_again(capsys: pytest.Captur
     assert sorted(p.name for p in library.iterdir()) == ["grave-ghoul.toml", "party-heroes.toml"]
     code, _, err = run(capsys, "do", str(second), "add @Heroes", "add Grave Ghoul x2", "--seed", "3")
     assert code == 0, err
-    state = storage.load(second).state
+    state = saves.load(second).state
     kara = next(c for c in state.roster() if c.name == "Kara")
     assert kara.pools["hp"].current == 18 and kara.party == "Heroes"
     assert [c.name for c in state.roster()][1:] == ["Grave Ghoul 1", "Grave Ghoul 2"]
 
 
 def test_a_do_that_fails_writes_no_library_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    f = tmp_path / "f.json"
+    f = tmp_path / "f.combat"
     run(capsys, "new", str(f), "--ruleset", "three-action")
     code, _, err = run(capsys, "do", str(f), "add Ghoul", "keep Ghoul", "dmg Nobody 3")
     assert code == 1 and "nothing saved" in err
@@ -101,7 +101,7 @@ def test_a_do_that_fails_writes_no_library_file(capsys: pytest.CaptureFixture[st
 
 
 def test_a_party_rests_between_fights_from_the_shell(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    f = tmp_path / "f.json"
+    f = tmp_path / "f.combat"
     run(capsys, "new", str(f), "--ruleset", "three-action")
     assert run(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk", "cond Osk shaken 1 until=long-rest",
                "end")[0] == 0
@@ -127,7 +127,7 @@ def test_control_characters_in_a_library_file_never_reach_the_terminal(capsys: p
 
 
 def test_end_then_rest_in_one_do_rests_the_state_end_wrote(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    f = tmp_path / "f.json"
+    f = tmp_path / "f.combat"
     run(capsys, "new", str(f), "--ruleset", "three-action")
     assert run(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk")[0] == 0
     code, _, err = run(capsys, "do", str(f), "dmg Osk 5", "cond Osk poisoned 1", "end", "rest short @Heroes")

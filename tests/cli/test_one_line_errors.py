@@ -55,7 +55,7 @@ def test_a_seed_anywhere_gives_the_same_roll() -> None:
 
 @pytest.mark.parametrize("port", ["0", "-1", "65536", "99999999999"])
 def test_serve_refuses_a_port_out_of_range(tmp_path: Path, port: str) -> None:
-    save = tmp_path / "ford.json"
+    save = tmp_path / "ford.combat"
     assert run("new", str(save), "--ruleset", "three-action").returncode == 0
     done = run("serve", str(save), "--port", port)
     assert done.returncode == 1 and "Players' view" not in done.stdout
@@ -67,5 +67,5 @@ def test_tmux_missing_is_told_without_python_text(monkeypatch: pytest.MonkeyPatc
         raise FileNotFoundError(2, "No such file or directory", "tmux")
 
     monkeypatch.setattr(serving.subprocess, "run", missing)
-    message = serving.open_in_tmux(tmp_path / "ford.json")
+    message = serving.open_in_tmux(tmp_path / "ford.combat")
     assert message == "tmux: No such file or directory"

@@ -29,7 +29,7 @@ def do(path: Path, capsys: pytest.CaptureFixture[str], *cmds: str, seed: int | N
 
 
 def test_worked_example(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    f = tmp_path / "ambush.json"
+    f = tmp_path / "ambush.combat"
     assert main(["new", str(f), "--ruleset", "time-count"]) == 0
     out = do(f, capsys, "add Zherynn pc init=6", "add Aeus pc init=8 surprised", "add Garret npc init=7", "start",
              seed=SEED_WITH_SURPRISE_5)
@@ -64,7 +64,7 @@ def test_worked_example(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_simultaneous_actors_share_a_tc(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    f = tmp_path / "tie.json"
+    f = tmp_path / "tie.combat"
     main(["new", str(f), "--ruleset", "time-count"])
     do(f, capsys, "add A pc init=5", "add B npc init=5", "add C npc init=9", "start", seed=1)
     v = show(f, capsys)
@@ -77,7 +77,7 @@ def test_simultaneous_actors_share_a_tc(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_failing_command_changes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    f = tmp_path / "e.json"
+    f = tmp_path / "e.combat"
     main(["new", str(f), "--ruleset", "time-count"])
     before = f.read_bytes()
     assert main(["do", str(f), "add Orc", "dmg Nobody 3"]) == 1

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from mini_ruleset import MINI
 
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
 from combat_tui.engine.injuries import parts_of
 from combat_tui.engine.loader import Catalogue, load_all
+from combat_tui.store import saves
 
 
 def fight(catalogue: Catalogue) -> Encounter:
@@ -60,12 +60,12 @@ def test_edit_changes_a_plan_with_undo(catalogue: Catalogue) -> None:
 def test_a_save_from_before_plans_reads_as_the_default_plan(catalogue: Catalogue, tmp_path: Path) -> None:
     enc = fight(catalogue)
     path = tmp_path / "old.json"
-    storage.save(enc.doc, path)
+    saves.save(enc.doc, path)
     raw = json.loads(path.read_text(encoding="utf-8"))
     for c in raw["state"]["combatants"].values():
         c.pop("body")  # written before creatures had a plan
     path.write_text(json.dumps(raw), encoding="utf-8")
-    enc = Encounter(storage.load(path), catalogue.get("body-injury"))
+    enc = Encounter(saves.load(path), catalogue.get("body-injury"))
     assert parts(enc, "Wolf") == parts(enc, "Ysolde") and "tail" not in parts(enc, "Wolf")
 
 

@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
-from combat_tui.engine import commands, dice, formula, storage
+from combat_tui.engine import commands, dice, formula
 from combat_tui.engine.bounds import MAX_STORED, parse_int
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError, SaveError
 from combat_tui.engine.loader import Catalogue
+from combat_tui.store import exchange
 
 HUGE = "9" * 4000  # under Python's 4,300-digit limit for int(): it parses, then breaks printing
 LONGER = "9" * 5000  # over it: int() itself raises ValueError
@@ -38,11 +39,11 @@ def enc(catalogue: Catalogue) -> Encounter:
 
 
 def refused(enc: Encounter, line: str) -> str:
-    before = storage.dumps(enc.doc)
+    before = exchange.dumps(enc.doc)
     with pytest.raises(CombatError) as info:
         enc.run(line)
     plain(str(info.value))
-    assert storage.dumps(enc.doc) == before  # nothing changed
+    assert exchange.dumps(enc.doc) == before  # nothing changed
     return str(info.value)
 
 
@@ -92,7 +93,7 @@ def test_an_unclosed_quote_is_told_plainly(enc: Encounter) -> None:
 
 
 def saved(enc: Encounter) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(storage.dumps(enc.doc))
+    data: dict[str, Any] = json.loads(exchange.dumps(enc.doc))
     return data
 
 
@@ -114,7 +115,7 @@ def test_a_save_with_a_huge_number_is_refused_in_one_line(enc: Encounter, where:
         node = node[key]
     node[where[-1]] = value
     with pytest.raises(SaveError) as info:
-        storage.parse(json.dumps(data), "ford.json")
+        exchange.parse(json.dumps(data), "ford.json")
     plain(str(info.value))
     assert "damaged save" in str(info.value)
 
@@ -125,14 +126,14 @@ def test_a_save_with_a_tiebreak_not_finite_or_huge_is_refused(enc: Encounter, va
     data["state"]["combatants"]["c1"]["tiebreak"] = "@@"
     text = json.dumps(data).replace('"@@"', value)
     with pytest.raises(SaveError):
-        storage.parse(text, "ford.json")
+        exchange.parse(text, "ford.json")
 
 
 def test_the_biggest_numbers_play_can_reach_still_load(enc: Encounter) -> None:
     """Bounds on what is typed keep a save within what is read back: gaining a million at a time."""
     for _ in range(20):
         enc.run("gain Kara hp 1000000")
-    assert storage.parse(storage.dumps(enc.doc)).state.combatants["c2"].pools["hp"].current <= MAX_STORED
+    assert exchange.parse(exchange.dumps(enc.doc)).state.combatants["c2"].pools["hp"].current <= MAX_STORED
 
 
 @pytest.mark.parametrize("damage", [
@@ -148,20 +149,20 @@ def test_a_damaged_step_of_a_saved_log_is_refused_and_changes_nothing(enc: Encou
     creature = next(ch for ch in last["changes"] if ch["key"].startswith("c:"))
     damage(creature["before"])
     try:  # a path that leads nowhere is refused when the save loads; a bad value, when it is undone
-        loaded = Encounter(storage.parse(json.dumps(data)), enc.rs)
+        loaded = Encounter(exchange.parse(json.dumps(data)), enc.rs)
     except SaveError as exc:
         plain(str(exc))
         assert "damaged save" in str(exc)
         return
-    before = storage.dumps(loaded.doc)
+    before = exchange.dumps(loaded.doc)
     with pytest.raises(CombatError) as info:
         loaded.undo()
     plain(str(info.value))
     assert "damaged" in str(info.value)
-    assert storage.dumps(loaded.doc) == before
+    assert exchange.dumps(loaded.doc) == before
     with pytest.raises(CombatError):  # the same refusal through a command line
         loaded.run("undo")
-    assert storage.dumps(loaded.doc) == before
+    assert exchange.dumps(loaded.doc) == before
 
 
 def test_a_refusal_does_not_repeat_thousands_of_digits(enc: Encounter) -> None:

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
 from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.model import Combatant, Side
+from combat_tui.store import saves
 
 
 def creature(enc: Encounter, name: str) -> Combatant:
@@ -35,9 +35,9 @@ def test_edit_renames_changes_side_a_maximum_and_a_stat_with_undo(catalogue: Cat
     enc.run("undo")
     assert enc.view()["combatants"] == before["combatants"]
     enc.run("redo")
-    path = tmp_path / "edited.json"
-    storage.save(enc.doc, path)
-    enc = Encounter(storage.load(path), catalogue.get("three-action"))
+    path = tmp_path / "edited.combat"
+    saves.save(enc.doc, path)
+    enc = Encounter(saves.load(path), catalogue.get("three-action"))
     assert creature(enc, "Boss").stats["pdef"] == 14
     enc.run("undo")  # the journal came along: undo after a reload
     assert creature(enc, "Orc").pools["hp"].max == 12

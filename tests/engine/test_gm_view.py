@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.gm_view import GMViews, GroupRow, Heading, OrderRow, gm_view
 from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.timekeeping import acting_order, active
 from combat_tui.paths import demo_saves_dir
+from combat_tui.store import saves
 
 FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 
 
 def demo(catalogue: Catalogue, ruleset: str) -> Encounter:
-    doc = storage.load(demo_saves_dir() / f"{ruleset}.json")
+    doc = saves.load(demo_saves_dir() / f"{ruleset}.json")
     return Encounter(doc, catalogue.get(ruleset))
 
 
@@ -219,8 +219,8 @@ def test_a_folded_group_says_how_many_of_its_members_the_players_cannot_see(cata
 
 
 def test_the_title_says_the_fight_is_over_once_it_ended(make, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from combat_tui.engine import storage
     from combat_tui.session import list_saves
+    from combat_tui.store import saves
 
     enc = make("three-action")
     enc.run("add Kara pc hp=24 init=15")
@@ -234,5 +234,5 @@ def test_the_title_says_the_fight_is_over_once_it_ended(make, tmp_path) -> None:
     tc.run("end")
     assert gm_view(tc).when == "Over, TC 6"
     (tmp_path / "saves").mkdir()
-    storage.save(enc.doc, tmp_path / "saves" / "ford.json")
+    saves.save(enc.doc, tmp_path / "saves" / "ford.combat")
     assert [s.when for s in list_saves(str(tmp_path))] == ["over, round 1"]

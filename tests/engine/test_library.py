@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.engine import library, storage
+from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
 from combat_tui.engine.library import writing
 from combat_tui.engine.loader import Catalogue
+from combat_tui.store import saves
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 
@@ -202,9 +203,9 @@ def test_an_attack_pays_its_cost_rolls_and_leaves_damage_ready_for_apply(catalog
     assert kara.pools["hp"].current == 40  # not dealt yet
     [ready] = enc.state.ready
     assert ready.target == kara.id and ready.type == "slashing" and 4 <= ready.amount <= 9
-    path = tmp_path / "fight.json"
-    storage.save(enc.doc, path)
-    assert storage.load(path).state.ready == enc.state.ready  # survives a save
+    path = tmp_path / "fight.combat"
+    saves.save(enc.doc, path)
+    assert saves.load(path).state.ready == enc.state.ready  # survives a save
     enc.run("apply")
     assert by_name(enc, "Kara").pools["hp"].current == 40 - ready.amount and enc.state.ready == []
     enc.run("undo")

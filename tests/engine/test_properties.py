@@ -32,17 +32,18 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from combat_tui.engine import formula, storage
+from combat_tui.engine import formula
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
 from combat_tui.engine.loader import load_all
 from combat_tui.engine.model import Expiry, State
 from combat_tui.engine.ops import Ops
 from combat_tui.engine.ruleset import RulesetDef, TimeModel
-from combat_tui.engine.save_text import SaveText
 from combat_tui.engine.targets import creatures
 from combat_tui.engine.timekeeping import current_actor, is_out, remaining, slot_index
-from combat_tui.save_file import SaveFile
+from combat_tui.store import exchange, saves
+from combat_tui.store.packing import Packer
+from combat_tui.store.save_db import SaveDB
 
 EXAMPLES = 400  # sequences per ruleset: 5 * EXAMPLES in all
 STEPS = 40  # commands per sequence
@@ -84,10 +85,12 @@ class EngineMachine(RuleBasedStateMachine):
         self.commands: list[str] = []
         self.steps = 0
         self.tc_model = self.rs.time.model is TimeModel.TIME_COUNT
-        self.save_text = SaveText()  # the autosave's cached serializer, kept across the whole sequence
         self.folder = Path(tempfile.mkdtemp(prefix="props-"))
-        self.disk = SaveFile(self.folder / "f.json", self.enc, on_disk=False)  # the autosave's journal
-        self.saves = 0
+        self.path = self.folder / "f.combat"
+        SaveDB.create(self.path, self.enc.doc)
+        self.disk = SaveDB.open(self.path)  # the autosave's database, written change by change
+        self.disk.read()
+        self.packer = Packer(self.enc)
 
     # -- running --------------------------------------------------------------------------------
     def where(self) -> str:
@@ -364,10 +367,10 @@ class EngineMachine(RuleBasedStateMachine):
     @rule()
     def reload(self) -> None:
         """Carry on from a save, as after closing the app: the log (and undo) comes along."""
-        text = storage.dumps(self.enc.doc)
-        self.enc = Encounter(storage.parse(text), self.rs, self.enc.rng)
+        text = exchange.dumps(self.enc.doc)
+        self.enc = Encounter(exchange.parse(text), self.rs, self.enc.rng)
         self.commands.append("# save and reload")
-        assert storage.dumps(self.enc.doc) == text, f"save then load changed the save\n{self.where()}"
+        assert exchange.dumps(self.enc.doc) == text, f"save then load changed the save\n{self.where()}"
         assert dump(self.enc.state) == self.history[self.enc.doc.cursor]
 
     # -- invariants -----------------------------------------------------------------------------
@@ -506,23 +509,20 @@ class EngineMachine(RuleBasedStateMachine):
         assert dump(enc.state) == self.history[cursor], f"undo then redo of {k} events\n{self.where()}"
 
     def check_save_load(self) -> None:
-        text = storage.dumps(self.enc.doc)
-        assert storage.dumps(storage.parse(text)) == text, f"save then load changed the save\n{self.where()}"
-        autosave = "".join(self.save_text.pieces(self.enc))
-        assert json.loads(autosave) == json.loads(text), f"the autosave's cached text went stale\n{self.where()}"
-        # the journal: whatever happened since the last save (commands, undos, a command cutting the
-        # log) is one record, folded now and then; the save read back is the encounter in memory
-        self.saves += 1
-        job = self.disk.job(self.enc, fold=self.saves % 4 == 0)
+        text = exchange.dumps(self.enc.doc)
+        assert exchange.dumps(exchange.parse(text)) == text, f"save then load changed the save\n{self.where()}"
+        # the database: whatever happened since the last save (commands, undos, a command cutting the
+        # log) is one transaction of what it touched; the save read back is the encounter in memory
+        job = self.packer.job()
         if job is not None:
-            self.disk.write(job)
-        assert self.disk.error is None, self.disk.error
-        # (as data: replaying undos and redos may leave a dict's keys in another order)
-        assert json.loads(storage.dumps(storage.load(self.disk.path))) == json.loads(storage.dumps(self.enc.doc)), \
-            f"the save with its journal is not the encounter\n{self.where()}"
+            self.disk.write([job])
+        # (as data: undos and redos may leave a dict's keys in another order)
+        assert json.loads(exchange.dumps(saves.load(self.path))) == json.loads(text), \
+            f"the save read back is not the encounter\n{self.where()}"
 
     def teardown(self) -> None:
         self.check_save_load()
+        self.disk.close()
         shutil.rmtree(self.folder, ignore_errors=True)
         RUN["sequences"] += 1
 

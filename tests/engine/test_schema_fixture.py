@@ -1,14 +1,14 @@
 """A save written by schema version 1, kept as it was written. Whatever the schema becomes, this file must
-still load (through `storage.MIGRATIONS`) to the same encounter, with its log, so undo still works."""
+still load (through `exchange.MIGRATIONS`) to the same encounter, with its log, so undo still works."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import SCHEMA_VERSION, Encounter
 from combat_tui.engine.loader import Catalogue
+from combat_tui.store import exchange, saves
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 
@@ -16,7 +16,7 @@ FIXTURES = Path(__file__).parents[1] / "fixtures"
 def test_version_1_save_still_loads_to_the_same_encounter(catalogue: Catalogue) -> None:
     raw = json.loads((FIXTURES / "save-v1.json").read_text(encoding="utf-8"))
     assert raw["schema_version"] == 1  # the fixture itself is never rewritten
-    doc = storage.load(FIXTURES / "save-v1.json")
+    doc = saves.load(FIXTURES / "save-v1.json")
     assert doc.schema_version == SCHEMA_VERSION  # migrated to today's version if that is newer
     enc = Encounter(doc, catalogue.get(doc.ruleset))
     expected = json.loads((FIXTURES / "save-v1.view.json").read_text(encoding="utf-8"))
@@ -30,4 +30,4 @@ def test_version_1_save_still_loads_to_the_same_encounter(catalogue: Catalogue) 
 
 
 def test_every_version_below_today_has_a_migration() -> None:
-    assert all(v in storage.MIGRATIONS for v in range(1, SCHEMA_VERSION))
+    assert all(v in exchange.MIGRATIONS for v in range(1, SCHEMA_VERSION))

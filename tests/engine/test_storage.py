@@ -1,4 +1,5 @@
-"""Saves: atomic, versioned, and a bad file is refused and left exactly as it was."""
+"""The JSON form of a save (demos, exports, older saves): atomic, versioned, and a bad file is refused and
+left exactly as it was."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import SCHEMA_VERSION, Encounter
 from combat_tui.engine.errors import SaveError
+from combat_tui.store import exchange, saves
 
 
 def saved(make, tmp_path: Path) -> Path:  # type: ignore[no-untyped-def]
@@ -17,14 +18,14 @@ def saved(make, tmp_path: Path) -> Path:  # type: ignore[no-untyped-def]
     enc.run("add Orc x2 hp=9")
     enc.run("start")
     path = tmp_path / "e.json"
-    storage.save(enc.doc, path)
+    saves.save(enc.doc, path)
     return path
 
 
 def test_round_trip_is_identity(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = saved(make, tmp_path)
-    doc = storage.load(path)
-    assert storage.dumps(doc) == path.read_text(encoding="utf-8")
+    doc = saves.load(path)
+    assert exchange.dumps(doc) == path.read_text(encoding="utf-8")
     assert doc.schema_version == SCHEMA_VERSION
 
 
@@ -45,7 +46,7 @@ def test_bad_files_are_refused_and_untouched(tmp_path: Path, content: str, messa
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
     with pytest.raises(SaveError, match=message) as info:
-        storage.load(path)
+        saves.load(path)
     assert "\n" not in str(info.value)
     assert path.read_text(encoding="utf-8") == content
 
@@ -55,7 +56,7 @@ def test_truncated_save_is_refused(make, tmp_path: Path) -> None:  # type: ignor
     text = path.read_text(encoding="utf-8")
     path.write_text(text[: len(text) // 2], encoding="utf-8")
     with pytest.raises(SaveError):
-        storage.load(path)
+        saves.load(path)
 
 
 def test_migration_chain_runs_in_order() -> None:
@@ -63,10 +64,10 @@ def test_migration_chain_runs_in_order() -> None:
         d["renamed"] = d.pop("old")
         return d
 
-    out = storage.migrate({"schema_version": 1, "old": 3}, {1: v1_to_v2}, target=2)
+    out = exchange.migrate({"schema_version": 1, "old": 3}, {1: v1_to_v2}, target=2)
     assert out == {"schema_version": 2, "renamed": 3}
     with pytest.raises(SaveError, match="no migration"):
-        storage.migrate({"schema_version": 1}, {}, target=2)
+        exchange.migrate({"schema_version": 1}, {}, target=2)
 
 
 def test_folder_that_cannot_exist_is_one_line(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -74,15 +75,19 @@ def test_folder_that_cannot_exist_is_one_line(make, tmp_path: Path) -> None:  # 
     blocker.write_text("x", encoding="utf-8")
     enc = make("three-action")
     with pytest.raises(SaveError, match="cannot save") as info:
-        storage.save(enc.doc, blocker / "sub" / "x.json")
+        saves.save(enc.doc, blocker / "sub" / "x.json")
     assert "\n" not in str(info.value)
 
 
 def test_save_into_a_file_path_that_is_a_folder_fails_cleanly(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     enc = make("three-action")
-    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken.json").mkdir()
     with pytest.raises(SaveError, match="cannot save"):
-        storage.save(enc.doc, tmp_path / "taken")
+        saves.save(enc.doc, tmp_path / "taken.json")
+    (tmp_path / "taken.combat").mkdir()  # a database is never made over anything
+    with pytest.raises(SaveError, match="already exists; not overwritten"):
+        saves.save(enc.doc, tmp_path / "taken.combat")
+    assert (tmp_path / "taken.combat").is_dir() and not any((tmp_path / "taken.combat").iterdir())
 
 
 def test_save_holds_the_log(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -90,6 +95,6 @@ def test_save_holds_the_log(make, tmp_path: Path) -> None:  # type: ignore[no-un
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["cursor"] == len(data["log"]) == 2
     assert data["log"][0]["command"] == "add Orc x2 hp=9"
-    enc = Encounter(storage.load(path), make("three-action").rs)
+    enc = Encounter(saves.load(path), make("three-action").rs)
     enc.run("undo")
     assert enc.view()["started"] is False

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
 from combat_tui.engine.loader import Catalogue
+from combat_tui.store import exchange, saves
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 
@@ -53,9 +53,9 @@ def test_undo_all_then_redo_all(catalogue: Catalogue, ruleset: str, tmp_path: Pa
     # half-way, through a save and a reload: the log comes along
     for _ in range(steps // 2):
         enc.run("redo")
-    path = tmp_path / "mid.json"
-    storage.save(enc.doc, path)
-    enc = Encounter(storage.load(path), catalogue.get(ruleset))
+    path = tmp_path / "mid.combat"
+    saves.save(enc.doc, path)
+    enc = Encounter(saves.load(path), catalogue.get(ruleset))
     for _ in range(steps - steps // 2):
         enc.run("redo")
     assert json.dumps(enc.view(), sort_keys=True) == final
@@ -133,7 +133,7 @@ def test_a_schema_1_log_is_migrated_to_patches() -> None:
     whole = [ch for ev in raw["log"] for ch in ev["changes"] if ch["key"].startswith("c:")
              and ch["before"] is not None and ch["after"] is not None]
     assert whole  # the fixture has creature changes to migrate
-    migrated = storage.migrate(copy.deepcopy(raw))
+    migrated = exchange.migrate(copy.deepcopy(raw))
     patched = [ch for ev in migrated["log"] for ch in ev["changes"] if ch.get("patch")]
     assert len(patched) == len(whole)
     assert len(json.dumps(migrated)) < len(json.dumps(raw))

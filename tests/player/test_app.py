@@ -14,11 +14,10 @@ import pytest
 from textual.pilot import Pilot
 
 from combat_tui import cli
-from combat_tui.engine import storage
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.loader import Catalogue
-from combat_tui.lock import lock_path
 from combat_tui.session import Session
+from combat_tui.store import saves
 from combat_tui.ui.player.app import PlayerApp
 
 SIZE = (100, 30)
@@ -58,21 +57,21 @@ def fight(path: Path, catalogue: Catalogue) -> Path:
     for line in ("add Kara pc init=17 hp=24", "add Bandit init=12 hp=20", "add Lurker init=14 hp=30 hidden",
                  "note Bandit poisoned dagger under the cloak", "start"):
         enc.run(line)
-    storage.save(enc.doc, path)
+    saves.save(enc.doc, path)
     return path
 
 
 async def test_it_follows_the_gm_changing_the_save(tmp_path: Path, catalogue: Catalogue) -> None:
-    path = fight(tmp_path / "ford.json", catalogue)
+    path = fight(tmp_path / "ford.combat", catalogue)
     app = PlayerApp(path, catalogue)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: acting_row(screen_text(app)) == "Kara", "Kara acting")
         assert "Round 1" in screen_text(app)
-        # the GM's command line: `combat-tui do FILE next` (takes the lock, saves atomically)
+        # the GM's command line: `combat-tui do FILE next` (one transaction)
         assert cli.main(["do", str(path), "next"]) == 0  # the hidden Lurker's turn: nobody visible acts
         assert cli.main(["do", str(path), "next"]) == 0
         await wait_for(pilot, lambda: acting_row(screen_text(app)) == "Bandit", "Bandit acting")
-        # the GM's app: a locked session, a command, its autosave
+        # the GM's app: a session, a command, its autosave
         gm = Session.open(path, catalogue)
         try:
             gm.run("next")
@@ -85,25 +84,25 @@ async def test_it_follows_the_gm_changing_the_save(tmp_path: Path, catalogue: Ca
 
 
 async def test_a_damaged_save_keeps_the_last_good_state(tmp_path: Path, catalogue: Catalogue) -> None:
-    path = fight(tmp_path / "ford.json", catalogue)
-    good = path.read_text(encoding="utf-8")
+    path = fight(tmp_path / "ford.combat", catalogue)
+    good, doc = path.read_bytes(), saves.load(path)
     app = PlayerApp(path, catalogue)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: acting_row(screen_text(app)) == "Kara", "Kara acting")
-        storage.write_atomic(path, good[: len(good) // 2])  # a torn save
+        path.write_bytes(good[:100] + b"\xff" * (len(good) - 100))  # a damaged save
         await wait_for(pilot, lambda: "showing the last good state" in screen_text(app), "the notice")
         assert acting_row(screen_text(app)) == "Kara" and "Round 1" in screen_text(app)
         path.unlink()  # gone for a moment
         await wait_for(pilot, lambda: "no such save" in screen_text(app), "the missing-file notice")
-        enc = Encounter(storage.parse(good), catalogue.get("three-action"))
+        enc = Encounter(doc, catalogue.get("three-action"))
         enc.run("dmg Kara 4")
-        storage.save(enc.doc, path)
+        saves.save(enc.doc, path)
         await wait_for(pilot, lambda: "20/24" in screen_text(app), "the repaired save")
         assert "last good state" not in screen_text(app) and "no such save" not in screen_text(app)
 
 
 async def test_secrets_never_reach_the_screen(tmp_path: Path, catalogue: Catalogue) -> None:
-    path = fight(tmp_path / "ford.json", catalogue)
+    path = fight(tmp_path / "ford.combat", catalogue)
     assert cli.main(["do", str(path), "dmg Bandit 7", "cond Kara grappled from=Lurker"]) == 0
     app = PlayerApp(path, catalogue)
     async with app.run_test(size=SIZE) as pilot:
@@ -124,8 +123,8 @@ async def test_names_are_text_never_markup(tmp_path: Path, catalogue: Catalogue)
     enc.run("add '[red]Kara[/]' pc init=17")
     enc.run("add 'Orc [i]' init=3")
     enc.run("start")
-    storage.save(enc.doc, tmp_path / "f.json")
-    app = PlayerApp(tmp_path / "f.json", catalogue, follow=False)
+    saves.save(enc.doc, tmp_path / "f.combat")
+    app = PlayerApp(tmp_path / "f.combat", catalogue, follow=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -133,9 +132,9 @@ async def test_names_are_text_never_markup(tmp_path: Path, catalogue: Catalogue)
 
 
 async def test_keys_change_nothing_and_q_quits(tmp_path: Path, catalogue: Catalogue) -> None:
-    path = fight(tmp_path / "ford.json", catalogue)
-    gm = Session.open(path, catalogue)  # the GM's app holds the writer's lock; the view needs none
-    before = path.read_bytes()  # as the GM's app left it on opening (it starts the save's journal)
+    path = fight(tmp_path / "ford.combat", catalogue)
+    gm = Session.open(path, catalogue)  # the GM's app has it open; the view only reads
+    before = path.read_bytes()
     try:
         app = PlayerApp(path, catalogue)
         async with app.run_test(size=SIZE) as pilot:
@@ -146,10 +145,9 @@ async def test_keys_change_nothing_and_q_quits(tmp_path: Path, catalogue: Catalo
             await pilot.press("q")
             await pilot.pause()
         assert app.return_code == 0
-        assert lock_path(path).exists()  # still the GM's
     finally:
         gm.close()
-    assert path.read_bytes() == before and not lock_path(path).exists()
+    assert path.read_bytes() == before
 
 
 async def test_free_rounds_and_time_count_screens(tmp_path: Path, catalogue: Catalogue) -> None:
@@ -157,8 +155,8 @@ async def test_free_rounds_and_time_count_screens(tmp_path: Path, catalogue: Cat
         enc = Encounter.new(catalogue.get(ruleset), seed=2, name=ruleset)
         for line in ("add Kara pc", "add Orc x2", "start"):
             enc.run(line)
-        path = tmp_path / f"{ruleset}.json"
-        storage.save(enc.doc, path)
+        path = tmp_path / f"{ruleset}.combat"
+        saves.save(enc.doc, path)
         app = PlayerApp(path, catalogue, follow=False)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()

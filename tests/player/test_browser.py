@@ -89,7 +89,7 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def served(tmp_path: Path, catalogue: Catalogue) -> Iterator[tuple[Path, str]]:
-    path = fight(tmp_path / "ford.json", catalogue)
+    path = fight(tmp_path / "ford.combat", catalogue)
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "combat_tui", "serve", str(path), "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -22,16 +22,20 @@ def one_error(capsys: pytest.CaptureFixture[str]) -> str:
 @pytest.mark.parametrize("command", ["player-view", "serve"])
 def test_a_missing_or_damaged_save_is_one_line(command: str, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main([command, str(tmp_path / "nope.json")]) == 1
+    assert cli.main([command, str(tmp_path / "nope.combat")]) == 1
     assert "no such save" in one_error(capsys)
     bad = tmp_path / "bad.json"
     bad.write_text('{"app": "combat-tui", "schema_', encoding="utf-8")
     assert cli.main([command, str(bad)]) == 1
     assert "not a readable save" in one_error(capsys)
+    bad = tmp_path / "bad.combat"
+    bad.write_bytes(b"SQLite format 3\x00" + b"\xff" * 2000)  # a database's start, then nothing sound
+    assert cli.main([command, str(bad)]) == 1
+    assert "bad.combat" in one_error(capsys)
 
 
 def test_a_port_in_use_is_one_line(tmp_path: Path, catalogue: Catalogue, capsys: pytest.CaptureFixture[str]) -> None:
-    path = fight(tmp_path / "ford.json", catalogue)
+    path = fight(tmp_path / "ford.combat", catalogue)
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

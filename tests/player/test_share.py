@@ -27,7 +27,7 @@ def _no_tmux(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def test_p_shows_the_command_and_serves_until_the_app_exits(tmp_path: Path, catalogue: Catalogue) -> None:
-    path = fight(tmp_path / "my ford.json", catalogue)
+    path = fight(tmp_path / "my ford.combat", catalogue)
     app = CombatApp(Session.open(path, catalogue))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -54,7 +54,7 @@ async def test_p_shows_the_command_and_serves_until_the_app_exits(tmp_path: Path
 
 
 async def test_x_stops_the_server(tmp_path: Path, catalogue: Catalogue) -> None:
-    path = fight(tmp_path / "ford.json", catalogue)
+    path = fight(tmp_path / "ford.combat", catalogue)
     app = CombatApp(Session.open(path, catalogue))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

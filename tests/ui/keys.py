@@ -19,7 +19,7 @@ from combat_tui.ui.widgets.question_bar import QuestionBar
 
 def new_session(tmp_path: Path, *lines: str, ruleset: str, seed: int = 3) -> Session:
     """A new save in the test's folder, with these commands already run."""
-    s = Session.create(tmp_path / "fight.json", catalogue(), ruleset, seed=seed)
+    s = Session.create(tmp_path / "fight.combat", catalogue(), ruleset, seed=seed)
     for line in lines:
         s.run(line)
     return s

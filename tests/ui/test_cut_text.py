@@ -56,7 +56,7 @@ async def test_title_keeps_the_round_and_drops_the_least_useful_part(tmp_path: P
 
 
 def test_fit_title_drops_the_save_then_the_bracket_then_the_ruleset() -> None:
-    title, sub = "Ambush at the ford — Round 4", "Three Actions (d20, bleed) · autosave: ford.json"
+    title, sub = "Ambush at the ford — Round 4", "Three Actions (d20, bleed) · autosave: ford.combat"
     full = f"{title} — {sub}"
     assert fit_title(title, sub, len(full)) == (title, sub)
     assert fit_title(title, sub, len(full) - 1) == (title, "Three Actions (d20, bleed)")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from combat_tui.engine import storage
 from combat_tui.engine.commands import split
+from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
 
 from .keys import choose, entry, new_session, picking
@@ -47,7 +47,7 @@ async def test_the_log_echoes_a_name_as_the_gm_types_it_and_it_replays(tmp_path:
         line = s.encounter.history()[-1].command
         assert line == 'act "Garret\'s Hound" sf=4'
         assert split(line)[1] == "Garret's Hound"
-    doc = storage.load(tmp_path / "fight.json")  # the journal keeps the line and replays it
+    doc = saves.load(tmp_path / "fight.combat")  # the journal keeps the line and replays it
     assert doc.log[-1].command == line
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.engine import storage
 from combat_tui.session import Session
+from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 
@@ -36,7 +36,7 @@ async def test_next_damage_and_undo_with_keys(tmp_path: Path) -> None:
         await pilot.pause()
         assert creature(s, "Orc").pools["hp"].current == 5
         # autosaved: the file on disk has it
-        assert Encounter_hp(tmp_path / "fight.json", "Orc") == 5
+        assert Encounter_hp(tmp_path / "fight.combat", "Orc") == 5
         await pilot.press("u")
         assert creature(s, "Orc").pools["hp"].current == 12
         await pilot.press("U")
@@ -44,7 +44,7 @@ async def test_next_damage_and_undo_with_keys(tmp_path: Path) -> None:
 
 
 def Encounter_hp(path: Path, name: str) -> int:
-    doc = storage.load(path)
+    doc = saves.load(path)
     c = next(c for c in doc.state.combatants.values() if c.name == name)
     return c.pools["hp"].current
 
@@ -208,7 +208,7 @@ async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, 
         assert s.save_error is None
         assert any("Saved again" in n.message for n in app._notifications)
         assert "unsaved" not in app.screen.sub_title
-        assert Encounter_hp(tmp_path / "fight.json", "Orc") == 7
+        assert Encounter_hp(tmp_path / "fight.combat", "Orc") == 7
 
 
 async def test_save_as_and_open_use_the_data_folder_the_app_was_given(tmp_path: Path) -> None:
@@ -217,7 +217,7 @@ async def test_save_as_and_open_use_the_data_folder_the_app_was_given(tmp_path: 
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ctrl+s", "ctrl+u", *"ford", "enter")
         await pilot.pause()
-        assert (data / "saves" / "ford.json").is_file(), "ctrl+s saved outside the --data-dir folder"
+        assert (data / "saves" / "ford.combat").is_file(), "ctrl+s saved outside the --data-dir folder"
         await pilot.press("ctrl+o")
         await pilot.pause()
         from textual.widgets import OptionList

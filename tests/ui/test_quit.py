@@ -4,7 +4,6 @@ changed behind the app's back), every way out asks where to write it first."""
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import time
 from pathlib import Path
@@ -14,9 +13,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from combat_tui.engine import storage
 from combat_tui.engine.errors import SaveError
 from combat_tui.session import Session
+from combat_tui.store import exchange, files, saves
+from combat_tui.store.save_db import Job, SaveDB
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.dialogs.quit import QuitDialog
 from combat_tui.ui.screens.help import HelpScreen
@@ -32,27 +32,16 @@ SETUP = ("add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start")
 def full_disk(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """Writes to a save named in `full["paths"]` fail as a full disk does (after `full["slow"]` seconds);
     other files (a rescue copy) are written."""
-    real_temp, real_open = storage.write_temp, os.open
+    real = SaveDB.write
     full: dict[str, Any] = {"paths": set(), "slow": 0.0}
 
-    def ours(path: Path) -> bool:  # the save, or its journal (a change is a line appended there)
-        return any(path == p or (path.name.startswith(f".{p.name}.") and path.name.endswith(".journal"))
-                   for p in full["paths"])
-
-    def write_temp(path: Path, text: str | list[str]) -> str:
-        if ours(path):
+    def write(self: SaveDB, jobs: list[Job]) -> None:
+        if self.path in full["paths"]:
             time.sleep(full["slow"])
-            raise SaveError(f"cannot save to {path}: {errno.errorcode[errno.ENOSPC]}")
-        return real_temp(path, text)
+            raise SaveError(f"cannot save {self.path.name}: the disk is full")
+        real(self, jobs)
 
-    def open_(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
-        if flags & os.O_APPEND and ours(Path(path)):
-            time.sleep(full["slow"])
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        return real_open(path, flags, *args, **kwargs)
-
-    monkeypatch.setattr(storage, "write_temp", write_temp)
-    monkeypatch.setattr(os, "open", open_)
+    monkeypatch.setattr(SaveDB, "write", write)
     return full
 
 
@@ -73,7 +62,7 @@ async def unsaved_change(pilot: Pilot[None], app: CombatApp) -> None:
 
 
 def rescues(folder: Path) -> list[Path]:
-    return sorted(folder.glob("fight.rescue-*.json"))
+    return sorted(folder.glob("fight.rescue-*.combat"))
 
 
 async def test_q_with_a_change_not_saved_asks_and_writes_a_rescue_file(tmp_path: Path, full_disk: Any) -> None:
@@ -89,28 +78,28 @@ async def test_q_with_a_change_not_saved_asks_and_writes_a_rescue_file(tmp_path:
         await pilot.pause()
     assert not app.is_running
     [rescue] = rescues(tmp_path)
-    assert rescue.name.startswith("fight.rescue-2")  # NAME.rescue-YYYYMMDD-HHMMSS.json, beside the save
-    doc = storage.load(rescue)
+    assert rescue.name.startswith("fight.rescue-2")  # NAME.rescue-YYYYMMDD-HHMMSS.combat, beside the save
+    doc = saves.load(rescue)
     assert next(c for c in doc.state.roster() if c.name == "Orc").pools["hp"].current == 7
-    assert storage.load(tmp_path / "fight.json").cursor < doc.cursor  # the save itself never got it
+    assert saves.load(tmp_path / "fight.combat").cursor < doc.cursor  # the save itself never got it
     assert app.outcome is not None and app.outcome[0] == 0 and str(rescue) in app.outcome[1]
 
 
 async def test_the_changes_can_go_to_a_path_the_gm_types(tmp_path: Path, full_disk: Any) -> None:
-    (tmp_path / "taken.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "taken.combat").write_text("{}", encoding="utf-8")
     app = CombatApp(failing(tmp_path, full_disk))
     async with app.run_test(size=(100, 30)) as pilot:
         await unsaved_change(pilot, app)
-        await pilot.press("q", "a", *str(tmp_path / "taken.json"), "enter")
+        await pilot.press("q", "a", *str(tmp_path / "taken.combat"), "enter")
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, QuitDialog), "a file there is never overwritten"
-        assert (tmp_path / "taken.json").read_text(encoding="utf-8") == "{}"
+        assert (tmp_path / "taken.combat").read_text(encoding="utf-8") == "{}"
         field = app.screen.query_one("#quit-path", Input)
         field.value = str(tmp_path / "elsewhere" / "ford copy")
         await pilot.press("enter")
         await pilot.pause()
     assert not app.is_running
-    doc = storage.load(tmp_path / "elsewhere" / "ford copy.json")
+    doc = saves.load(tmp_path / "elsewhere" / "ford copy.combat")
     assert next(c for c in doc.state.roster() if c.name == "Orc").pools["hp"].current == 7
 
 
@@ -172,23 +161,23 @@ async def test_a_save_changed_behind_the_apps_back_asks_too(tmp_path: Path) -> N
     app = CombatApp(new_session(tmp_path, *SETUP, ruleset="three-action"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        other = storage.load(tmp_path / "fight.json")
+        other = saves.load(tmp_path / "fight.combat")
         other.name = "edited elsewhere"
-        time.sleep(0.01)
-        storage.write_atomic(tmp_path / "fight.json", storage.dumps(other))
+        saves.save(other, tmp_path / "other.combat")
+        (tmp_path / "other.combat").replace(tmp_path / "fight.combat")  # another file put in its place
         await pilot.press("n")
         assert app.session is not None
         app.session.flush()
         await pilot.pause()
-        assert "changed on disk" in (app.session.save_error or "")
+        assert "replaced by another file" in (app.session.save_error or "")
         await pilot.press("q")
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, QuitDialog)
         await pilot.press("enter")  # the safe choice has the focus
         await pilot.pause()
     [rescue] = rescues(tmp_path)
-    assert storage.load(rescue).name != "edited elsewhere" and storage.load(rescue).log[-1].command == "next"
-    assert storage.load(tmp_path / "fight.json").name == "edited elsewhere"  # still not overwritten
+    assert saves.load(rescue).name != "edited elsewhere" and saves.load(rescue).log[-1].command == "next"
+    assert saves.load(tmp_path / "fight.combat").name == "edited elsewhere"  # still not overwritten
 
 
 async def test_the_help_says_everything_is_saved_only_while_it_is(tmp_path: Path, full_disk: Any) -> None:
@@ -230,7 +219,7 @@ async def test_opening_another_encounter_keeps_the_changes_of_this_one(tmp_path:
         await pilot.pause()
         assert isinstance(app.screen, MainScreen) and app.session is not None and app.session.path == other.path
         [rescue] = rescues(tmp_path)
-        assert next(c for c in storage.load(rescue).state.roster() if c.name == "Orc").pools["hp"].current == 7
+        assert next(c for c in saves.load(rescue).state.roster() if c.name == "Orc").pools["hp"].current == 7
         assert any(str(rescue) in n.message for n in app._notifications)
 
 
@@ -242,7 +231,7 @@ async def test_a_way_out_that_asks_nothing_still_writes_a_rescue_file(tmp_path: 
         app.exit()
         await pilot.pause()
     [rescue] = rescues(tmp_path)
-    assert next(c for c in storage.load(rescue).state.roster() if c.name == "Orc").pools["hp"].current == 7
+    assert next(c for c in saves.load(rescue).state.roster() if c.name == "Orc").pools["hp"].current == 7
     assert app.outcome is not None and app.outcome[0] == 1 and str(rescue) in app.outcome[1]
 
 
@@ -250,7 +239,6 @@ def test_a_closed_terminal_leaves_a_rescue_file(tmp_path: Path) -> None:
     """The terminal closed (SIGHUP) while a change was only in memory: the app, a real process on a
     terminal of its own, writes the rescue file before it goes."""
     import fcntl
-    import os
     import pty
     import signal
     import struct
@@ -284,10 +272,10 @@ def test_a_closed_terminal_leaves_a_rescue_file(tmp_path: Path) -> None:
         raise AssertionError(f"never showed {text!r}: {bytes(seen[-400:])!r}")
 
     try:
-        wait_for(b"autosave: fight.json")
-        other = storage.load(s.path)
+        wait_for(b"autosave: fight.combat")
+        other = saves.load(s.path)
         other.name = "edited elsewhere"
-        storage.write_atomic(s.path, storage.dumps(other))  # so the app's next save is refused
+        files.write_atomic(s.path, exchange.dumps(other))  # so the app's next save is refused
         os.write(main, b"n")
         wait_for(b"unsaved!")
         proc.send_signal(signal.SIGHUP)
@@ -297,7 +285,7 @@ def test_a_closed_terminal_leaves_a_rescue_file(tmp_path: Path) -> None:
             proc.kill()
         os.close(main)
     [rescue] = rescues(tmp_path / "saves")
-    assert storage.load(rescue).name != "edited elsewhere" and storage.load(rescue).log[-1].command == "next"
+    assert saves.load(rescue).name != "edited elsewhere" and saves.load(rescue).log[-1].command == "next"
 
 
 async def test_unsaved_shows_in_the_title_at_80_columns(tmp_path: Path, full_disk: Any) -> None:

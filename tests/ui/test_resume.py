@@ -16,8 +16,8 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static, TextArea
 
 from combat_tui import paths
-from combat_tui.engine import storage
 from combat_tui.session import Session, catalogue, demo_copy
+from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.screens.new import NewScreen
@@ -130,7 +130,7 @@ async def test_demo_played_in_the_app_resumes_the_same(ruleset: str) -> None:
         assert "] cond " in text  # the log shows what the keys did
         view = session.encounter.view()
         session.flush()  # the autosave runs on its own thread
-        on_disk = storage.load(path)
+        on_disk = saves.load(path)
         assert on_disk.model_dump() == session.encounter.doc.model_dump()
 
     text2, svg2, view2, _ = await resumed(path)
@@ -177,7 +177,7 @@ async def test_enter_goes_from_the_ruleset_to_the_name_to_the_creatures() -> Non
         await pilot.pause()
         session = main_screen(app).session
         assert session.encounter.rs.id == "three-action"
-        assert session.path == paths.saves_dir() / "ford ambush.json"
+        assert session.path == paths.saves_dir() / "ford ambush.combat"
         assert [c.name for c in session.encounter.state.roster()] == ["Kara", "Bram"]
 
 
@@ -194,7 +194,7 @@ async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> N
         await pilot.pause()
         screen = main_screen(app)
         session = screen.session
-        assert session.path == paths.saves_dir() / "ford ambush.json"
+        assert session.path == paths.saves_dir() / "ford ambush.combat"
         assert [c.name for c in session.encounter.state.roster()] == ["Kara", "Goblin 1", "Goblin 2",
                                                                      "Goblin 3", "Goblin 4"]
         await pilot.press("n")  # start
@@ -222,7 +222,7 @@ async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> N
         assert undone["log"]["undone"] == after_damage["log"]["undone"] + 1
         assert without_log(undone) == without_log(after_damage)
         screen2.session.flush()
-        assert storage.load(session.path).cursor == screen2.session.encounter.doc.cursor
+        assert saves.load(session.path).cursor == screen2.session.encounter.doc.cursor
 
     # and Session.open on the same path (the command line's way in) shows the undone state
     _, _, view3, _ = await resumed(session.path)
@@ -247,11 +247,11 @@ async def test_a_played_demo_opened_again_resumes_and_start_again_keeps_it() -> 
             await pilot.press("enter")
             await pilot.pause()
             session = main_screen(app).session
-            assert session.path == paths.saves_dir() / "demo-time-count.json"
+            assert session.path == paths.saves_dir() / "demo-time-count.combat"
             assert any(want in note for _, note in app.notes), app.notes
             if pick.startswith("demo:"):
                 assert session.encounter.doc.cursor == cursor  # where the GM left it
             else:
                 assert session.encounter.doc.cursor < cursor
-                kept = [p for p in paths.saves_dir().glob("*.json") if p != session.path]
-                assert [storage.load(p).cursor for p in kept] == [cursor]
+                kept = [p for p in paths.saves_dir().glob("*.combat") if p != session.path]
+                assert [saves.load(p).cursor for p in kept] == [cursor]

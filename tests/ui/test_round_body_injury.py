@@ -15,7 +15,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import OptionList
 
-from combat_tui.engine import storage
+from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.sheet import Sheet
@@ -227,9 +227,9 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         assert turn(s) == ["Bram"] and "defending" not in conds(s, "Bram")
         assert pool(s, "Bram", "ap") == 3 and pool(s, "Bram", "reactions") == 2
         assert str(app.screen.title).endswith("Round 2")
-        assert str(app.screen.sub_title).endswith("autosave: fight.json")
+        assert str(app.screen.sub_title).endswith("autosave: fight.combat")
 
-    doc = storage.load(tmp_path / "fight.json")
+    doc = saves.load(tmp_path / "fight.combat")
     assert doc.state == s.encounter.state
     assert doc.cursor == s.encounter.doc.cursor
 
@@ -305,5 +305,5 @@ async def test_injuries_by_key_stun_and_legs(tmp_path: Path) -> None:
         await add_condition(pilot, app, "dazed")
         assert conds(s, "Orc")["dazed"]["remaining"] == 1
 
-    doc = storage.load(tmp_path / "fight.json")
+    doc = saves.load(tmp_path / "fight.combat")
     assert doc.state == s.encounter.state

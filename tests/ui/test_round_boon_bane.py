@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from combat_tui.engine import storage
+from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 
@@ -222,9 +222,9 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         assert s.encounter.view()["round"] == 3 and turn(s) == ["Kara"]
         assert pool(s, "Goblin", "ap") == 0
         assert str(app.screen.title).endswith("Round 3")
-        assert str(app.screen.sub_title).endswith("autosave: fight.json")
+        assert str(app.screen.sub_title).endswith("autosave: fight.combat")
 
-    doc = storage.load(tmp_path / "fight.json")
+    doc = saves.load(tmp_path / "fight.combat")
     assert doc.state == s.encounter.state
     assert doc.cursor == s.encounter.doc.cursor
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from combat_tui.engine import storage
 from combat_tui.engine.model import Combatant
 from combat_tui.session import Session, catalogue
+from combat_tui.store import saves
 from combat_tui.ui.screens.main import MainScreen
 
 from .keys import RecordingApp as App
@@ -55,7 +55,7 @@ async def act(pilot: Pilot[None], app: App, name: str, action: str) -> None:
 
 
 async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
-    s = Session.create(tmp_path / "fight.json", catalogue(), "energy-stamina", seed=11)
+    s = Session.create(tmp_path / "fight.combat", catalogue(), "energy-stamina", seed=11)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -320,7 +320,7 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
         assert conds(s, "Brakk") == {}
 
     # the autosave on disk is the session
-    on_disk = storage.load(s.path)
+    on_disk = saves.load(s.path)
     assert on_disk.model_dump() == s.encounter.doc.model_dump()
 
 
@@ -331,7 +331,7 @@ def screen_text(app: App) -> str:
 
 
 async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> None:
-    s = Session.create(tmp_path / "ambush.json", catalogue(), "energy-stamina", seed=5)
+    s = Session.create(tmp_path / "ambush.combat", catalogue(), "energy-stamina", seed=5)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -425,12 +425,12 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
         await pilot.pause()
         assert s.encounter.state.clock.round == 3 and pool(s, "Brakk", "energy") == 1
 
-    assert storage.load(s.path).model_dump() == s.encounter.doc.model_dump()
+    assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
 
 
 async def test_healing_a_bleeding_creature_drops_its_pending_death_save(tmp_path: Path) -> None:
     """Regaining Aura stabilizes: the Death save already waiting for this round has no cause left."""
-    s = Session.create(tmp_path / "heal.json", catalogue(), "energy-stamina", seed=5)
+    s = Session.create(tmp_path / "heal.combat", catalogue(), "energy-stamina", seed=5)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -456,7 +456,7 @@ async def test_agility_comes_back_when_slowed_ends_mid_round(tmp_path: Path) -> 
     """Restraining brings Slowed, and Slowed blocks Agility. Letting go ends both; the Agility Kara never
     spent this round should be usable again (the rules text: once Slowed is removed, Agility may be
     spent for the rest of the round)."""
-    s = Session.create(tmp_path / "slowed.json", catalogue(), "energy-stamina", seed=5)
+    s = Session.create(tmp_path / "slowed.combat", catalogue(), "energy-stamina", seed=5)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

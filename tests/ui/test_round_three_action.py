@@ -12,7 +12,7 @@ from pathlib import Path
 
 from textual.widgets import OptionList
 
-from combat_tui.engine import storage
+from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
@@ -243,10 +243,10 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         assert s.encounter.view()["round"] == 3 and turn(s) == ["Kara"]
         assert "poisoned" not in conds(s, "Orc")
         assert str(app.screen.title).endswith("Round 3")
-        assert str(app.screen.sub_title).endswith("autosave: fight.json")
+        assert str(app.screen.sub_title).endswith("autosave: fight.combat")
 
     # the autosave on disk is the state in memory
-    doc = storage.load(tmp_path / "fight.json")
+    doc = saves.load(tmp_path / "fight.combat")
     assert doc.state == s.encounter.state
     assert doc.cursor == s.encounter.doc.cursor
 
@@ -439,7 +439,7 @@ async def test_a_creature_killed_by_key_leaves_the_order_and_undo_brings_it_back
         await pilot.pause()
         assert turn(s) == ["Kara"] and "dead" not in conds(s, "Orc") and pool(s, "Orc", "hp") == 8
         assert s.encounter.view()["order"] == ["Kara", "Orc", "Bram"]
-    assert storage.load(tmp_path / "fight.json").state == s.encounter.state
+    assert saves.load(tmp_path / "fight.combat").state == s.encounter.state
 
 
 async def test_stunned_creature_takes_no_free_action_either(tmp_path: Path) -> None:

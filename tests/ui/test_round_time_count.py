@@ -14,9 +14,9 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from combat_tui.engine import storage
 from combat_tui.engine.model import Combatant, Side
 from combat_tui.session import Session, catalogue
+from combat_tui.store import saves
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 
@@ -130,7 +130,7 @@ async def press_next(pilot: Pilot[None], app: App, s: Session) -> None:
 
 
 async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
-    s = Session.create(tmp_path / "fight.json", catalogue(), "time-count", seed=3)
+    s = Session.create(tmp_path / "fight.combat", catalogue(), "time-count", seed=3)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -287,11 +287,11 @@ async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
         assert errors(app) == []
 
     # the autosave on disk is the session
-    assert storage.load(s.path).model_dump() == s.encounter.doc.model_dump()
+    assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
 
 
 async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
-    s = Session.create(tmp_path / "knockout.json", catalogue(), "time-count", seed=4)
+    s = Session.create(tmp_path / "knockout.combat", catalogue(), "time-count", seed=4)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -380,13 +380,13 @@ async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
         # no new stay-conscious check is due
         assert [p.table for p in s.encounter.state.prompts] == []
 
-    assert storage.load(s.path).model_dump() == s.encounter.doc.model_dump()
+    assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
 
 
 async def test_next_skips_a_tc_left_empty_by_a_knockout(tmp_path: Path) -> None:
     """Knocked out on its own TC, the Orc waits a TC and is then moved to TC 26; n should not stop on
     that empty TC 7 but go on to Zherynn at TC 9."""
-    s = Session.create(tmp_path / "empty.json", catalogue(), "time-count", seed=3)
+    s = Session.create(tmp_path / "empty.combat", catalogue(), "time-count", seed=3)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -413,7 +413,7 @@ async def test_preparing_a_spell_by_keys_asks_which_spell_its_fatigue_cost_and_t
         tmp_path: Path) -> None:
     """The act list's "Prepare a spell" needs the spell (counted apart for the casting DC) and its
     fatigue cost: the keys ask for each in turn, then for the casting time."""
-    s = Session.create(tmp_path / "spell.json", catalogue(), "time-count", seed=4)
+    s = Session.create(tmp_path / "spell.combat", catalogue(), "time-count", seed=4)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

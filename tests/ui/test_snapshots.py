@@ -95,10 +95,10 @@ def make_saves() -> None:
     """Two saves and one broken file in the isolated data folder, with stamps that never move."""
     folder = paths.saves_dir()
     cat = catalogue()
-    a = Session.create(folder / "ford ambush.json", cat, "three-action", seed=1)
+    a = Session.create(folder / "ford ambush.combat", cat, "three-action", seed=1)
     for line in ("add Kara pc init=17 hp=24", "add Bandit x3 init=10 hp=11", "start", "dmg 'Bandit 2' 4"):
         a.run(line)
-    b = Session.create(folder / "clock tower.json", cat, "time-count", seed=1)
+    b = Session.create(folder / "clock tower.combat", cat, "time-count", seed=1)
     for line in ("add Zherynn pc init=6", "add Garret init=7"):
         b.run(line)
     for session, when in zip((a, b), FIXED_UPDATED, strict=True):

@@ -139,7 +139,7 @@ def check_template(t: dict[str, Any], rs: RulesetDef) -> Template:
 
 
 def write(path: Path, text: str) -> None:
-    from ..storage import write_atomic
+    from ...store.files import write_atomic
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

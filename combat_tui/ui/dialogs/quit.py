@@ -18,15 +18,17 @@ from textual.widgets import Button, Input, Label, Static
 
 from ...engine.errors import CombatError
 from ...session import Session
+from ...store.saves import SUFFIX
 from .. import styles
 
 
 def typed_path(text: str, rescue_name: str) -> Path:
-    """The file a GM typed: `~` expanded; a folder gets the rescue file's name; `.json` added if missing."""
+    """The file a GM typed: `~` expanded; a folder gets the rescue file's name; `.combat` added if
+    missing (`.json` writes JSON)."""
     path = Path(text.strip()).expanduser()
     if path.is_dir():
         return path / rescue_name
-    return path if path.suffix else path.with_name(path.name + ".json")
+    return path if path.suffix else path.with_name(path.name + SUFFIX)
 
 
 class QuitDialog(ModalScreen[None]):
@@ -56,7 +58,7 @@ class QuitDialog(ModalScreen[None]):
             yield Button(f"r  write them to {self.rescue.name} {where}", id="quit-rescue", compact=True)
             with Horizontal(id="quit-other"):
                 yield Label("a  or save to: ")
-                yield Input(placeholder="a path, e.g. ~/ford-rescue.json", id="quit-path")
+                yield Input(placeholder="a path, e.g. ~/ford-rescue.combat", id="quit-path")
             yield Button("x  quit and lose the changes since the last save", id="quit-lose", compact=True)
             yield Button("Esc  stay in the encounter", id="quit-stay", compact=True)
             yield Static(id="quit-status")

@@ -1,9 +1,9 @@
 """The players' view app: read-only, follows the GM's save as it changes on disk.
 
-The GM's app writes the save atomically (a temp file renamed over it), so the app watches the
-save's folder with watchfiles (inotify on Linux: it sleeps until something happens, no polling)
-and reloads when an event names the save. A save that cannot be read for a moment keeps the last
-good state on screen with a one-line notice. The save is opened without the writer's lock.
+The GM's app writes the save in SQLite transactions; the app watches the save's folder with
+watchfiles (inotify on Linux: it sleeps until something happens, no polling) and reloads when an
+event names the save or its journal. A save that cannot be read for a moment keeps the last good
+state on screen with a one-line notice. It only reads.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from watchfiles import Change, awatch
 
 from ...engine.errors import CombatError
 from ...engine.loader import Catalogue
-from ...engine.player_view import PlayerView, load_view
+from ...engine.player_view import PlayerView
 from ...session import catalogue
+from ...store.reading import load_view
 from .. import styles
 from .now_panel import NowPanel
 from .order_list import OrderList
@@ -79,11 +80,10 @@ class PlayerApp(App[None]):
     async def follow(self) -> None:
         """Reload on every change the file system reports for the save (the folder is watched, since an
         atomic save replaces the file); sleeps in between."""
-        name, journals = self.path.name, f".{self.path.name}."
+        names = {self.path.name, f"{self.path.name}-journal"}  # the save, and SQLite's journal beside it
 
-        def ours(change: Change, where: str) -> bool:  # the save, or its journal (a change is a line there)
-            seen = Path(where).name
-            return seen == name or (seen.startswith(journals) and seen.endswith(".journal"))
+        def ours(change: Change, where: str) -> bool:
+            return Path(where).name in names
 
         try:
             async for _ in awatch(self.path.parent, watch_filter=ours, stop_event=self._stop, debounce=300,

@@ -63,6 +63,7 @@ from .picks import (
 )
 
 RETRY_SECONDS = 3.0
+TAKE_IN_SECONDS = 1.0  # how soon a change another process made to the save (a `do`) shows here
 FOLLOW = {"start", "next", "hold", "delay", "enter", "undo", "redo"}
 
 
@@ -120,6 +121,7 @@ class MainScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.session.save_in_background(self._saved)
+        self.set_interval(TAKE_IN_SECONDS, self._take_in)
         self._retitle()
         self.query_one(OrderPane).focus()
         if self.session.save_error:
@@ -148,6 +150,7 @@ class MainScreen(Screen[None]):
         """Run one command line; report errors in one line, once (a toast: a failed line changed
         nothing, so the log keeps what happened); redraw. True when it changed something."""
         line = clean_line(line)  # a paste may bring control characters; the log shows the line as typed
+        self._take_in()  # a command runs on the save as it is now, whoever changed it last
         log = self.query_one(LogPane)
         before = self.session.encounter.doc.cursor
         try:
@@ -181,6 +184,21 @@ class MainScreen(Screen[None]):
             if not self.query_one(QuietFooter).relight(self):  # keys dimmed or lit now, in this frame
                 self.refresh_bindings()  # the keys shown changed: the footer rebuilds
         return True
+
+    def _take_in(self) -> None:
+        """Another process changed the save (a `do`): show it as it is now."""
+        try:
+            taken = self.session.take_in()
+        except CombatError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        if taken:
+            self.query_one(LogPane).note("Taken in a change made to this save elsewhere", style="italic")
+            state = self.session.encounter.state
+            self.set_reactive(MainScreen.selected, self.selected if self.selected in state.combatants else None)
+            self.set_reactive(MainScreen.marked, frozenset(m for m in self.marked if m in state.combatants))
+            self.refresh_view()
+            self._retitle()
 
     def picked(self) -> str | None:
         """The highlighted creature, read from the order pane itself so a fast typist never outruns it."""

@@ -12,13 +12,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
-from ... import paths
 from ...engine.commands import STAT_PREFIX, quote
 from ...engine.encounter import Encounter
 from ...engine.errors import CombatError
 from ...engine.library import Library
 from ...engine.ruleset import RulesetDef
 from ...session import Session, catalogue, load_library
+from ...store import saves
 from .. import styles
 
 EXAMPLE = "Kara pc hp=24 init=17\nGoblin x4 hp=7 init=d20+2"
@@ -215,10 +215,10 @@ class NewScreen(Screen[None]):
         rid = ol.get_option_at_index(ol.highlighted).id or ""
         name = self.query_one("#name", Input).value.strip() or "encounter"
         clean = "".join(ch for ch in name if ch.isalnum() or ch in " -_").strip() or "encounter"
-        path = paths.saves_dir(self.data_dir) / f"{clean}.json"
+        path = saves.named(clean, self.data_dir)
         n = 2
         while path.exists():
-            path = paths.saves_dir(self.data_dir) / f"{clean} {n}.json"
+            path = saves.named(f"{clean} {n}", self.data_dir)
             n += 1
         enc = Encounter.new(self.cat.get(rid), name=clean)
         enc.library = self.lib

@@ -14,11 +14,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine import storage
 from ...engine.errors import CombatError
 from ...engine.loader import Catalogue
 from ...paths import demo_saves_dir
 from ...session import SaveInfo, catalogue, demo_path, list_saves
+from ...store import saves
 from .. import styles
 
 
@@ -40,10 +40,10 @@ def ruleset_label(ruleset_id: str, cat: Catalogue) -> str:
 def demo_label(path: Path, cat: Catalogue) -> str:
     """`Ambush at the ford · Three Actions and a Reaction` for a shipped demo file."""
     try:
-        doc = storage.load(path)
+        info = saves.summary(path)
     except CombatError:
         return path.stem
-    return f"{doc.name or path.stem} · {ruleset_label(doc.ruleset, cat)}"
+    return f"{info.name or path.stem} · {ruleset_label(info.ruleset, cat)}"
 
 
 def save_line(info: SaveInfo, cat: Catalogue) -> Text:

@@ -77,7 +77,7 @@ class LogPane(ScrollView, can_focus=True):
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._rewrap())  # drawn in its colours
-        for event in self.session.encounter.history()[-30:]:
+        for event in self.session.encounter.history(30):
             self.write_event(event.stamp, event.command, event.lines)
 
     def write_event(self, stamp: str, command: str, lines: list[str]) -> None:

@@ -1,0 +1,1 @@
+"""Storage beside the engine: saves and the party's lasting state in SQLite, files written whole."""
