@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from ..errors import CombatError
-from ..files import NotReadable, read_regular_text
+from ..files import HUGE_NUMBER, NotReadable, read_regular_text
 from ..loader import _DEEP_KEY, _SKIP, MAX_KEY_PARTS, first_error
 from ..ruleset import RulesetDef
 from .checks import check_member, check_template
@@ -52,6 +52,8 @@ def parse_toml(path: Path) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CombatError(f"{path.name}: not valid TOML: {exc}") from None
+    except ValueError:
+        raise CombatError(f"{path.name}: {HUGE_NUMBER}; not a library file") from None
     except RecursionError:
         raise CombatError(f"{path.name}: nested too deeply to be a library file") from None
 
