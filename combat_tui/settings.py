@@ -20,7 +20,7 @@ from pathlib import Path
 from . import paths
 from .engine.clean import clean_line
 from .engine.errors import SaveError
-from .engine.files import NotReadable, read_regular_text
+from .engine.files import HUGE_NUMBER, NotReadable, read_regular_text
 from .store import files
 
 MAX_BYTES = 64 * 1024  # a hand-written file of preferences is a few hundred bytes
@@ -47,7 +47,8 @@ def load(path: Path | None = None) -> Settings:
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
-        reason = clean_line(str(exc))[:120] if isinstance(exc, tomllib.TOMLDecodeError) else "not readable"
+        reason = (clean_line(str(exc))[:120] if isinstance(exc, tomllib.TOMLDecodeError)
+                  else HUGE_NUMBER if isinstance(exc, ValueError) else "not readable")
         return Settings(problem=f"settings not used: {path.name}: {reason}", readable=False)
     problems: list[str] = []
     theme = data.get("theme")

@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .errors import RulesetError
-from .files import NotReadable, read_regular
+from .files import HUGE_NUMBER, NotReadable, read_regular
 from .hooks import system_for
 from .ruleset import RulesetDef
 
@@ -43,6 +43,8 @@ def _loc(loc: tuple[int | str, ...], data: object) -> str:
             ident = item.get("id") if isinstance(item, dict) else None
             parts.append(f"[{ident}]" if ident else f"[{step}]")
             node = item
+        elif isinstance(step, str) and node is not None and not isinstance(node, dict):
+            continue  # under a value, not a key: pydantic's name for one type of a union (constrained-int)
         else:
             parts.append(f".{step}" if parts else str(step))
             node = node.get(step) if isinstance(node, dict) and isinstance(step, str) else None
@@ -72,6 +74,8 @@ def load_file(path: Path) -> RulesetDef:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:  # its text is for people: "Invalid value (at line 3, column 7)"
         raise RulesetError(f"{path.name}: not valid TOML: {exc}") from None
+    except ValueError:
+        raise RulesetError(f"{path.name}: {HUGE_NUMBER}; not a ruleset") from None
     except RecursionError:
         raise RulesetError(f"{path.name}: nested too deeply to be a ruleset") from None
     try:

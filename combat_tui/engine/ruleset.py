@@ -374,8 +374,11 @@ class RulesetDef(Strict):
         for kind, ids in (("condition", [c.id for c in self.conditions]), ("pool", [p.id for p in self.pools]),
                           ("stat", [s.id for s in self.stats]), ("action", [a.id for a in self.actions]),
                           ("table", [t.id for t in self.tables]), ("body part", [b.id for b in self.body]),
-                          ("body plan", [b.id for b in self.body_plans])):
-            dupes = {i for i, n in Counter(ids).items() if n > 1}  # linear: a file may list thousands
+                          ("body plan", [b.id for b in self.body_plans]),
+                          ("speed class", [s.id for s in self.speed_classes]), ("rule", [r.id for r in self.rules]),
+                          ("option", [o.id for o in self.options])):
+            # as the GM types them: `base_top`, `base-top` and `Base-Top` are one word to a command
+            dupes = {i for i, n in Counter(i.lower().replace("_", "-") for i in ids).items() if n > 1}  # linear
             if dupes:
                 raise ValueError(f"duplicate {kind} id(s): {', '.join(sorted(dupes))}")
 

@@ -7,6 +7,8 @@ from functools import partial
 
 from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 
 from ..engine.commands import COMMANDS
 from ..engine.lookup import entries
@@ -17,6 +19,17 @@ from .screens.main import MainScreen
 def _plain(text: str) -> str:
     """Help text as written: the palette reads it as markup, where `[KEY=VALUE]` would vanish."""
     return text.replace("[", "\\[")
+
+
+def _highlight(matcher: Matcher, title: str) -> Content:
+    """The title with the letters matched stressed; `Matcher.highlight` reads the title as markup, and a
+    creature's name is not."""
+    content = Content(title)
+    score, offsets = matcher.fuzzy_search.match(matcher.query, title)
+    for offset in offsets if score else ():
+        if not title[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
 
 
 class EncounterCommands(Provider):
@@ -76,5 +89,5 @@ class EncounterCommands(Provider):
         for title, run, help_text in self._items():
             score = matcher.match(title)
             if score > 0:
-                yield Hit(score, matcher.highlight(title), run, help=_plain(help_text))  # type: ignore[arg-type]
+                yield Hit(score, _highlight(matcher, title), run, help=_plain(help_text))  # type: ignore[arg-type]
 

@@ -27,6 +27,9 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     roll_words: list[str] = []
     while args and attacks.ROLL_WORD.fullmatch(args[-1]):
         roll_words.insert(0, args.pop())
+    timed = [k for k in ("sf", "class", "mod") if k in kw]
+    if timed and ops.rs.time.model is not TimeModel.TIME_COUNT:  # ignored, it said "Nothing changed."
+        raise CommandError(f"{timed[0]}= is for time count; {ops.rs.name} has no speed factors")
     need_after = 0 if ("sf" in kw or "class" in kw) else 1
     ids, rest = targets(ops, args, need_after)
     word = " ".join(rest)
@@ -55,6 +58,10 @@ _APPLY = "apply [NAME|N] [to=NAMES] [half|double|miss]"
          args=("names",))
 def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     flags = [w.lower() for w in args if w.lower() in ("half", "double", "miss")]
+    named = next((c.name for c in ops.state.combatants.values() if c.name.lower() in flags), None)
+    if named is not None:  # `apply Miss` meant Miss's hit, not to drop one
+        raise CommandError(f"{named} is also a word of apply ({named.lower()}): name the damage by its number "
+                           "(apply N)")
     words = [w for w in args if w.lower() not in ("half", "double", "miss")]
     ops.require(len(flags) <= 1, "half, double or miss: one of them")
     ops.require(bool(ops.state.ready), "no damage is ready (an attack of a creature's own leaves it: act NAME ATTACK)")

@@ -15,7 +15,7 @@ from ..targets import clean_name, clean_note, creatures
 from ..timekeeping import current_actor, slot_index
 from .common import body_plan, health_pool, need, no_extra, targets
 from .spec import command
-from .templates import find_template, from_template, party_add
+from .templates import find_template, from_template, name_words, party_add
 
 _ADD = ("add NAME|@PARTY [xN] [split] [init=N] [hp=N] [pc|npc|ally] [side=pc|npc|ally] [surprised] [hidden] "
         "[body=PLAN] [notes=TEXT] [KEY=VALUE ...] [stat-KEY=N]")
@@ -32,15 +32,17 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if len(args) == 1 and args[0].startswith("@") and not kw:
         party_add(ops, args[0][1:])
         return
-    name_words: list[str] = []
+    if not args:
+        raise CommandError("add needs a name first: add NAME [xN] [hp=N] [init=N] [pc|npc|ally], or add @PARTY")
+    if args[0].startswith("@") and (len(args) > 1 or kw):
+        raise CommandError("add @PARTY takes nothing more: the party's file says the rest")
+    words, flags = name_words(args)
     count, side, surprised, hidden = 0, Side.NPC, False, False
     template, split = find_template(ops, args)
     if template is not None:
-        args = [w for w in args if w.lower() != "split"] if split else args
-        args = [w for w in args if re.fullmatch(r"x[0-9]+|pc|npc|ally|surprised|hidden", w.lower())]
-        name_words = [template.name]
+        words = [template.name]
         side = template.side
-    for w in args:
+    for w in flags:
         low = w.lower()
         if re.fullmatch(r"x[0-9]+", low):
             count = int(low[1:]) if len(low) <= 4 else 101
@@ -52,14 +54,13 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             surprised = True
         elif low == "hidden":
             hidden = True
-        else:
-            name_words.append(w)
+        # split: each of a template's creatures rolls its own initiative; without one, each does anyway
     if "side" in kw:  # `side=ally` says what the bare word says
         try:
             side = Side(kw["side"].lower())
         except ValueError:
             raise CommandError(f"side={kw['side']}: a side is pc, npc or ally") from None
-    base = clean_name(" ".join(name_words))
+    base = clean_name(" ".join(words))
     if count > 100:
         raise CommandError("at most 100 creatures at once")
     rs = ops.rs

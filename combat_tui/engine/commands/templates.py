@@ -17,14 +17,21 @@ _FLAG = re.compile(r"x[0-9]+|pc|npc|ally|surprised|hidden|split")
 MIN_PREFIX = 3  # a shorter start of a name stays a plain creature (`add B`), never a template
 
 
+def name_words(args: list[str]) -> tuple[list[str], list[str]]:
+    """`add`'s words: the name's, and the options (xN, split, a side, surprised, hidden). The first word
+    is always the name's, so a creature may be called X2 or Ally."""
+    flags = [w for w in args[1:] if _FLAG.fullmatch(w.lower())]
+    return args[:1] + [w for w in args[1:] if not _FLAG.fullmatch(w.lower())], flags
+
+
 def find_template(ops: Ops, args: list[str]) -> tuple[Template | None, bool]:
     """The template the name words of `add` name (exactly, or by a unique start of 3 letters or more),
     and whether `split` was said; (None, False) when they name none."""
     lib = ops.library
     if lib is None:
         return None, False
-    words = [w for w in args if not _FLAG.fullmatch(w.lower())]
-    split = any(w.lower() == "split" for w in args)
+    words, flags = name_words(args)
+    split = any(w.lower() == "split" for w in flags)
     name = " ".join(words).strip()
     if not name or name.startswith("@"):
         return None, False

@@ -72,9 +72,7 @@ class Template(Strict):
 
     @model_validator(mode="after")
     def _unique_actions(self) -> Template:
-        ids = [slug(a.name) for a in self.actions]
-        if len(ids) != len(set(ids)):
-            raise ValueError(f"{self.name}: two actions of one name")
+        _unique(self.name, self.actions)
         return self
 
 
@@ -100,6 +98,18 @@ class Member(Strict):
     body: Line | None = None
     notes: Text = Field(default="", max_length=500)
     actions: list[ActionEntry] = Field(default_factory=list, max_length=MAX_KEYS, alias="action")
+
+    @model_validator(mode="after")
+    def _unique_actions(self) -> Member:
+        _unique(self.name, self.actions)
+        return self
+
+
+def _unique(owner: str, actions: list[ActionEntry]) -> None:
+    """An action is picked by its name: two of one name (as an id) would be one action twice."""
+    ids = [slug(a.name) for a in actions]
+    if len(ids) != len(set(ids)):
+        raise ValueError(f"{owner}: two actions of one name")
 
 
 class Party(Strict):

@@ -10,10 +10,11 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import CombatError
-from ..files import NotReadable, read_regular_text
+from ..errors import CombatError, CommandError
+from ..files import HUGE_NUMBER, NotReadable, read_regular_text
 from ..loader import _DEEP_KEY, _SKIP, MAX_KEY_PARTS, first_error
 from ..ruleset import RulesetDef
+from ..targets import clean_name
 from .checks import check_member, check_template
 from .model import Party, Template
 
@@ -52,6 +53,8 @@ def parse_toml(path: Path) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CombatError(f"{path.name}: not valid TOML: {exc}") from None
+    except ValueError:
+        raise CombatError(f"{path.name}: {HUGE_NUMBER}; not a library file") from None
     except RecursionError:
         raise CombatError(f"{path.name}: nested too deeply to be a library file") from None
 
@@ -125,6 +128,17 @@ def _entry(model: type[E], raw: object, where: str, default: str, rulesets: Rule
 
 
 def _check_party(rs: RulesetDef, party: Party, where: str) -> str | None:
+    """Each member becomes a creature of its name, found by that name: one a creature could have, and
+    none twice (`kara` and `Kara` are one to the command line)."""
+    seen: set[str] = set()
+    for m in party.members:
+        try:
+            name = clean_name(m.name)
+        except CommandError as exc:
+            return f"{where}.member[{m.name}]: {exc}"
+        if name.lower() in seen:
+            return f"{where}: two members named {name}; a party's members need names of their own"
+        seen.add(name.lower())
     return next((problem for m in party.members
                  if (problem := check_member(rs, m, f"{where}.member[{m.name}]"))), None)
 

@@ -262,7 +262,7 @@ class MainScreen(Screen[None]):
 
     def choose(self, title: str, choices: list[Choice], then: Callable[[str], object]) -> None:
         if not choices:
-            self.notify(f"{title}: nothing to choose from", severity="warning")
+            self.notify(f"{title}: nothing to choose from", severity="warning", markup=False)
             return
 
         def done(answer: str | None) -> None:
@@ -617,7 +617,7 @@ class MainScreen(Screen[None]):
             return
         choices = own_attack_choices(enc, c)
         if not choices:
-            self.notify(f"{c.name} has no attacks of its own (a ruleset can: a)", severity="warning")
+            self.notify(f"{c.name} has no attacks of its own (a ruleset can: a)", severity="warning", markup=False)
             return
         aimed = frozenset({c.id})
         self.choose(f"{c.name} attacks", choices, lambda pick: self._act(c.name, pick, aimed))
