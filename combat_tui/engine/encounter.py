@@ -22,6 +22,7 @@ from .ruleset import RulesetDef
 from .timekeeping import stamp
 
 if TYPE_CHECKING:
+    from .lasting import LastingChange
     from .library import Library
 
 MAX_COMMAND = 2000  # characters; a note is at most 500
@@ -69,6 +70,9 @@ class Encounter:
         self.library: Library | None = None  # the GM's templates and parties (add, act, keep, party, end)
         self.defer_writes = False  # hold library files a command writes until `flush_writes` (a `do`)
         self.outbox: list[Callable[[], None]] = []
+        # party members' lasting state commands changed, for the library's `keep` (at once, or at
+        # `flush_writes` when deferred) or, where it has none, for whoever saves the encounter to hand over
+        self.party_outbox: list[LastingChange] = []
         self.revision = 0  # goes up with every change to the state
         self._changed: dict[str, int] = {}  # state key ("c:ID", "clock", …) -> the revision that last changed it
         self._reset = 0  # a revision that changed what no key records (creatures brought up to the ruleset)
@@ -115,6 +119,7 @@ class Encounter:
                 raise CommandError(f"{cmd.name} takes nothing more")
             return self.undo() if cmd.name == "undo" else self.redo()
         ops = Ops(self.state, self.rs, self.rng, self.hooks, self.library)
+        ops.pending = self.party_outbox
         moment = stamp(self.state, self.rs)
         try:
             cmd.handler(ops, args, kw)
@@ -128,6 +133,7 @@ class Encounter:
                 else:  # a library file that cannot be written undoes the command
                     write()
                 remember()  # the next command (a `rest @PARTY` after `end`) reads what this one wrote
+            self._hand_over(ops.party_changes)
         except CombatError:
             ops.tx.rollback()
             raise
@@ -180,10 +186,23 @@ class Encounter:
             if not progress:
                 return
 
+    def _hand_over(self, changes: list[LastingChange]) -> None:
+        """Party state a command changed: kept at once where the library can (a failure undoes the
+        command), else held in `party_outbox`."""
+        keep = self.library.keep if self.library is not None else None
+        if changes and keep is not None and not self.defer_writes:
+            keep(changes)
+        else:
+            self.party_outbox += changes
+
     def flush_writes(self) -> None:
-        """Write the library files commands held back (see `defer_writes`)."""
+        """Write the library files commands held back (see `defer_writes`), then the party state."""
         while self.outbox:
             self.outbox.pop(0)()
+        keep = self.library.keep if self.library is not None else None
+        if self.party_outbox and keep is not None:
+            keep(list(self.party_outbox))
+            self.party_outbox.clear()
 
     def undo(self) -> list[str]:
         if self.doc.cursor == 0:
