@@ -16,7 +16,7 @@ from .errors import CombatError, CommandError, SaveError
 from .events import Change, DamagedStep, Event, redo, undo
 from .hooks import hooks_for
 from .integrity import check_state
-from .model import Combatant, State
+from .model import Combatant, Lasting, State
 from .ops import Ops
 from .ruleset import RulesetDef
 from .timekeeping import stamp
@@ -208,10 +208,16 @@ class Encounter:
         if self.doc.cursor == 0:
             raise CommandError("nothing to undo")
         event = self.doc.log[self.doc.cursor - 1]
+        was = self._baselines(event.changes)
         try:
             undo(self.state, event)
         except DamagedStep:
             raise CommandError(f"the log is damaged at {event.command[:60]!r}: it cannot be undone") from None
+        try:
+            self._hand_over(self._rewound(was))
+        except CombatError:
+            redo(self.state, event)  # the party's state could not follow: the undo is not done either
+            raise
         self._touch(event.changes)
         self._sync(event.changes)
         self.doc.cursor -= 1
@@ -222,15 +228,37 @@ class Encounter:
         if self.doc.cursor >= len(self.doc.log):
             raise CommandError("nothing to redo")
         event = self.doc.log[self.doc.cursor]
+        was = self._baselines(event.changes)
         try:
             redo(self.state, event)
         except DamagedStep:
             raise CommandError(f"the log is damaged at {event.command[:60]!r}: it cannot be redone") from None
+        try:
+            self._hand_over(self._rewound(was))
+        except CombatError:
+            undo(self.state, event)
+            raise
         self._touch(event.changes)
         self._sync(event.changes)
         self.doc.cursor += 1
         self.doc.updated = now_iso()
         return [f"Redid: {event.command} ({event.stamp})"]
+
+    def _baselines(self, changes: list[Change]) -> dict[str, Lasting | None]:
+        """Party members' baselines before an undo or redo of these changes."""
+        combatants = self.state.combatants
+        return {ch.key[2:]: combatants[ch.key[2:]].came_in for ch in changes
+                if ch.key.startswith("c:") and ch.key[2:] in combatants and combatants[ch.key[2:]].party}
+
+    def _rewound(self, was: dict[str, Lasting | None]) -> list[LastingChange]:
+        """An undo or redo that moved party members' baselines moves their kept state with them: undoing
+        `end` takes back what it kept (a field another fight wrote since goes back too: the last writer wins)."""
+        out: list[LastingChange] = []
+        for cid, before in was.items():
+            c = self.state.combatants.get(cid)
+            if c is not None and c.came_in != before:
+                out += commands.rewound(self.library, self.rs.id, c, before)
+        return out
 
     def _touch(self, changes: list[Change]) -> None:
         self.revision += 1

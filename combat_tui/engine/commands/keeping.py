@@ -16,7 +16,7 @@ from ..injuries import care_prompts
 from ..lasting import LastingChange, Value, absent, changed, flat, of_combatant
 from ..library import Library, Party, member_lasting
 from ..library import writing as w
-from ..model import Combatant
+from ..model import Combatant, Lasting
 from ..ops import Ops
 from ..ruleset import TimeModel
 from ..targets import clean_name
@@ -191,20 +191,36 @@ def _send(ops: Ops, party: str, c: Combatant, before: dict[str, Value] | None,
     """Queue the fields of `c` that differ from `before` (None: all of them, and those in `also`); each
     with the party file's value it is based on (`from_file`; else nothing, the file being written anew).
     Its baseline becomes what was sent. Whether anything was."""
-    lib = ops.library
-    assert lib is not None
-    found = lib.party_file(ops.rs.id, party)
-    member = next((m for m in (found[0].members if found else []) if m.name.lower() == c.name.lower()), None)
-    file = flat(member_lasting(member)) if member is not None and from_file else {}
+    assert ops.library is not None
+    file = _file(ops.library, ops.rs.id, party, c.name) if from_file else {}
     lasting = of_combatant(c)
     fields = changed(before, flat(lasting), [*file, *(also or {})])
-    for field, value in fields.items():
-        if value is not None:  # a pool it no longer has: nothing to say of it
-            ops.party_changes.append(LastingChange(ops.rs.id, party, c.name, field, value,
-                                                   file.get(field, absent(field))))
+    ops.party_changes += _changes(ops.rs.id, party, c.name, fields, file)
     if c.id in ops.state.combatants and c.came_in != lasting:
         ops.changing(c.id).came_in = lasting
     return bool(fields)
+
+
+def _file(lib: Library, ruleset: str, party: str, name: str) -> dict[str, Value]:
+    """What the party's file says lasts of a member (as this process read it)."""
+    found = lib.party_file(ruleset, party)
+    member = next((m for m in (found[0].members if found else []) if m.name.lower() == name.lower()), None)
+    return flat(member_lasting(member)) if member is not None else {}
+
+
+def _changes(ruleset: str, party: str, name: str, fields: dict[str, Value],
+             file: dict[str, Value]) -> list[LastingChange]:
+    return [LastingChange(ruleset, party, name, f, value, file.get(f, absent(f)))
+            for f, value in fields.items() if value is not None]  # None: a pool it no longer has
+
+
+def rewound(lib: Library | None, ruleset: str, c: Combatant, was: Lasting | None) -> list[LastingChange]:
+    """After an undo or redo moved a member's baseline (an `end` taken back or put back): its kept state
+    follows, field by field, to the baseline it has now."""
+    if lib is None or lib.lasting is None or c.party is None or was is None or c.came_in is None:
+        return []
+    fields = changed(flat(was), flat(c.came_in))
+    return _changes(ruleset, c.party, c.name, fields, _file(lib, ruleset, c.party, c.name))
 
 
 SIDES = {"@pc", "@npc", "@ally", "@all"}

@@ -1,0 +1,1 @@
+"""Where what lasts between fights is kept: SQLite files, read and written only here."""
