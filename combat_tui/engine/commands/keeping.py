@@ -115,7 +115,8 @@ def _write_party(ops: Ops, name: str, creatures: list[Combatant]) -> str:
 
 
 @command("party", "party PARTY NAMES", "make or update a party in your library from creatures of this encounter; "
-         "`end` writes their lasting state back, `add @PARTY` brings them into a fight", args=("text", "names"))
+         "`end` keeps what lasts of them for the next fight, `add @PARTY` brings them into a fight",
+         args=("text", "names"))
 def _party(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     need(args, 2, "party PARTY NAMES")
     name = clean_name(args[0].lstrip("@"))
@@ -127,8 +128,8 @@ def _party(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.say(f"Party {name}: {', '.join(ops.peek(cid).name for cid in ids)} ({file})")
 
 
-@command("end", "end", "the fight is over: party members' lasting state goes back to their party files and the "
-         "time it took is logged; still resumable, and undo takes the end back (not the files)")
+@command("end", "end", "the fight is over: what it changed of party members' lasting state is kept for their "
+         "next fight and the time it took is logged; still resumable, and undo takes the end back, with what it kept")
 def _end(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.require(not args, "end takes nothing more")
     ops.require(not ops.state.clock.ended, "the fight has already ended (`undo` takes the end back)")
@@ -227,8 +228,8 @@ SIDES = {"@pc", "@npc", "@ally", "@all"}
 
 
 def rest_party(ops: Ops, kind: str, word: str) -> None:
-    """`rest short|long @PARTY`: a rest for a party between fights, on its file: its members are brought
-    into a scratch encounter, rest by the ruleset's rules, and go back to the file as they are after."""
+    """`rest short|long @PARTY`: a rest for a party between fights: its members are brought into a scratch
+    encounter as the last fight left them, rest by the ruleset's rules, and what the rest changed is kept."""
     from ..encounter import Encounter  # the encounter runs these commands
 
     lib, _ = _library(ops)
