@@ -314,3 +314,13 @@ def test_what_is_read_back_is_cleaned_and_bounded_and_a_row_that_does_not_fit_is
     assert "bryn" not in kept and kept["kara"]["current.hp"].value == 22
     kara = member(catalogue, where, "Kara")  # a condition the ruleset has not: her kept state is passed over
     assert kara.current["hp"] == 30 and kara.conditions == []
+
+
+def test_a_rest_of_the_party_from_a_fight_changes_none_of_the_fights_creatures(catalogue: Catalogue,
+                                                                               where: tuple[Path, Path]) -> None:
+    fight(catalogue, where, "add @Heroes", "dmg Kara 2", "cond Kara shaken 1 until=long-rest", "end")
+    enc = fight(catalogue, where, "add Goblin hp=7")
+    enc.run("rest long @Heroes")
+    goblin = enc.state.roster()[0]
+    assert goblin.came_in is None and goblin.party is None
+    assert member(catalogue, where, "Kara").conditions == []

@@ -188,16 +188,16 @@ def _came_in(c: Combatant) -> dict[str, Value] | None:
 
 
 def _send(ops: Ops, party: str, c: Combatant, before: dict[str, Value] | None,
-          also: dict[str, Value] | None = None, from_file: bool = True) -> bool:
+          also: dict[str, Value] | None = None, from_file: bool = True, rebase: bool = True) -> bool:
     """Queue the fields of `c` that differ from `before` (None: all of them, and those in `also`); each
     with the party file's value it is based on (`from_file`; else nothing, the file being written anew).
-    Its baseline becomes what was sent. Whether anything was."""
+    With `rebase` (a creature of this encounter), its baseline becomes what was sent. Whether anything was."""
     assert ops.library is not None
     file = _file(ops.library, ops.rs.id, party, c.name) if from_file else {}
     lasting = of_combatant(c)
     fields = changed(before, flat(lasting), [*file, *(also or {})])
     ops.party_changes += _changes(ops.rs.id, party, c.name, fields, file)
-    if c.id in ops.state.combatants and c.came_in != lasting:
+    if rebase and c.came_in != lasting:
         ops.changing(c.id).came_in = lasting
     return bool(fields)
 
@@ -247,7 +247,7 @@ def rest_party(ops: Ops, kind: str, word: str) -> None:
         ops.say(f"Party {name} rested ({kind}): written to {file}")
     else:
         for c in scratch.state.roster():
-            _send(ops, name, c, _came_in(c))
+            _send(ops, name, c, _came_in(c), rebase=False)  # the scratch's creatures: none of this encounter
         ops.say(f"Party {name} rested ({kind}): kept for the next fight")
     waiting = [f"{scratch.state.combatants[p.cid].name}: {ops.rs.table(p.table).name}"
                + (f" ({p.reason})" if p.reason else "") for p in scratch.state.prompts]
