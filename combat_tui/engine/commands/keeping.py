@@ -154,8 +154,8 @@ def _end(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 
 def after_end(ops: Ops) -> None:
-    """Once the fight is over, what the GM still settles on party members (a Heal check, a potion) goes
-    to their party's file too, as `end` wrote it."""
+    """Once the fight is over, what the GM still settles on party members (a Heal check, a potion) is
+    kept too: what changed since `end` kept them."""
     lib = ops.library
     if not ops.state.clock.ended or lib is None or lib.folder is None:
         return
