@@ -199,7 +199,7 @@ def _library_rest(cat: Catalogue, lib: Library, rulesets: list[str], words: list
     if len(words) != 2 or words[0] not in ("short", "long"):
         raise CombatError("usage: combat-tui library rest short|long @PARTY [--ruleset ID]")
     name = words[1].lstrip("@")
-    owners = [rid for rid in rulesets if lib.party(rid, name) is not None]
+    owners = [rid for rid in rulesets if lib.party_file(rid, name) is not None]
     if len(owners) != 1:
         where = "in several rulesets: add --ruleset ID" if owners else "in the library"
         raise CombatError(f"no one party {name!r} {where}")
