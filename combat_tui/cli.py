@@ -196,13 +196,23 @@ def _library_rest(cat: Catalogue, lib: Library, rulesets: list[str], words: list
     if len(words) != 2 or words[0] not in ("short", "long"):
         raise CombatError("usage: combat-tui library rest short|long @PARTY [--ruleset ID]")
     name = words[1].lstrip("@")
-    owners = [rid for rid in rulesets if lib.party(rid, name) is not None]
+    owners = [rid for rid in rulesets if lib.party_file(rid, name) is not None]
     if len(owners) != 1:
         where = "in several rulesets: add --ruleset ID" if owners else "in the library"
         raise CombatError(f"no one party {name!r} {where}")
+    from .store import party_state
+
+    assert lib.folder is not None  # load_library always names the GM's folder
+    state = paths.party_state_file(lib.folder.parent)  # the data folder the library was read from
+    if lib.lasting is None:
+        lib.lasting = party_state.reader(state)
     enc = Encounter.new(cat.get(owners[0]))
     enc.library = lib
-    for line in enc.run(f"rest {words[0]} @{name}"):
+    enc.defer_writes = True  # the rest's changes go in one transaction of their own, below
+    lines = enc.run(f"rest {words[0]} @{name}")
+    enc.flush_writes()
+    party_state.write(state, enc.party_outbox)
+    for line in lines:
         print(line)
     return 0
 

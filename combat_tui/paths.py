@@ -44,6 +44,12 @@ def library_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return data_dir(override) / "library"
 
 
+def party_state_file(override: str | os.PathLike[str] | None = None) -> Path:
+    """Parties' lasting state (pools, injuries, conditions), kept between fights beside the library folder,
+    not in it: what is in there is read as TOML."""
+    return data_dir(override) / "party-state.sqlite"
+
+
 def demo_saves_dir() -> Path:
     """The shipped demo encounters: packaged beside the code, or the repository's `saves/`."""
     packaged = Path(__file__).resolve().parent / "data" / "saves"

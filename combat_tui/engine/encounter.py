@@ -17,12 +17,13 @@ from .event_log import EventLog, as_log
 from .events import Change, DamagedStep, Event, redo, undo
 from .hooks import hooks_for
 from .integrity import check_state
-from .model import Combatant, State
+from .model import Combatant, Lasting, State
 from .ops import Ops
 from .ruleset import RulesetDef
 from .timekeeping import stamp
 
 if TYPE_CHECKING:
+    from .lasting import LastingChange
     from .library import Library
 
 MAX_COMMAND = 2000  # characters; a note is at most 500
@@ -72,6 +73,9 @@ class Encounter:
         self.library: Library | None = None  # the GM's templates and parties (add, act, keep, party, end)
         self.defer_writes = False  # hold library files a command writes until `flush_writes` (a `do`)
         self.outbox: list[Callable[[], None]] = []
+        # party members' lasting state commands changed, for the library's `keep` (at once, or at
+        # `flush_writes` when deferred) or, where it has none, for whoever saves the encounter to hand over
+        self.party_outbox: list[LastingChange] = []
         self.revision = 0  # goes up with every change to the state
         self._changed: dict[str, int] = {}  # state key ("c:ID", "clock", …) -> the revision that last changed it
         self._reset = 0  # a revision that changed what no key records (creatures brought up to the ruleset)
@@ -118,6 +122,7 @@ class Encounter:
                 raise CommandError(f"{cmd.name} takes nothing more")
             return self.undo() if cmd.name == "undo" else self.redo()
         ops = Ops(self.state, self.rs, self.rng, self.hooks, self.library)
+        ops.pending = self.party_outbox
         moment = stamp(self.state, self.rs)
         try:
             cmd.handler(ops, args, kw)
@@ -131,6 +136,7 @@ class Encounter:
                 else:  # a library file that cannot be written undoes the command
                     write()
                 remember()  # the next command (a `rest @PARTY` after `end`) reads what this one wrote
+            self._hand_over(ops.party_changes)
         except CombatError:
             ops.tx.rollback()
             raise
@@ -183,19 +189,38 @@ class Encounter:
             if not progress:
                 return
 
+    def _hand_over(self, changes: list[LastingChange]) -> None:
+        """Party state a command changed: kept at once where the library can (a failure undoes the
+        command), else held in `party_outbox`."""
+        keep = self.library.keep if self.library is not None else None
+        if changes and keep is not None and not self.defer_writes:
+            keep(changes)
+        else:
+            self.party_outbox += changes
+
     def flush_writes(self) -> None:
-        """Write the library files commands held back (see `defer_writes`)."""
+        """Write the library files commands held back (see `defer_writes`), then the party state."""
         while self.outbox:
             self.outbox.pop(0)()
+        keep = self.library.keep if self.library is not None else None
+        if self.party_outbox and keep is not None:
+            keep(list(self.party_outbox))
+            self.party_outbox.clear()
 
     def undo(self) -> list[str]:
         if self.doc.cursor == 0:
             raise CommandError("nothing to undo")
         event = self.doc.log[self.doc.cursor - 1]
+        was = self._baselines(event.changes)
         try:
             undo(self.state, event)
         except DamagedStep:
             raise CommandError(f"the log is damaged at {event.command[:60]!r}: it cannot be undone") from None
+        try:
+            self._hand_over(self._rewound(was))
+        except CombatError:
+            redo(self.state, event)  # the party's state could not follow: the undo is not done either
+            raise
         self._touch(event.changes)
         self._sync(event.changes)
         self.doc.cursor -= 1
@@ -206,15 +231,37 @@ class Encounter:
         if self.doc.cursor >= len(self.doc.log):
             raise CommandError("nothing to redo")
         event = self.doc.log[self.doc.cursor]
+        was = self._baselines(event.changes)
         try:
             redo(self.state, event)
         except DamagedStep:
             raise CommandError(f"the log is damaged at {event.command[:60]!r}: it cannot be redone") from None
+        try:
+            self._hand_over(self._rewound(was))
+        except CombatError:
+            undo(self.state, event)
+            raise
         self._touch(event.changes)
         self._sync(event.changes)
         self.doc.cursor += 1
         self.doc.updated = now_iso()
         return [f"Redid: {event.command} ({event.stamp})"]
+
+    def _baselines(self, changes: list[Change]) -> dict[str, Lasting | None]:
+        """Party members' baselines before an undo or redo of these changes."""
+        combatants = self.state.combatants
+        return {ch.key[2:]: combatants[ch.key[2:]].came_in for ch in changes
+                if ch.key.startswith("c:") and ch.key[2:] in combatants and combatants[ch.key[2:]].party}
+
+    def _rewound(self, was: dict[str, Lasting | None]) -> list[LastingChange]:
+        """An undo or redo that moved party members' baselines moves their kept state with them: undoing
+        `end` takes back what it kept (a field another fight wrote since goes back too: the last writer wins)."""
+        out: list[LastingChange] = []
+        for cid, before in was.items():
+            c = self.state.combatants.get(cid)
+            if c is not None and c.came_in != before:
+                out += commands.rewound(self.library, self.rs.id, c, before)
+        return out
 
     def _touch(self, changes: list[Change]) -> None:
         self.revision += 1

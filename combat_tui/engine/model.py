@@ -79,6 +79,25 @@ class OwnAction(Model):
     notes: Text = ""
 
 
+class LastingCondition(Model):
+    """A condition a party member carries between fights (see library.model.ConditionEntry)."""
+
+    id: Line
+    value: Int | None = None
+    until: Line | None = None  # "short-rest", "long-rest" or None: until removed
+
+
+class Lasting(Model):
+    """A party member's lasting values, as it came into the fight or as the last write-back sent them:
+    `end` sends the party's state only what differs from this (see lasting.py)."""
+
+    current: dict[Line, Int] = Field(default_factory=dict)  # pools
+    injuries: dict[Line, Int] = Field(default_factory=dict)
+    treated: dict[Line, Int] = Field(default_factory=dict)
+    tallies: dict[Line, Int] = Field(default_factory=dict)
+    conditions: list[LastingCondition] = Field(default_factory=list)
+
+
 class Combatant(Model):
     id: Line
     seq: Int
@@ -110,6 +129,7 @@ class Combatant(Model):
     group: Line | None = None  # made together (`add Ghoul x4`): one initiative, adjacent in the order
     template: Line | None = None  # the library template it was made from, by name
     party: Line | None = None  # the party it came from (`add @PARTY`): `end` writes its state back
+    came_in: Lasting | None = None  # a party member's lasting values it came in with: its baseline
     actions: list[OwnAction] = Field(default_factory=list)
 
     def has(self, cond_id: str) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from . import formula
@@ -23,6 +23,7 @@ from .words import labels
 if TYPE_CHECKING:
     from . import dice
     from .hooks import Hooks
+    from .lasting import LastingChange
     from .library import Library
 
 _DICE = re.compile(r"\d*d\d", re.IGNORECASE)
@@ -96,6 +97,10 @@ class Ops:
         self.library = library  # the GM's templates and parties, for add, keep, party, end
         # library files to write once the command has worked: (write the file, update the library in memory)
         self.writes: list[tuple[Callable[[], None], Callable[[], None]]] = []
+        # party members' lasting state this command changed, handed over once it has worked (lasting.py);
+        # `pending`: what earlier commands changed that is not handed over yet (read-only)
+        self.party_changes: list[LastingChange] = []
+        self.pending: Sequence[LastingChange] = ()
         self.rs = rs
         self.rng = rng
         self.hooks = hooks

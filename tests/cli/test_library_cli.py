@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,17 +101,24 @@ def test_a_do_that_fails_writes_no_library_file(capsys: pytest.CaptureFixture[st
     assert not (tmp_path / "data" / "library").exists()
 
 
+def osk(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """Osk of the Heroes as the next fight would bring him in."""
+    code, out, err = run(capsys, "library", "show", "@Heroes", "--json")
+    assert code == 0, err
+    member: dict[str, Any] = json.loads(out)["member"][0]
+    return member
+
+
 def test_a_party_rests_between_fights_from_the_shell(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = tmp_path / "f.combat"
     run(capsys, "new", str(f), "--ruleset", "three-action")
     assert run(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk", "cond Osk shaken 1 until=long-rest",
                "end")[0] == 0
-    party = (tmp_path / "data" / "library" / "party-heroes.toml").read_text(encoding="utf-8")
-    assert 'id = "shaken"' in party
+    assert [cs["id"] for cs in osk(capsys)["conditions"]] == ["shaken"]
     code, out, err = run(capsys, "library", "rest", "long", "@Heroes")
     assert code == 0, err
     assert "rested (long)" in out
-    assert 'id = "shaken"' not in (tmp_path / "data" / "library" / "party-heroes.toml").read_text(encoding="utf-8")
+    assert "conditions" not in osk(capsys)
     code, _, err = run(capsys, "library", "rest", "long", "@Nobody")
     assert code == 1 and "Nobody" in err and err.count("\n") == 1
 
@@ -132,5 +140,6 @@ def test_end_then_rest_in_one_do_rests_the_state_end_wrote(capsys: pytest.Captur
     assert run(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk")[0] == 0
     code, _, err = run(capsys, "do", str(f), "dmg Osk 5", "cond Osk poisoned 1", "end", "rest short @Heroes")
     assert code == 0, err
-    party = (tmp_path / "data" / "library" / "party-heroes.toml").read_text(encoding="utf-8")
-    assert "hp = 15" in party and 'id = "poisoned"' in party  # what `end` wrote, rested: not the older file
+    member = osk(capsys)
+    # what `end` kept, rested: not the older state
+    assert member["current"]["hp"] == 15 and [cs["id"] for cs in member["conditions"]] == ["poisoned"]

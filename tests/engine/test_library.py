@@ -13,7 +13,7 @@ from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
 from combat_tui.engine.library import writing
 from combat_tui.engine.loader import Catalogue
-from combat_tui.store import saves
+from combat_tui.store import party_state, saves
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 
@@ -34,14 +34,24 @@ type = "slashing"
 """
 
 
-def lib_in(folder: Path, catalogue: Catalogue, starter: bool = True) -> library.Library:
-    return library.load(folder, catalogue.get, starter=starter)
+def lib_in(folder: Path, catalogue: Catalogue, starter: bool = True, state: Path | None = None) -> library.Library:
+    """The library; with `state`, parties' lasting state kept in that file, else in their files alone."""
+    if state is None:
+        return library.load(folder, catalogue.get, starter=starter)
+    return library.load(folder, catalogue.get, starter=starter, lasting=party_state.reader(state),
+                        keep=party_state.writer(state))
 
 
-def encounter(catalogue: Catalogue, ruleset: str, folder: Path, seed: int = 1) -> Encounter:
+def encounter(catalogue: Catalogue, ruleset: str, folder: Path, seed: int = 1, state: Path | None = None) -> Encounter:
     enc = Encounter.new(catalogue.get(ruleset), seed=seed)
-    enc.library = lib_in(folder, catalogue)
+    enc.library = lib_in(folder, catalogue, state=state)
     return enc
+
+
+@pytest.fixture(params=["files", "state"])
+def kept(request: pytest.FixtureRequest, tmp_path: Path) -> Path | None:
+    """Where a party's lasting state is kept: its file alone, or a state file beside the library."""
+    return tmp_path / "party-state.sqlite" if request.param == "state" else None
 
 
 def by_name(enc: Encounter, name: str):  # type: ignore[no-untyped-def]
@@ -267,9 +277,10 @@ def test_keep_writes_a_template_and_never_over_a_file_of_the_gm(catalogue: Catal
     assert (folder / "mine.toml").read_text(encoding="utf-8") == "# my own\n"
 
 
-def test_a_party_carries_its_state_out_of_one_fight_and_into_the_next(catalogue: Catalogue, tmp_path: Path) -> None:
+def test_a_party_carries_its_state_out_of_one_fight_and_into_the_next(
+        catalogue: Catalogue, tmp_path: Path, kept: Path | None) -> None:
     folder = tmp_path / "library"
-    enc = encounter(catalogue, "three-action", folder)
+    enc = encounter(catalogue, "three-action", folder, state=kept)
     enc.run("add Kara pc init=15 hp=30")
     enc.run("add Osk pc init=12 hp=20")
     enc.run("party Heroes Kara,Osk")
@@ -287,14 +298,14 @@ def test_a_party_carries_its_state_out_of_one_fight_and_into_the_next(catalogue:
     assert not enc.state.clock.ended
     enc.run("end")
 
-    fresh = encounter(catalogue, "three-action", folder, 2)
+    fresh = encounter(catalogue, "three-action", folder, 2, state=kept)
     fresh.run("add @Heroes")
     kara, osk = by_name(fresh, "Kara"), by_name(fresh, "Osk")
     assert kara.pools["hp"].current == 21 and kara.pools["hp"].max == 30
     assert kara.has("poisoned") and osk.pools["energy"].current == 6 and osk.has("shaken")
     assert kara.side.value == "pc" and kara.party == "Heroes"
     fresh.run("rest long @Heroes")
-    rested = lib_in(folder, catalogue).party("three-action", "heroes")
+    rested = lib_in(folder, catalogue, state=kept).party("three-action", "heroes")
     assert rested is not None
     [osk_after] = [m for m in rested[0].members if m.name == "Osk"]
     assert [cs.id for cs in osk_after.conditions] == []  # what lasts until a long rest is gone
@@ -316,6 +327,27 @@ def test_a_party_file_with_more_in_it_is_not_written_over(catalogue: Catalogue, 
         enc.run("end")
     assert (folder / "crew.toml").read_text(encoding="utf-8") == text
     assert not enc.state.clock.ended  # the end failed whole
+
+
+def test_end_keeps_the_state_of_a_party_in_a_shared_file_and_leaves_the_file_as_it_is(catalogue: Catalogue,
+                                                                                      tmp_path: Path) -> None:
+    """Where the lasting state is kept beside the library, `end` writes no party file: one holding more
+    than the party is left byte for byte, and `party` still will not write over it."""
+    folder = tmp_path / "library"
+    folder.mkdir()
+    text = ('ruleset = "three-action"\n[[party]]\nname = "Crew"\n[[party.member]]\nname = "Ana"\n'
+            + GOOD.replace('ruleset = "three-action"', ""))
+    (folder / "crew.toml").write_text(text, encoding="utf-8")
+    state = tmp_path / "party-state.sqlite"
+    enc = encounter(catalogue, "three-action", folder, state=state)
+    enc.run("add @Crew")
+    enc.run("cond Ana poisoned 1")
+    enc.run("end")
+    assert enc.state.clock.ended and (folder / "crew.toml").read_text(encoding="utf-8") == text
+    crew = lib_in(folder, catalogue, state=state).party("three-action", "crew")
+    assert crew is not None and [cs.id for cs in crew[0].members[0].conditions] == ["poisoned"]
+    with pytest.raises(CommandError, match="not written over"):
+        enc.run("party Crew Ana")
 
 
 def test_hp_in_a_template_is_the_rulesets_hit_points_whatever_it_calls_them(catalogue: Catalogue,
@@ -341,11 +373,12 @@ def test_a_group_given_its_initiative_still_stands_together(catalogue: Catalogue
         assert order[at:at + 3] == ["Ghoul 1", "Ghoul 2", "Ghoul 3"], order
 
 
-def test_what_lasts_until_a_rest_goes_with_the_party_spells_cast_today(catalogue: Catalogue, tmp_path: Path) -> None:
+def test_what_lasts_until_a_rest_goes_with_the_party_spells_cast_today(
+        catalogue: Catalogue, tmp_path: Path, kept: Path | None) -> None:
     """Time count adds 3 to a casting DC for each casting of the same spell that day: a spell cast in
     the morning's fight still counts in the afternoon's, until a long rest."""
     folder = tmp_path / "library"
-    enc = encounter(catalogue, "time-count", folder)
+    enc = encounter(catalogue, "time-count", folder, state=kept)
     enc.run("add Mage pc init=5 hp=40")
     enc.run("add Ogre init=900")
     enc.run("party Guild Mage")
@@ -357,7 +390,7 @@ def test_what_lasts_until_a_rest_goes_with_the_party_spells_cast_today(catalogue
     enc.run("end")
 
     def dc_after_add(seed: int) -> int:
-        fresh = encounter(catalogue, "time-count", folder, seed)
+        fresh = encounter(catalogue, "time-count", folder, seed, state=kept)
         fresh.run("add @Guild")
         fresh.run("add Ogre init=900")
         fresh.run("start")
@@ -365,15 +398,16 @@ def test_what_lasts_until_a_rest_goes_with_the_party_spells_cast_today(catalogue
         return int(by_name(fresh, "Mage").pools["casting_dc"].current)
 
     assert dc_after_add(2) == 10 + 2 + 3  # the morning's casting counts
-    encounter(catalogue, "time-count", folder, 3).run("rest long @Guild")
+    encounter(catalogue, "time-count", folder, 3, state=kept).run("rest long @Guild")
     assert dc_after_add(4) == 10 + 2  # a new day
 
 
-def test_heal_checks_settled_after_the_end_go_to_the_party_file(catalogue: Catalogue, tmp_path: Path) -> None:
+def test_heal_checks_settled_after_the_end_go_to_the_party_file(
+        catalogue: Catalogue, tmp_path: Path, kept: Path | None) -> None:
     """`end` asks a Heal check for each injury; those the GM settles after it reach the party's file, and a
     treated injury is no longer checked each day, in the next fight either."""
     folder = tmp_path / "library"
-    enc = encounter(catalogue, "body-injury", folder)
+    enc = encounter(catalogue, "body-injury", folder, state=kept)
     enc.run("add Ysolde pc init=15")
     enc.run("add Goblin init=3")
     enc.run("party Crew Ysolde")
@@ -385,15 +419,15 @@ def test_heal_checks_settled_after_the_end_go_to_the_party_file(catalogue: Catal
     lines = enc.run("resolve value=1")  # one treated, the other left untreated
     assert any(line.startswith("Party Crew: Ysolde as they are now") for line in lines)
     enc.run("resolve value=0")
-    party = lib_in(folder, catalogue).party("body-injury", "crew")
+    party = lib_in(folder, catalogue, state=kept).party("body-injury", "crew")
     assert party is not None
     [ysolde] = party[0].members
     assert sum(ysolde.treated.values()) == 1 and set(ysolde.treated) <= set(ysolde.injuries)
 
-    fresh = encounter(catalogue, "body-injury", folder, 2)
+    fresh = encounter(catalogue, "body-injury", folder, 2, state=kept)
     fresh.run("add @Crew")
     assert by_name(fresh, "Ysolde").treated == ysolde.treated
     fresh.run("rest long")
     assert [p.table for p in fresh.state.prompts] == ["untreated-injury"]  # only the untreated one
-    lines = encounter(catalogue, "body-injury", folder, 3).run("rest long @Crew")
+    lines = encounter(catalogue, "body-injury", folder, 3, state=kept).run("rest long @Crew")
     assert any(line.startswith("Roll at the table, the rest calls for it: Ysolde: Untreated injury") for line in lines)

@@ -15,7 +15,7 @@ from ..ops import Ops
 # isort: off
 from . import setup, acting, cond, turn_order, prompts, creatures, rules, edit, keeping  # noqa: F401
 # isort: on
-from .keeping import after_end
+from .keeping import after_end, rewound
 from .quoting import command_line, named, quote, split
 from .setup import STAT_PREFIX
 from .spec import COMMANDS, Command, command, find_command, markdown_table, parse
@@ -30,4 +30,4 @@ COMMANDS["undo"] = Command("undo", "undo", "take back the last change, without l
 COMMANDS["redo"] = Command("redo", "redo", "put back what undo took", _history)
 
 __all__ = ["COMMANDS", "STAT_PREFIX", "Command", "after_end", "command", "command_line", "find_command",
-           "markdown_table", "named", "parse", "quote", "split"]
+           "markdown_table", "named", "parse", "quote", "rewound", "split"]

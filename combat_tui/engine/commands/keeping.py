@@ -1,5 +1,6 @@
 """The library from a fight: keep (creatures as templates), party (PCs as a party), end (the fight is
-over: parties carry their state out). Files are written once the command has worked (`Ops.writes`)."""
+over: parties carry their state out). Files are written once the command has worked (`Ops.writes`);
+a party's lasting state goes, field by field, where the library keeps it (`Ops.party_changes`)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from pydantic import ValidationError
 from .. import conditions
 from ..errors import CommandError
 from ..injuries import care_prompts
-from ..library import Library, Party
+from ..lasting import LastingChange, Value, absent, changed, flat, of_combatant
+from ..library import Library, Party, member_lasting
 from ..library import writing as w
-from ..model import Combatant
+from ..model import Combatant, Lasting
 from ..ops import Ops
 from ..ruleset import TimeModel
 from ..targets import clean_name
@@ -85,7 +87,7 @@ def _write_party(ops: Ops, name: str, creatures: list[Combatant]) -> str:
     """Queue the party's file with these creatures as members (others in it stay); its file's name."""
     lib, folder = _library(ops)
     rs = ops.rs
-    found = lib.party(rs.id, name)
+    found = lib.party_file(rs.id, name)
     old, path = (found[0], found[1]) if found else (None, w.party_path(folder, name))
     if found is None and path.exists():
         raise CommandError(f"{path.name} already exists and holds no party {name!r} for {rs.name}: not written over")
@@ -93,7 +95,7 @@ def _write_party(ops: Ops, name: str, creatures: list[Combatant]) -> str:
         raise CommandError(f"{path.name} holds more than the party {name}: not written over (move the party to a "
                            "file of its own)")
     title = old.name if old else name
-    members = w.merged_members(old, [w.member_of(rs, c) for c in creatures])
+    members = w.merged_members(old, [w.member_of(rs, c, lasting=lib.lasting is None) for c in creatures])
     text = w.party_text(rs, title, members)
     try:
         party = Party.model_validate({"name": title, "ruleset": rs.id, "member": members})
@@ -104,11 +106,17 @@ def _write_party(ops: Ops, name: str, creatures: list[Combatant]) -> str:
         lib.parties.setdefault(rs.id, {})[title.lower()] = (party, path)
 
     ops.writes.append((lambda: w.write(path, text), remember))
+    if lib.lasting is not None:  # the file says who they are; what lasts is kept beside it, all of it
+        now = lib.party(rs.id, title, ops.pending)
+        said = {m.name.lower(): flat(member_lasting(m)) for m in (now[0].members if now else [])}
+        for c in creatures:
+            _send(ops, title, c, None, said.get(c.name.lower(), {}), from_file=False)
     return path.name
 
 
 @command("party", "party PARTY NAMES", "make or update a party in your library from creatures of this encounter; "
-         "`end` writes their lasting state back, `add @PARTY` brings them into a fight", args=("text", "names"))
+         "`end` keeps what lasts of them for the next fight, `add @PARTY` brings them into a fight",
+         args=("text", "names"))
 def _party(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     need(args, 2, "party PARTY NAMES")
     name = clean_name(args[0].lstrip("@"))
@@ -120,8 +128,8 @@ def _party(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.say(f"Party {name}: {', '.join(ops.peek(cid).name for cid in ids)} ({file})")
 
 
-@command("end", "end", "the fight is over: party members' lasting state goes back to their party files and the "
-         "time it took is logged; still resumable, and undo takes the end back (not the files)")
+@command("end", "end", "the fight is over: what it changed of party members' lasting state is kept for their "
+         "next fight and the time it took is logged; still resumable, and undo takes the end back, with what it kept")
 def _end(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.require(not args, "end takes nothing more")
     ops.require(not ops.state.clock.ended, "the fight has already ended (`undo` takes the end back)")
@@ -146,42 +154,101 @@ def _end(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 
 def after_end(ops: Ops) -> None:
-    """Once the fight is over, what the GM still settles on party members (a Heal check, a potion) goes
-    to their party's file too, as `end` wrote it."""
+    """Once the fight is over, what the GM still settles on party members (a Heal check, a potion) is
+    kept too: what changed since `end` kept them."""
     lib = ops.library
     if not ops.state.clock.ended or lib is None or lib.folder is None:
         return
     touched = [ops.state.combatants[cid] for cid in ops.tx.touched_combatants() if cid in ops.state.combatants]
-    _write_back(ops, [c.party for c in touched if c.party])
+    _write_back(ops, [c.party for c in touched if c.party], quiet=True)
 
 
-def _write_back(ops: Ops, parties: list[str]) -> None:
-    """Each party named (once, in the order first named): its members here, as they are now, to its file."""
+def _write_back(ops: Ops, parties: list[str], quiet: bool = False) -> None:
+    """Each party named (once, in the order first named): what its members here changed since they came
+    in (or since the last write-back), to where the library keeps it; with no such place, its file whole."""
     roster = ops.state.roster()
+    lib = ops.library
     for name in dict.fromkeys(parties):
         members = [c for c in roster if c.party == name]
-        file = _write_party(ops, name, members)
-        ops.say(f"Party {name}: {', '.join(c.name for c in members)} as they are now ({file})")
+        if lib is None or lib.lasting is None:
+            file = _write_party(ops, name, members)
+            ops.say(f"Party {name}: {', '.join(c.name for c in members)} as they are now ({file})")
+            continue
+        sent = [c.name for c in members if _send(ops, name, c, _came_in(c))]
+        if sent:
+            ops.say(f"Party {name}: {', '.join(sent)} as they are now (what changed is kept for the next fight)")
+        elif not quiet:
+            ops.say(f"Party {name}: nothing that lasts changed since they came in")
+
+
+def _came_in(c: Combatant) -> dict[str, Value] | None:
+    # A save from before baselines has none: every field counts as changed, as `end` wrote them all then;
+    # sending none would lose what that fight did to them.
+    return flat(c.came_in) if c.came_in is not None else None
+
+
+def _send(ops: Ops, party: str, c: Combatant, before: dict[str, Value] | None,
+          also: dict[str, Value] | None = None, from_file: bool = True, rebase: bool = True) -> bool:
+    """Queue the fields of `c` that differ from `before` (None: all of them, and those in `also`); each
+    with the party file's value it is based on (`from_file`; else nothing, the file being written anew).
+    With `rebase` (a creature of this encounter), its baseline becomes what was sent. Whether anything was."""
+    assert ops.library is not None
+    file = _file(ops.library, ops.rs.id, party, c.name) if from_file else {}
+    lasting = of_combatant(c)
+    fields = changed(before, flat(lasting), [*file, *(also or {})])
+    ops.party_changes += _changes(ops.rs.id, party, c.name, fields, file)
+    if rebase and c.came_in != lasting:
+        ops.changing(c.id).came_in = lasting
+    return bool(fields)
+
+
+def _file(lib: Library, ruleset: str, party: str, name: str) -> dict[str, Value]:
+    """What the party's file says lasts of a member (as this process read it)."""
+    found = lib.party_file(ruleset, party)
+    member = next((m for m in (found[0].members if found else []) if m.name.lower() == name.lower()), None)
+    return flat(member_lasting(member)) if member is not None else {}
+
+
+def _changes(ruleset: str, party: str, name: str, fields: dict[str, Value],
+             file: dict[str, Value]) -> list[LastingChange]:
+    return [LastingChange(ruleset, party, name, f, value, file.get(f, absent(f)))
+            for f, value in fields.items() if value is not None]  # None: a pool it no longer has
+
+
+def rewound(lib: Library | None, ruleset: str, c: Combatant, was: Lasting | None) -> list[LastingChange]:
+    """After an undo or redo moved a member's baseline (an `end` taken back or put back): its kept state
+    follows, field by field, to the baseline it has now."""
+    if lib is None or lib.lasting is None or c.party is None or was is None or c.came_in is None:
+        return []
+    fields = changed(flat(was), flat(c.came_in))
+    return _changes(ruleset, c.party, c.name, fields, _file(lib, ruleset, c.party, c.name))
 
 
 SIDES = {"@pc", "@npc", "@ally", "@all"}
 
 
 def rest_party(ops: Ops, kind: str, word: str) -> None:
-    """`rest short|long @PARTY`: a rest for a party between fights, on its file: its members are brought
-    into a scratch encounter, rest by the ruleset's rules, and go back to the file as they are after."""
+    """`rest short|long @PARTY`: a rest for a party between fights: its members are brought into a scratch
+    encounter as the last fight left them, rest by the ruleset's rules, and what the rest changed is kept."""
     from ..encounter import Encounter  # the encounter runs these commands
 
     lib, _ = _library(ops)
-    found = lib.party(ops.rs.id, word[1:])
+    found = lib.party_file(ops.rs.id, word[1:])
     ops.require(found is not None, f"no party {word[1:]!r} for {ops.rs.name}")
     assert found is not None
+    name = found[0].name
     scratch = Encounter.new(ops.rs, seed=ops.rng.randrange(1 << 30))
     scratch.library = lib
     scratch.defer_writes = True
-    ops.lines += [f"  {line}" for line in scratch.run(f"add @{found[0].name}") + scratch.run(f"rest {kind}")]
-    file = _write_party(ops, found[0].name, scratch.state.roster())
-    ops.say(f"Party {found[0].name} rested ({kind}): written to {file}")
+    scratch.party_outbox = list(ops.pending)  # it rests the party as this encounter's last command left it
+    ops.lines += [f"  {line}" for line in scratch.run(f"add @{name}") + scratch.run(f"rest {kind}")]
+    if lib.lasting is None:
+        file = _write_party(ops, name, scratch.state.roster())
+        ops.say(f"Party {name} rested ({kind}): written to {file}")
+    else:
+        for c in scratch.state.roster():
+            _send(ops, name, c, _came_in(c), rebase=False)  # the scratch's creatures: none of this encounter
+        ops.say(f"Party {name} rested ({kind}): kept for the next fight")
     waiting = [f"{scratch.state.combatants[p.cid].name}: {ops.rs.table(p.table).name}"
                + (f" ({p.reason})" if p.reason else "") for p in scratch.state.prompts]
     if waiting:  # the scratch encounter is gone: what the rest calls for is the GM's to roll at the table

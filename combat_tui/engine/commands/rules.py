@@ -28,7 +28,7 @@ def _set(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 
 @command("rest", "rest short|long [NAMES|@PARTY]", "refresh what a short or long rest refreshes; @PARTY: a party "
-         "of your library between fights, on its file", args=("rest",))
+         "of your library between fights, as the last fight left it", args=("rest",))
 def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     need(args, 1, "rest short|long [NAMES|@PARTY]")
     kind = {"short": Refresh.SHORT_REST, "long": Refresh.LONG_REST}.get(args[0].lower())

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from .. import conditions
 from ..errors import CommandError
+from ..lasting import of_combatant
 from ..library import Member, Template
 from ..model import Combatant, OwnAction
 from ..ops import Ops
@@ -92,7 +93,7 @@ def party_add(ops: Ops, name: str) -> None:
     from .setup import _add_one  # setup imports this module
 
     lib = ops.library
-    found = lib.party(ops.rs.id, name) if lib is not None else None
+    found = lib.party(ops.rs.id, name, ops.pending) if lib is not None else None
     if found is None:
         known = ", ".join(p.name for p in lib.parties_for(ops.rs.id)) if lib is not None else ""
         raise CommandError(f"no party {name!r} for {ops.rs.name}" + (f" (parties: {known})" if known else ""))
@@ -112,6 +113,7 @@ def party_add(ops: Ops, name: str) -> None:
         cid = _add_one(ops, m.name, m.side, False, False, kw, {k: str(v) for k, v in m.stats.items()},
                        _member_setup(party.name, m))
         _carry_in(ops, cid, m)
+        ops.changing(cid).came_in = of_combatant(ops.peek(cid))  # what `end` tells its changes from
 
 
 def _member_setup(party: str, m: Member) -> Callable[[Combatant], None]:

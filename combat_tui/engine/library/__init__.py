@@ -6,10 +6,16 @@ See docs/library-format.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import CommandError
+from pydantic import ValidationError
+
+from ..errors import CombatError, CommandError
+from ..lasting import LastingChange, LastingSink, LastingSource, Stored, flat, laid_over, unflat, with_pending
+from ..model import Lasting
+from .checks import check_member
 from .model import ActionEntry, Member, Party, Template, slug
 from .reading import Found, Rulesets, builtin_dir, read_folder
 
@@ -20,6 +26,11 @@ class Library:
     templates: dict[str, dict[str, tuple[Template, Path]]] = field(default_factory=dict)  # ruleset -> name -> it
     parties: dict[str, dict[str, tuple[Party, Path]]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    # where parties' lasting state is kept (pools, injuries, conditions): read fresh for each `add @PARTY`,
+    # over what the party files say; None: the files alone, and `end` writes them whole
+    lasting: LastingSource | None = None
+    keep: LastingSink | None = None  # hands `end`'s changes over; None: they wait in the encounter's outbox
+    rulesets: Rulesets | None = None  # to check what is kept against, as the files are
 
     def templates_for(self, ruleset: str) -> list[Template]:
         return [t for t, _ in self.templates.get(ruleset, {}).values()]
@@ -43,17 +54,57 @@ class Library:
             raise CommandError(f"{word!r} could be the template {names}: type more of the name")
         return None
 
-    def party(self, ruleset: str, name: str) -> tuple[Party, Path] | None:
+    def party_file(self, ruleset: str, name: str) -> tuple[Party, Path] | None:
+        """A party as its file says it (what `party` writes over)."""
         return self.parties.get(ruleset, {}).get(name.strip().lower())
+
+    def party(self, ruleset: str, name: str, pending: Iterable[LastingChange] = ()) -> tuple[Party, Path] | None:
+        """A party as the last fight left it: its file, with the lasting state kept since laid over it
+        (read now, not when the library was loaded), and `pending` changes not yet handed over."""
+        found = self.party_file(ruleset, name)
+        pending = list(pending)
+        if found is None or (self.lasting is None and not pending):
+            return found
+        party, path = found
+        rows = with_pending(self.lasting(ruleset, party.name) if self.lasting else {}, pending, ruleset, party.name)
+        if not rows:
+            return found
+        members = [self._laid_over(ruleset, m, rows.get(m.name.lower(), {})) for m in party.members]
+        return party.model_copy(update={"members": members}), path
+
+    def _laid_over(self, ruleset: str, m: Member, rows: dict[str, Stored]) -> Member:
+        """A member with its kept state; kept state that does not fit (a pool the ruleset lost) is passed over."""
+        if not rows:
+            return m
+        fields = laid_over(flat(member_lasting(m)), rows)
+        try:
+            merged = Member.model_validate({**m.model_dump(by_alias=True), **unflat(fields)})
+        except ValidationError:
+            return m
+        if self.rulesets is not None:
+            try:
+                if check_member(self.rulesets(ruleset), merged, m.name):
+                    return m
+            except CombatError:
+                return m
+        return merged
 
     def parties_for(self, ruleset: str) -> list[Party]:
         return [p for p, _ in self.parties.get(ruleset, {}).values()]
 
 
-def load(folder: Path | None, rulesets: Rulesets, starter: bool = True) -> Library:
+def member_lasting(m: Member) -> Lasting:
+    """What a party file says lasts of a member."""
+    return Lasting.model_validate(m.model_dump(include={"current", "injuries", "treated", "tallies", "conditions"}))
+
+
+def load(folder: Path | None, rulesets: Rulesets, starter: bool = True, lasting: LastingSource | None = None,
+         keep: LastingSink | None = None) -> Library:
     """The starter bestiary, then the GM's folder over it (a template of the same name replaces the
-    starter's; two of the GM's own of one name: the first file's is kept, the other reported)."""
-    lib = Library(folder)
+    starter's; two of the GM's own of one name: the first file's is kept, the other reported).
+    `lasting` reads parties' lasting state and `keep` keeps it (see `Library`); without them, the files
+    hold it, as before there was anywhere else."""
+    lib = Library(folder, lasting=lasting, keep=keep, rulesets=rulesets)
     if starter:
         _merge(lib, read_folder(builtin_dir(), rulesets), own=False)
     if folder is not None:
@@ -80,4 +131,4 @@ def _merge(lib: Library, found: Found, own: bool) -> None:
         lib.parties.setdefault(p.ruleset, {})[p.name.lower()] = (p, path)
 
 
-__all__ = ["ActionEntry", "Library", "Member", "Party", "Template", "load", "slug"]
+__all__ = ["ActionEntry", "Library", "Member", "Party", "Template", "load", "member_lasting", "slug"]

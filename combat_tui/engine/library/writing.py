@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import CombatError
 from ..files import read_regular_text
+from ..lasting import of_combatant
 from ..model import Combatant, OwnAction
 from ..ruleset import RulesetDef
 from .model import Member, Party, Template, slug
@@ -72,17 +73,13 @@ def template_of(rs: RulesetDef, c: Combatant, name: str) -> dict[str, Any]:
             "body": c.body, "notes": c.notes, "action": [_action(a) for a in c.actions]}
 
 
-def member_of(rs: RulesetDef, c: Combatant) -> dict[str, Any]:
-    """A party member as the fight leaves it: what lasts (pools, injuries, conditions until removed or a rest)."""
-    lasting = [{"id": cs.id, "value": cs.value, "until": cs.ends.kind if cs.ends else None}
-               for cs in c.conditions if cs.direct and (cs.ends is None or cs.ends.kind in ("short-rest", "long-rest"))]
+def member_of(rs: RulesetDef, c: Combatant, lasting: bool = True) -> dict[str, Any]:
+    """A party member as the fight leaves it; with `lasting`, what lasts too (pools, injuries, conditions
+    until removed or a rest), else only what defines it (its lasting state is kept elsewhere)."""
+    kept = of_combatant(c).model_dump() if lasting else {}
     return {"name": c.name, "side": c.side.value, "stats": dict(c.stats),
             "maxima": {p: s.fixed_max for p, s in c.pools.items() if s.fixed_max is not None},
-            "current": {p: s.current for p, s in c.pools.items()},
-            "injuries": {k: v for k, v in c.injuries.items() if v},
-            "treated": {k: v for k, v in c.treated.items() if v}, "tallies": {k: v for k, v in c.tallies.items() if v},
-            "conditions": lasting,
-            "body": c.body, "notes": c.notes, "action": [_action(a) for a in c.actions]}
+            **kept, "body": c.body, "notes": c.notes, "action": [_action(a) for a in c.actions]}
 
 
 def _member_dict(m: Member) -> dict[str, Any]:
