@@ -47,7 +47,12 @@ def library_dir(override: str | os.PathLike[str] | None = None) -> Path:
 def party_state_file(override: str | os.PathLike[str] | None = None) -> Path:
     """Parties' lasting state (pools, injuries, conditions), kept between fights beside the library folder,
     not in it: what is in there is read as TOML."""
-    return data_dir(override) / "party-state.sqlite"
+    return party_state_beside(library_dir(override))
+
+
+def party_state_beside(library: Path) -> Path:
+    """The parties' lasting state that goes with a library folder."""
+    return library.parent / "party-state.sqlite"
 
 
 def demo_saves_dir() -> Path:

@@ -25,7 +25,7 @@ from .engine.encounter import Encounter
 from .engine.errors import CombatError, SaveError
 from .engine.library import Library
 from .engine.loader import Catalogue, load_all
-from .store import saves
+from .store import party_state, saves
 from .store.packing import Packer
 from .store.save_db import Foreign, Gone, Job, SaveDB
 
@@ -35,8 +35,15 @@ def catalogue() -> Catalogue:
 
 
 def load_library(cat: Catalogue, data_dir: str | None = None) -> Library:
-    """The starter bestiary and the GM's library folder; bad entries are in its `problems`, skipped."""
-    return library.load(paths.library_dir(data_dir), cat.get)
+    """The starter bestiary and the GM's library folder; bad entries are in its `problems`, skipped.
+    Parties' lasting state is read from its database as each is needed; what a fight changes of it is
+    written by the session, in the same transaction as the encounter's change."""
+    return library.load(paths.library_dir(data_dir), cat.get,
+                        lasting=party_state.reader(paths.party_state_file(data_dir)))
+
+
+def _party_file(lib: Library | None) -> Path | None:
+    return paths.party_state_beside(lib.folder) if lib is not None and lib.folder is not None else None
 
 
 class _Writer:
@@ -46,6 +53,7 @@ class _Writer:
         self.db = db
         self.pending: list[Job] = []
         self.error: str | None = None
+        self._party_committed = 0  # party changes committed since the session last asked
         self.gone = False  # the file went: the next save writes the whole encounter anew
         self._lock = threading.Lock()
 
@@ -66,8 +74,15 @@ class _Writer:
             except SaveError as exc:
                 self.error = f"{exc} — kept in memory; will retry"
             else:
+                self._party_committed += sum(len(job.party) for job in self.pending)
                 self.pending = []
                 self.error = None
+
+    def take_committed_party(self) -> int:
+        """How many party changes went to disk since the last call."""
+        with self._lock:
+            done, self._party_committed = self._party_committed, 0
+        return done
 
 
 @dataclass
@@ -80,6 +95,7 @@ class Session:
     _writer: _Writer | None = field(default=None, repr=False)
     _autosaver: Autosaver | None = field(default=None, repr=False)
     _done: Callable[[], object] | None = field(default=None, repr=False)
+    _party_sent: int = field(default=0, repr=False)  # changes in the outbox already in a job
 
     def __post_init__(self) -> None:
         self._packer = Packer(self.encounter)
@@ -99,7 +115,7 @@ class Session:
         ones take turns. `lib`: the library its commands use (`load_library`)."""
         db_path, converted = saves.for_playing(
             path, lambda doc: Encounter(doc, cat.get(doc.ruleset), where=path.name))  # playable before it is made
-        db = SaveDB.open(db_path, busy_ms=60_000 if one_shot else None)
+        db = SaveDB.open(db_path, busy_ms=60_000 if one_shot else None, party=_party_file(lib))
         try:
             if one_shot:
                 db.begin()
@@ -132,7 +148,7 @@ class Session:
     def start(cls, encounter: Encounter, path: Path) -> Session:
         """A new save for an encounter made in memory, written whole, never over a file."""
         SaveDB.create(path, encounter.doc)
-        db = SaveDB.open(path)
+        db = SaveDB.open(path, party=_party_file(encounter.library))
         try:
             db.read()  # its revision
         except BaseException:
@@ -150,7 +166,7 @@ class Session:
         """Make what changed since the last save durable (one transaction). In the background (see
         `save_in_background`) this only hands the job over, and says whether the last write worked."""
         assert self._packer is not None and self._writer is not None
-        job = self._packer.job()
+        job = self._with_party(self._packer.job())
         if self._autosaver is not None:
             if self._writer.gone:
                 self._renew()
@@ -162,6 +178,22 @@ class Session:
             self._renew()
         return self.save_error is None
 
+    def _with_party(self, job: Job | None) -> Job | None:
+        """The job, with what commands changed of parties' lasting state since the last one: kept in the
+        encounter's outbox (where the next `add @PARTY` reads it) until its transaction is committed."""
+        assert self._writer is not None
+        outbox = self.encounter.party_outbox
+        done = self._writer.take_committed_party()
+        del outbox[:done]
+        self._party_sent -= done
+        fresh = outbox[self._party_sent:]
+        if not fresh:
+            return job
+        self._party_sent = len(outbox)
+        job = job or Job(keep=len(self.encounter.doc.log))
+        job.party = list(fresh)
+        return job
+
     def _renew(self) -> None:
         """The save file is gone: the whole encounter in a new one at its path (its folder made again)."""
         assert self._writer is not None
@@ -169,7 +201,7 @@ class Session:
         list(self.encounter.doc.log)  # every event in memory before the old file is let go
         try:
             SaveDB.create(self.path, self.encounter.doc)
-            db = SaveDB.open(self.path)
+            db = SaveDB.open(self.path, party=_party_file(self.encounter.library))
             db.read()
         except SaveError as exc:
             self._writer.error = f"{exc} — kept in memory; will retry"
@@ -186,6 +218,9 @@ class Session:
             done = None
         old = self.db
         self.db = db
+        assert self._writer is not None
+        del self.encounter.party_outbox[:self._writer.take_committed_party()]
+        self._party_sent = 0  # what the old file's writer did not commit goes with the next job
         self._writer = _Writer(db)
         self._packer = Packer(self.encounter)
         old.close()
@@ -219,6 +254,8 @@ class Session:
         enc.library = old.library
         self.encounter = enc
         self._packer = Packer(enc)
+        self._writer.take_committed_party()
+        self._party_sent = 0
         return True
 
     def save_as(self, name: str, data_dir: str | None = None) -> Path:
@@ -233,7 +270,7 @@ class Session:
         doc = self.encounter.doc
         copy = doc.model_copy(update={"name": clean})  # the name changes only once the copy is written
         SaveDB.create(target, copy)
-        db = SaveDB.open(target)
+        db = SaveDB.open(target, party=_party_file(self.encounter.library))
         try:
             db.read()
         except BaseException:

@@ -25,8 +25,9 @@ from ..engine.encounter import SCHEMA_VERSION, EncounterDoc
 from ..engine.errors import SaveError
 from ..engine.event_log import EventLog
 from ..engine.events import Event
+from ..engine.lasting import LastingChange
 from ..engine.model import State
-from . import files
+from . import files, party_state
 from .sqlite import connect, real, reason
 
 APPLICATION_ID = 0x43545549  # "CTUI": a SQLite file of ours, not any database
@@ -55,6 +56,7 @@ class Job:
     events: list[str] = field(default_factory=list)
     parts: dict[str, str | None] = field(default_factory=dict)
     meta: dict[str, str | int] = field(default_factory=dict)
+    party: list[LastingChange] = field(default_factory=list)  # parties' lasting state, in the same transaction
 
 
 class Foreign(SaveError):
@@ -84,9 +86,11 @@ def whole_job(doc: EncounterDoc) -> Job:
 
 
 class SaveDB:
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, party: Path | None = None) -> None:
         self.path = path
         self._conn = conn
+        self._party = party  # parties' lasting state, attached as `party` (None: this save writes none)
+        self._attached = False
         self._lock = threading.Lock()  # the UI thread reads old events while the writer thread writes
         self.revision = 0  # the revision this process last read or wrote
         self._data_version = 0
@@ -95,15 +99,40 @@ class SaveDB:
 
     # -- opening ------------------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: Path, busy_ms: int | None = None) -> SaveDB:
+    def open(cls, path: Path, busy_ms: int | None = None, party: Path | None = None) -> SaveDB:
+        """The save at `path`; with `party`, the parties' lasting state beside it, for `end` and rests
+        to change in the same transaction as the encounter."""
         conn = connect(path, busy_ms=busy_ms)
-        db = cls(path, conn)
+        db = cls(path, conn, party)
         try:
             db._check()
+            if party is not None and os.path.lexists(party):  # made only once a party has something to keep
+                with contextlib.suppress(SaveError):  # a broken one stops only a change to a party
+                    db._attach()
         except BaseException:
             conn.close()
             raise
         return db
+
+    def _attach(self) -> None:
+        """ATTACH the parties' state (outside any transaction); SaveError with one line."""
+        party = self._party
+        assert party is not None and not self._conn.in_transaction
+        try:
+            party.parent.mkdir(parents=True, exist_ok=True)
+            if os.path.lexists(party) and not os.path.isfile(party):
+                raise SaveError(f"{party.name}: not a regular file, so not read as the parties' state")
+            self._conn.execute("ATTACH DATABASE ? AS party", (str(real(party)),))
+            self._conn.execute("PRAGMA party.journal_mode = DELETE")
+            self._conn.execute("PRAGMA party.synchronous = FULL")
+        except OSError as exc:
+            raise SaveError(f"cannot keep the parties' state in {party.name}: {exc.strerror or exc}") from None
+        except sqlite3.Error as exc:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("DETACH DATABASE party")
+            why = "not a file of combat-tui's; left as it is" if "not a combat-tui" in reason(exc) else reason(exc)
+            raise SaveError(f"cannot keep the parties' state in {party.name}: {why}") from None
+        self._attached = True
 
     @classmethod
     def create(cls, path: Path, doc: EncounterDoc) -> None:
@@ -165,7 +194,7 @@ class SaveDB:
     def meta(self) -> dict[str, Any]:
         with self._lock:
             try:
-                rows = self._conn.execute("SELECT key, value FROM meta").fetchall()
+                rows = self._conn.execute("SELECT key, value FROM main.meta").fetchall()
             except sqlite3.Error as exc:
                 raise SaveError(f"{self.path.name}: {reason(exc)}") from None
         return {str(k): v for k, v in rows}
@@ -179,9 +208,9 @@ class SaveDB:
                 if own:
                     self._conn.execute("BEGIN")  # one consistent reading, even with a writer at work
                 try:
-                    meta = {str(k): v for k, v in self._conn.execute("SELECT key, value FROM meta")}
+                    meta = {str(k): v for k, v in self._conn.execute("SELECT key, value FROM main.meta")}
                     parts = self._conn.execute(
-                        "SELECT part, json FROM parts WHERE length(json) <= ?", (MAX_ROW,)).fetchall()
+                        "SELECT part, json FROM main.parts WHERE length(json) <= ?", (MAX_ROW,)).fetchall()
                     self._data_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
                 finally:
                     if own:
@@ -230,7 +259,7 @@ class SaveDB:
         """The events numbered start..stop-1, for undo reaching back."""
         with self._lock:
             try:
-                rows = self._conn.execute("SELECT n, json FROM events WHERE n >= ? AND n < ? ORDER BY n",
+                rows = self._conn.execute("SELECT n, json FROM main.events WHERE n >= ? AND n < ? ORDER BY n",
                                           (start, stop)).fetchall()
             except sqlite3.Error as exc:
                 raise SaveError(f"{self.path.name}: {reason(exc)}") from None
@@ -270,16 +299,22 @@ class SaveDB:
             if here != self._file:
                 raise Foreign(f"{clean_line(self.path.name)} was replaced by another file")
             try:
+                if any(job.party for job in jobs) and not self._attached:
+                    if self._party is None:
+                        raise SaveError("cannot keep the parties' state: this save has no library beside it")
+                    if conn.in_transaction:  # a `do`'s hold, nothing written yet: let go, attach, hold again
+                        conn.execute("ROLLBACK")
+                    self._attach()
                 if not conn.in_transaction:
                     conn.execute("BEGIN IMMEDIATE")
                 faults.reach("tx-begun")
-                row = conn.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
+                row = conn.execute("SELECT value FROM main.meta WHERE key = 'revision'").fetchone()
                 seen = row[0] if row else 0
                 if seen != self.revision:
                     raise Foreign(f"{clean_line(self.path.name)} was changed by another combat-tui meanwhile")
                 for job in jobs:
                     self._apply(conn, job)
-                conn.execute("INSERT OR REPLACE INTO meta VALUES ('revision', ?)", (seen + 1,))
+                conn.execute("INSERT OR REPLACE INTO main.meta VALUES ('revision', ?)", (seen + 1,))
                 faults.reach("tx-written")
                 conn.execute("COMMIT")
             except BaseException as exc:
@@ -293,16 +328,17 @@ class SaveDB:
             self.revision = seen + 1
             self._data_version = conn.execute("PRAGMA data_version").fetchone()[0]
 
-    @staticmethod
-    def _apply(conn: sqlite3.Connection, job: Job) -> None:
-        conn.execute("DELETE FROM events WHERE n >= ?", (job.keep,))
-        conn.executemany("INSERT INTO events VALUES (?, ?)", enumerate(job.events, start=job.keep))
+    def _apply(self, conn: sqlite3.Connection, job: Job) -> None:
+        if job.party:
+            party_state.apply(conn, job.party, schema="party")
+        conn.execute("DELETE FROM main.events WHERE n >= ?", (job.keep,))
+        conn.executemany("INSERT INTO main.events VALUES (?, ?)", enumerate(job.events, start=job.keep))
         gone = [(p,) for p, j in job.parts.items() if j is None]
         if gone:
-            conn.executemany("DELETE FROM parts WHERE part = ?", gone)
-        conn.executemany("INSERT OR REPLACE INTO parts VALUES (?, ?)",
+            conn.executemany("DELETE FROM main.parts WHERE part = ?", gone)
+        conn.executemany("INSERT OR REPLACE INTO main.parts VALUES (?, ?)",
                          [(p, j) for p, j in job.parts.items() if j is not None])
-        conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", list(job.meta.items()))
+        conn.executemany("INSERT OR REPLACE INTO main.meta VALUES (?, ?)", list(job.meta.items()))
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

@@ -31,6 +31,9 @@ def resolve(arg: str, data_dir: str | None = None) -> Path:
     """A path as given, or a bare name (`goblins`) in the saves folder: its database, or else an older
     version's JSON save of that name."""
     given = Path(arg)
+    played = given.with_suffix(SUFFIX)
+    if given.suffix == ".json" and not given.exists() and played.exists():
+        return played  # the database an older save (or `new x.json`) went on in
     if given.exists() or given.suffix or len(given.parts) > 1:
         return given
     db = named(arg, data_dir)

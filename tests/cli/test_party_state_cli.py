@@ -36,7 +36,7 @@ def heroes(capsys: pytest.CaptureFixture[str]) -> dict[str, dict[str, Any]]:
 
 
 def make_heroes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    setup = tmp_path / "setup.json"
+    setup = tmp_path / "setup.combat"
     assert run(capsys, "new", str(setup), "--ruleset", "three-action")[0] == 0
     code, _, err = run(capsys, "do", str(setup), "add Kara pc hp=30", "add Bryn pc hp=20", "party Heroes Kara,Bryn")
     assert code == 0, err
@@ -51,7 +51,7 @@ def test_two_do_processes_ending_fights_at_once_keep_what_each_did(capsys: pytes
                                                                   tmp_path: Path) -> None:
     make_heroes(capsys, tmp_path)
     for n in range(ROUNDS):
-        one, two = tmp_path / f"ford-{n}.json", tmp_path / f"crypt-{n}.json"
+        one, two = tmp_path / f"ford-{n}.combat", tmp_path / f"crypt-{n}.combat"
         for f in (one, two):
             assert run(capsys, "new", str(f), "--ruleset", "three-action")[0] == 0
             assert run(capsys, "do", str(f), "add @Heroes")[0] == 0  # both in before either ends

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.engine import library, storage
+from combat_tui.engine import library
+from combat_tui.store import saves
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError, SaveError
 from combat_tui.engine.lasting import LastingChange
@@ -191,9 +192,9 @@ def test_an_old_save_whose_members_have_no_baseline_sends_every_field(catalogue:
     enc = fight(catalogue, where, "add @Heroes", "dmg Bryn 1")
     for c in enc.state.combatants.values():
         c.came_in = None  # as a save from before baselines
-    path = tmp_path / "old.json"
-    storage.save(enc.doc, path)
-    old = Encounter(storage.load(path), catalogue.get("three-action"))
+    path = tmp_path / "old.combat"
+    saves.save(enc.doc, path)
+    old = Encounter(saves.load(path), catalogue.get("three-action"))
     old.library = lib(catalogue, where)
     old.defer_writes = True
     old.run("end")

@@ -55,7 +55,7 @@ class QuitDialog(ModalScreen[None]):
             yield Static(Text(f"{self.session.save_error or 'The last save failed.'}"), id="quit-why")
             yield Static(Text("What you did since the last good save is only in memory. Write it somewhere "
                               "before quitting:"), id="quit-what")
-            yield Button(f"r  write them to {self.rescue.name} {where}", id="quit-rescue", compact=True)
+            yield Button(Text(f"r  write them to {self.rescue.name} {where}"), id="quit-rescue", compact=True)
             with Horizontal(id="quit-other"):
                 yield Label("a  or save to: ")
                 yield Input(placeholder="a path, e.g. ~/ford-rescue.combat", id="quit-path")

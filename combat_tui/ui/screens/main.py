@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from ...engine.attacks import as_action
+from ...engine.bounds import parse_int
 from ...engine.clean import clean_line
 from ...engine.commands import command_line, named
 from ...engine.durations import duration_words
@@ -638,10 +639,11 @@ class MainScreen(Screen[None]):
                 return
 
             def many(n: str) -> None:
-                if not n.strip().isdigit() or int(n) < 1:
+                count = parse_int(n)  # ASCII digits of a sane length: '²' or 5,000 digits are no count
+                if count is None or count < 1:
                     self.notify(f"How many {name}: a number, 1 or more", severity="error", markup=False)
                     return
-                self.run_line(command_line("add", name, typed=f"x{int(n)}" if int(n) > 1 else ""))
+                self.run_line(command_line("add", name, typed=f"x{count}" if count > 1 else ""))
 
             self.ask(f"How many {name}?", "1, or 4 for a group on one initiative", many, value="1")
 

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
+from ...engine.bounds import parse_int
 from ...engine.commands import STAT_PREFIX, quote
 from ...engine.encounter import Encounter
 from ...engine.errors import CombatError
@@ -157,11 +158,11 @@ class NewScreen(Screen[None]):
     def _submitted(self) -> None:
         field, error = self.query_one("#lib-filter", Input), self.query_one("#new-error", Static)
         if self.how_many is not None:  # the count for the template picked
-            answer = field.value.strip() or "1"
-            if not answer.isdigit() or int(answer) < 1:
+            count = parse_int(field.value.strip() or "1")  # '²' or 5,000 digits are no count
+            if count is None or count < 1:
                 error.update(Text(f"How many {self.how_many}: a number, 1 or more", style=styles.ALARM))
                 return
-            self._add_line(f"{self.how_many} x{int(answer)}")
+            self._add_line(f"{self.how_many} x{count}")
             return
         self._relist()  # from the letters typed so far, though their own redraw may still be on its way
         ol = self.query_one("#library", OptionList)
