@@ -257,3 +257,31 @@ def test_a_journal_name_that_is_not_a_generation_is_refused(tmp_path: Path, gene
     path = tmp_path / "ford.json"
     write(path, data)
     refused_everywhere(path, "ford.json", "damaged save")
+
+
+def test_an_old_journal_flipping_the_cursor_back_and_forth_is_read_in_one_pass(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Undo and redo, thousands of times, kept in an older version's journal: reading it costs as many
+    steps as the log is long (it took minutes), and comes to the same state."""
+    from combat_tui.engine import events
+    from combat_tui.store import legacy_journal
+
+    path = tmp_path / "ford.json"
+    journal = legacy_save(path, ["add Orc hp=99", *[f"dmg Orc {i % 3 + 1}" for i in range(30)]])
+    lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    flips = [json.dumps({"n": len(lines) + k, "keep": 31, "cursor": 31 if k % 2 else 0, "updated": "t", "add": []})
+             + "\n" for k in range(3000)]  # all undone, all redone, again and again: it ends redone
+    journal.write_text("".join(lines + flips), encoding="utf-8")
+    steps = {"n": 0}
+    for name in ("undo", "redo"):
+        real = getattr(events, name)
+
+        def counted(state: Any, event: Any, real: Any = real) -> None:
+            steps["n"] += 1
+            real(state, event)
+
+        monkeypatch.setattr(legacy_journal, name, counted)
+    doc = saves.load(path)
+    assert doc.cursor == 31 and steps["n"] <= 2 * 31, steps
+    [orc] = doc.state.roster()
+    assert orc.pools["hp"].current == 99 - sum(i % 3 + 1 for i in range(30))

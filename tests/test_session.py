@@ -179,3 +179,16 @@ def test_unsaved_waits_for_the_save_under_way(tmp_path: Path, monkeypatch: pytes
     assert s.save_error is None
     assert [c.name for c in saves.load(tmp_path / "a.combat").state.roster()] == ["Goblin"]
     s.close()
+
+
+def test_a_failed_save_as_changes_nothing(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "x.combat", catalogue(), "boon-bane")
+    s.run("add Goblin")
+    saves_dir().parent.mkdir(parents=True, exist_ok=True)
+    saves_dir().write_text("a file where the saves folder should be", encoding="utf-8")
+    with pytest.raises(SaveError):
+        s.save_as("Ford ambush")
+    assert s.encounter.doc.name == "x" and s.path == tmp_path / "x.combat"
+    s.run("add Orc")
+    assert s.save_error is None and saves.load(tmp_path / "x.combat").name == "x"
+    s.close()

@@ -79,3 +79,17 @@ def test_saving_the_theme_makes_the_file_and_puts_the_line_above_any_table() -> 
     settings.save_theme("dracula")
     assert path.read_text().startswith('theme = "dracula"\n[keys]')
     assert settings.load().keys == {"main.next": "space"}
+
+
+def test_saving_the_theme_through_a_symlinked_settings_file_keeps_the_link(tmp_path: Path) -> None:
+    """A GM who keeps settings in a dotfiles folder links to them: the link stays, the file it names changes."""
+    real = tmp_path / "dotfiles" / "combat-tui.toml"
+    real.parent.mkdir()
+    real.write_text("# mine\n[keys]\n", encoding="utf-8")
+    link = paths.settings_file()
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(real)
+    settings.save_theme("nord")
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text(encoding="utf-8") == 'theme = "nord"\n# mine\n[keys]\n'
+    assert sorted(p.name for p in real.parent.iterdir()) == ["combat-tui.toml"]

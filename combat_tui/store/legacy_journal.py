@@ -89,24 +89,29 @@ def _int(rec: dict[str, object], key: str) -> int:
 
 
 def replay(doc: EncounterDoc, records: list[Record], where: str) -> None:
-    """Bring a save's document up to its journal: the same undo and redo steps the app took."""
+    """Bring a save's document up to its journal, in steps as many as its log is long, however the
+    records moved the cursor back and forth: the events below the lowest point any record reached
+    never changed, so the state is undone to there once, then redone along the final log."""
     state, log = doc.state, doc.log
-    for rec in records:
-        if rec.keep > len(log) or rec.cursor > rec.keep + len(rec.add):
+    low, length = doc.cursor, len(log)
+    for rec in records:  # the log's edits, without the state
+        if rec.keep > length or rec.cursor > rec.keep + len(rec.add):
             raise SaveError(f"{where}: its journal does not fit the save (record {rec.n}); left unchanged")
-        try:
-            while doc.cursor > rec.keep:
-                doc.cursor -= 1
-                undo(state, log[doc.cursor])
+        low = min(low, rec.keep, rec.cursor)
+        length = rec.keep + len(rec.add)
+    final = records[-1].cursor if records else doc.cursor
+    try:
+        while doc.cursor > low:
+            doc.cursor -= 1
+            undo(state, log[doc.cursor])
+        for rec in records:
             del log[rec.keep:]
             log.extend(rec.add)
-            while doc.cursor < rec.cursor:
-                redo(state, log[doc.cursor])
-                doc.cursor += 1
-            while doc.cursor > rec.cursor:
-                doc.cursor -= 1
-                undo(state, log[doc.cursor])
-        except DamagedStep:
-            raise SaveError(f"{where}: its journal does not fit the save (record {rec.n}); left unchanged") from None
+        while doc.cursor < final:
+            redo(state, log[doc.cursor])
+            doc.cursor += 1
+    except DamagedStep:
+        raise SaveError(f"{where}: its journal does not fit the save; left unchanged") from None
+    for rec in records:
         if rec.updated:
             doc.updated = clean_line(rec.updated)  # read from a file: no escape reaches a terminal
