@@ -23,11 +23,15 @@ from .engine import library
 from .engine.clean import clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError, SaveError
+from .engine.events import Event
 from .engine.library import Library
 from .engine.loader import Catalogue, load_all
 from .store import party_state, saves
 from .store.packing import Packer
 from .store.save_db import Foreign, Gone, Job, SaveDB
+
+
+TAKEN_SHOWN = 10  # events another process made, shown when taken in; older ones are in the log
 
 
 def catalogue() -> Catalogue:
@@ -239,24 +243,26 @@ class Session:
         if self._autosaver is not None:
             self._autosaver.flush()
 
-    def take_in(self) -> bool:
+    def take_in(self) -> list[Event] | None:
         """If another process changed the save (a `do`) and nothing of ours waits to be written, read it
-        again: True when the encounter was replaced."""
+        again. None when nothing was taken in; else the events it applied past where this one stood
+        (the last few; none when it undid)."""
         assert self._writer is not None
         if not self.db.changed_elsewhere():
-            return False
+            return None
         self.flush()
         if self._writer.pending:
-            return False
+            return None
         old = self.encounter
         doc = self.db.read()
+        was = old.doc.cursor
         enc = Encounter(doc, old.rs, old.rng, where=self.path.name)
         enc.library = old.library
         self.encounter = enc
         self._packer = Packer(enc)
         self._writer.take_committed_party()
         self._party_sent = 0
-        return True
+        return doc.log[max(was, doc.cursor - TAKEN_SHOWN):doc.cursor] if doc.cursor > was else []
 
     def save_as(self, name: str, data_dir: str | None = None) -> Path:
         """A named copy in the saves folder; the session goes on in the new file."""

@@ -85,11 +85,12 @@ def test_a_do_while_the_app_has_the_save_open_lands_and_the_app_takes_it_in(tmp_
     first.save_in_background(lambda: None)
     first.run("add Goblin")
     first.flush()
-    assert not first.take_in()  # its own writes are not someone else's
+    assert first.take_in() is None  # its own writes are not someone else's
     cli = subprocess.run([sys.executable, "-m", "combat_tui", "do", str(path), "add Orc"],
                          capture_output=True, text=True)
     assert cli.returncode == 0, cli.stderr
-    assert first.take_in()
+    taken = first.take_in()
+    assert taken is not None and [e.command for e in taken] == ["add Orc"]
     assert sorted(c.name for c in first.encounter.state.roster()) == ["Goblin", "Orc"]
     first.run("add Elf")
     first.run("undo")

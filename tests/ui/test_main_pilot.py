@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from combat_tui import faults
 from combat_tui.session import Session
 from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
@@ -175,22 +176,12 @@ def test_fatigue_is_drawn_against_hp(catalogue) -> None:  # type: ignore[no-unty
 
 
 async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import errno
-    import os
 
     from combat_tui.ui.screens import main as main_module
 
     monkeypatch.setattr(main_module, "RETRY_SECONDS", 0.1)
     s = make_session(tmp_path, "three-action", "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start")
-    real = os.fsync
-    full = {"on": True}
-
-    def fsync(fd: int) -> None:  # every write ends in one: the journal's append, a whole save's
-        if full["on"]:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        real(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(faults, "FAIL", "full")  # every write fails as on a full disk
     app = CombatApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -201,7 +192,7 @@ async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, 
         assert s.save_error is not None
         assert "unsaved" in app.screen.sub_title
         assert any("kept in memory" in n.message for n in app._notifications)
-        full["on"] = False  # the disk has room again
+        monkeypatch.setattr(faults, "FAIL", "")  # the disk has room again
         await pilot.pause(0.5)
         s.flush()
         await pilot.pause()
@@ -224,7 +215,7 @@ async def test_save_as_and_open_use_the_data_folder_the_app_was_given(tmp_path: 
 
         listed = [app.screen.query_one(OptionList).get_option_at_index(i).id
                   for i in range(app.screen.query_one(OptionList).option_count)]
-        assert f"save:{data / 'saves' / 'ford.json'}" in listed, "ctrl+o listed another folder's saves"
+        assert f"save:{data / 'saves' / 'ford.combat'}" in listed, "ctrl+o listed another folder's saves"
 
 
 async def test_pool_pickers_show_the_creatures_values_not_the_pools_kind(tmp_path: Path) -> None:

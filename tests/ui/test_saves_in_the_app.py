@@ -43,7 +43,7 @@ async def test_a_do_from_another_terminal_shows_in_the_open_app(tmp_path: Path) 
                              capture_output=True, text=True)
         assert out.returncode == 0, out.stderr
         await wait_until(pilot, lambda: "Zed" in screen_text(app), "Zed on the screen")
-        assert "Taken in a change made to this save elsewhere" in screen_text(app)
+        assert "Taken in from elsewhere" in screen_text(app) and "add Zed hp=5 init=3" in screen_text(app)
         assert app.session is not None
         await pilot.press("u")  # undo reaches what the other process did
         await wait_until(pilot, lambda: "Zed" not in [c.name for c in app.session.encounter.state.roster()],  # type: ignore[union-attr]

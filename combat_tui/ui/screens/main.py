@@ -193,8 +193,11 @@ class MainScreen(Screen[None]):
         except CombatError as exc:
             self.notify(str(exc), severity="warning", markup=False)
             return
-        if taken:
-            self.query_one(LogPane).note("Taken in a change made to this save elsewhere", style="italic")
+        if taken is not None:
+            log = self.query_one(LogPane)
+            log.note("Taken in from elsewhere (another combat-tui wrote this save):", style="italic")
+            for event in taken:
+                log.write_event(event.stamp, event.command, event.lines)
             state = self.session.encounter.state
             self.set_reactive(MainScreen.selected, self.selected if self.selected in state.combatants else None)
             self.set_reactive(MainScreen.marked, frozenset(m for m in self.marked if m in state.combatants))
