@@ -30,7 +30,6 @@ from .store import party_state, saves
 from .store.packing import Packer
 from .store.save_db import Foreign, Gone, Job, SaveDB
 
-
 TAKEN_SHOWN = 10  # events another process made, shown when taken in; older ones are in the log
 
 

@@ -4,8 +4,8 @@ changed behind the app's back), every way out asks where to write it first."""
 from __future__ import annotations
 
 import contextlib
-import re
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
