@@ -7,13 +7,15 @@ refused with a one-line reason.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from ..engine.clean import clean_line
 from ..engine.encounter import SCHEMA_VERSION, EncounterDoc
 from ..engine.errors import SaveError
 from ..engine.events import diff
@@ -85,18 +87,25 @@ def validate(data: dict[str, Any], where: str, check: bool = True) -> EncounterD
         data = migrate(data)
     except SaveError as exc:
         raise SaveError(f"{where}: {exc}; left unchanged") from None
-    try:
+    with damaged(where):
         doc = EncounterDoc.model_validate(data)
-    except RecursionError:
-        raise SaveError(f"{where}: damaged save (nested too deeply); left unchanged") from None
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        raise SaveError(f"{where}: damaged save ({loc}: {err['msg']}); left unchanged") from None
     problem = check_log(doc) if check else None
     if problem:
         raise SaveError(f"{where}: damaged save ({problem}); left unchanged")
     return doc
+
+
+@contextlib.contextmanager
+def damaged(where: str) -> Iterator[None]:
+    """A save's data that does not validate, as the one line a GM reads."""
+    try:
+        yield
+    except RecursionError:
+        raise SaveError(f"{where}: damaged save (nested too deeply); left unchanged") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = clean_line(".".join(str(p) for p in err["loc"])) or "(top level)"
+        raise SaveError(f"{where}: damaged save ({loc}: {err['msg']}); left unchanged") from None
 
 
 def parse(text: str, where: str = "save") -> EncounterDoc:

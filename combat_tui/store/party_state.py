@@ -135,12 +135,8 @@ def write(path: Path, changes: Sequence[LastingChange]) -> None:
                 raise
         finally:
             conn.close()
-    except Refused as exc:
-        raise SaveError(f"{path.name} {exc}; left as it is, party state not written") from None
-    except sqlite3.Error as exc:
-        raise SaveError(_why(path.name, exc, "write")) from None
-    except OSError as exc:
-        raise SaveError(f"cannot write {path.name}: {exc.strerror or exc}") from None
+    except (Refused, sqlite3.Error, OSError) as exc:
+        raise _one_line(path, exc, "write") from None
 
 
 def read(path: Path, ruleset: str, party: str) -> dict[str, dict[str, Stored]]:
@@ -157,12 +153,8 @@ def read(path: Path, ruleset: str, party: str) -> dict[str, dict[str, Stored]]:
                                 "LIMIT ?", (ruleset, party.lower(), MAX_ROWS)).fetchall()
         finally:
             conn.close()
-    except Refused as exc:
-        raise SaveError(f"{path.name} {exc}; left as it is, party state not read") from None
-    except sqlite3.Error as exc:
-        raise SaveError(_why(path.name, exc, "read")) from None
-    except OSError as exc:
-        raise SaveError(f"cannot read {path.name}: {exc.strerror or exc}") from None
+    except (Refused, sqlite3.Error, OSError) as exc:
+        raise _one_line(path, exc, "read") from None
     out: dict[str, dict[str, Stored]] = {}
     for member, field, value, base in rows:
         got = _row(member, field, value, base)
@@ -188,6 +180,15 @@ def _row(member: object, field: object, value: object, base: object) -> tuple[st
     if parts[0] == "conditions":
         got = [[cs.model_dump() for cs in conds] for conds in got]
     return clean_line(member).lower(), field, Stored(got[0], got[1])
+
+
+def _one_line(path: Path, exc: Exception, doing: str) -> SaveError:
+    if isinstance(exc, Refused):
+        done = "read" if doing == "read" else "written"
+        return SaveError(f"{path.name} {exc}; left as it is, party state not {done}")
+    if isinstance(exc, sqlite3.Error):
+        return SaveError(_why(path.name, exc, doing))
+    return SaveError(f"cannot {doing} {path.name}: {getattr(exc, 'strerror', None) or exc}")
 
 
 def _why(name: str, exc: sqlite3.Error, doing: str) -> str:

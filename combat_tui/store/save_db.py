@@ -28,6 +28,7 @@ from ..engine.events import Event
 from ..engine.lasting import LastingChange
 from ..engine.model import State
 from . import files, party_state
+from .exchange import damaged
 from .sqlite import connect, real, reason
 
 APPLICATION_ID = 0x43545549  # "CTUI": a SQLite file of ours, not any database
@@ -227,19 +228,12 @@ class SaveDB:
             raise SaveError(f"{name}: damaged save (a log too long); left unchanged")
         self.revision = _count(meta, "revision", name)
         data = self._state_data(meta, dict(parts), name)
-        try:
+        with damaged(name):
             state = State.model_validate(data)
             log = EventLog(stored=length, fetch=self.fetch)
-            doc = EncounterDoc(schema_version=schema, name=_text(meta, "name"), ruleset=_text(meta, "ruleset"),
-                               created=_text(meta, "created"), updated=_text(meta, "updated"), state=state,
-                               log=log, cursor=cursor)
-        except RecursionError:
-            raise SaveError(f"{name}: damaged save (nested too deeply); left unchanged") from None
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
-            raise SaveError(f"{name}: damaged save ({clean_line(loc)}: {err['msg']}); left unchanged") from None
-        return doc
+            return EncounterDoc(schema_version=schema, name=_text(meta, "name"), ruleset=_text(meta, "ruleset"),
+                                created=_text(meta, "created"), updated=_text(meta, "updated"), state=state,
+                                log=log, cursor=cursor)
 
     def _state_data(self, meta: dict[str, Any], parts: dict[str, str], name: str) -> dict[str, Any]:
         try:
