@@ -15,7 +15,7 @@ import pytest
 
 from combat_tui import paths, settings
 from combat_tui.cli import main
-from combat_tui.engine import storage
+from combat_tui.store import saves
 
 HUGE = "9" * 5000  # more digits than Python turns into an int
 LONG = "9" * 4000  # fewer: read, then refused by the bounds
@@ -63,11 +63,11 @@ def test_a_library_file_with_a_huge_number_is_one_line_and_the_rest_loads(tmp_pa
     lines = clean(done.stderr)
     assert len(lines) == 1 and lines[0].startswith("skipped: huge.toml: "), lines
     assert "Imp" in done.stdout and "Huge" not in done.stdout
-    save = tmp_path / "fight.json"
+    save = tmp_path / "fight.combat"
     assert run("new", str(save), "--ruleset", "three-action").returncode == 0
     done = run("do", str(save), "add Imp")
     assert done.returncode == 0 and clean(done.stderr) == []
-    imp = next(c for c in storage.load(save).state.combatants.values() if c.name == "Imp")
+    imp = next(c for c in saves.load(save).state.combatants.values() if c.name == "Imp")
     assert imp.pools["hp"].max == 4  # made from the template in the file that was fine
 
 
@@ -86,7 +86,7 @@ def test_help_and_do_are_untouched_by_a_ruleset_with_a_huge_number(tmp_path: Pat
     library_with(HUGE)
     done = run("--help")
     assert done.returncode == 0 and clean(done.stderr) == [] and "house" in done.stdout
-    save = tmp_path / "fight.json"
+    save = tmp_path / "fight.combat"
     assert run("new", str(save), "--ruleset", "house").returncode == 0
     done = run("do", str(save), "add Orc hp=5", "start")
     assert done.returncode == 0 and clean(done.stderr) == []

@@ -88,7 +88,7 @@ def test_a_party_with_more_words_says_a_party_takes_none(make, line: str) -> Non
 
 
 def test_do_adds_a_creature_named_x2(tmp_path: Path) -> None:
-    save = tmp_path / "fight.json"
+    save = tmp_path / "fight.combat"
     run = [sys.executable, "-m", "combat_tui"]
     assert subprocess.run([*run, "new", str(save), "--ruleset", "three-action"], capture_output=True,
                           check=False).returncode == 0

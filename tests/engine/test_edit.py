@@ -39,7 +39,7 @@ def test_edit_renames_changes_side_a_maximum_and_a_stat_with_undo(catalogue: Cat
     saves.save(enc.doc, path)
     enc = Encounter(saves.load(path), catalogue.get("three-action"))
     assert creature(enc, "Boss").stats["pdef"] == 14
-    enc.run("undo")  # the journal came along: undo after a reload
+    enc.run("undo")  # the log came along: undo after a reload
     assert creature(enc, "Orc").pools["hp"].max == 12
 
 

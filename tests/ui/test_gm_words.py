@@ -47,7 +47,7 @@ async def test_the_log_echoes_a_name_as_the_gm_types_it_and_it_replays(tmp_path:
         line = s.encounter.history()[-1].command
         assert line == 'act "Garret\'s Hound" sf=4'
         assert split(line)[1] == "Garret's Hound"
-    doc = saves.load(tmp_path / "fight.combat")  # the journal keeps the line and replays it
+    doc = saves.load(tmp_path / "fight.combat")  # the log keeps the line as typed
     assert doc.log[-1].command == line
 
 
