@@ -265,12 +265,16 @@ class SaveDB:
             raise SaveError(f"{self.path.name}: its log is damaged at event {start + 1}") from None
 
     def changed_elsewhere(self) -> bool:
-        """Whether another connection has written since this one last looked (cheap: no file read)."""
-        with self._lock:
-            try:
-                now = self._conn.execute("PRAGMA data_version").fetchone()[0]
-            except sqlite3.Error:
-                return False
+        """Whether another connection has written since this one last looked (cheap: no file read). Never
+        waits: while this process's own write is under way, the answer is no until the next look."""
+        if not self._lock.acquire(blocking=False):
+            return False
+        try:
+            now = self._conn.execute("PRAGMA data_version").fetchone()[0]
+        except sqlite3.Error:
+            return False
+        finally:
+            self._lock.release()
         return bool(now != self._data_version)
 
     # -- writing ------------------------------------------------------------------------------------

@@ -66,8 +66,8 @@ def home(tmp_path: Path, catalogue: Catalogue) -> dict[str, str]:
     kara["conditions"][0]["source"] = EVIL
     data["log"][0]["lines"] = [EVIL]
     data["log"][0]["command"] = EVIL
-    (saves / "ford.combat").write_text(json.dumps(data), encoding="utf-8")
-    (saves / f"{EVIL}.combat").write_text(json.dumps(data), encoding="utf-8")
+    (saves / "ford.json").write_text(json.dumps(data), encoding="utf-8")
+    (saves / f"{EVIL}.json").write_text(json.dumps(data), encoding="utf-8")
     env = dict(os.environ, COMBAT_TUI_DATA_DIR=str(tmp_path / "data"),
                COMBAT_TUI_CONFIG_DIR=str(tmp_path / "config"))
     return env
@@ -110,7 +110,7 @@ def test_the_escape_was_there_to_be_cleaned(home: dict[str, str]) -> None:
 
 
 def test_a_loaded_save_holds_clean_strings(home: dict[str, str]) -> None:
-    doc = saves.load(Path(home["COMBAT_TUI_DATA_DIR"]) / "saves" / "ford.combat")
+    doc = saves.load(Path(home["COMBAT_TUI_DATA_DIR"]) / "saves" / "ford.json")
     orc, kara = doc.state.combatants["c1"], doc.state.combatants["c2"]
     assert doc.name == orc.name == CLEAN
     assert orc.notes == CLEAN + "\n" + CLEAN  # a note keeps its line break, nothing else
@@ -126,7 +126,7 @@ def test_a_loaded_ruleset_holds_clean_strings(home: dict[str, str]) -> None:
 
 
 def test_the_players_view_is_clean(home: dict[str, str], catalogue: Catalogue) -> None:
-    view = load_view(Path(home["COMBAT_TUI_DATA_DIR"]) / "saves" / "ford.combat", catalogue)
+    view = load_view(Path(home["COMBAT_TUI_DATA_DIR"]) / "saves" / "ford.json", catalogue)
     shown = repr(view)  # every string in it, a control character written as an escape (\x1b, \u202e)
     assert view.name == CLEAN and shown.count(CLEAN) >= 2  # the creature's name too
     assert "\\x" not in shown and "\\u" not in shown

@@ -366,9 +366,14 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule()
     def reload(self) -> None:
-        """Carry on from a save, as after closing the app: the log (and undo) comes along."""
+        """Carry on from the save, as after closing the app: the state from the database, the log left
+        there and read as undo reaches back."""
         text = exchange.dumps(self.enc.doc)
-        self.enc = Encounter(exchange.parse(text), self.rs, self.enc.rng)
+        job = self.packer.job()
+        if job is not None:
+            self.disk.write([job])
+        self.enc = Encounter(self.disk.read(), self.rs, self.enc.rng)
+        self.packer = Packer(self.enc)
         self.commands.append("# save and reload")
         assert exchange.dumps(self.enc.doc) == text, f"save then load changed the save\n{self.where()}"
         assert dump(self.enc.state) == self.history[self.enc.doc.cursor]
