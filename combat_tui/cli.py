@@ -104,6 +104,8 @@ def _do(args: argparse.Namespace) -> int:
                     print(done)
                 raise CombatError(f"{line!r}: {exc} (nothing saved)") from None
         faults.reach("ran")
+        if session.converted_note:
+            out.insert(0, session.converted_note)
         if not session.save():  # one transaction: on disk whole, or not at all
             raise CombatError(f"{session.save_error} (nothing saved)".replace(" — kept in memory; will retry", ""))
         for line in out:

@@ -105,6 +105,14 @@ class Session:
         self._writer = _Writer(self.db)
 
     @property
+    def converted_note(self) -> str:
+        """One line for the GM when this session began by making an older version's save a database."""
+        if self.converted_from is None:
+            return ""
+        return (f"{clean_line(self.converted_from.name)} is from an older combat-tui: it goes on in "
+                f"{clean_line(self.path.name)}, and the old file is kept as it was")
+
+    @property
     def save_error(self) -> str | None:
         """Why the last write failed (state kept in memory, retried with the next change); None if it worked."""
         assert self._writer is not None

@@ -63,6 +63,8 @@ class CombatApp(App[None]):
             self.push_screen(OpenScreen(self.data_dir))
         if self.note:
             self.notify(self.note, markup=False, timeout=15)
+        if self.session is not None and self.session.converted_note:
+            self.notify(self.session.converted_note, markup=False, timeout=15)
         self.call_after_refresh(self.collector.start)
 
     async def on_event(self, event: events.Event) -> None:
@@ -143,7 +145,7 @@ class CombatApp(App[None]):
         stop_all()  # players' view servers started from this app
         if self.session is not None:
             self._last_resort(self.session)
-            self.session.close()  # the lock goes
+            self.session.close()  # the save's file goes
 
     def open_path(self, path: str | Path) -> None:
         try:
@@ -152,6 +154,8 @@ class CombatApp(App[None]):
             self.notify(str(exc), severity="error", markup=False)
             return
         self.show_session(session)
+        if session.converted_note:
+            self.notify(session.converted_note, markup=False, timeout=15)
 
     def open_demo(self, ruleset: str, fresh: bool = False) -> None:
         """A demo from the open screen: the played copy resumed, or (`fresh`) started again, the played one kept."""

@@ -87,3 +87,20 @@ async def test_the_quit_dialog_names_a_save_full_of_brackets_as_typed(tmp_path: 
         assert isinstance(app.screen, QuitDialog)
         label = str(app.screen.query_one("#quit-rescue", Button).label)
         assert "write them to [b]ford[i].rescue-" in label, label
+
+
+async def test_an_older_save_opened_in_the_app_says_where_it_goes_on(tmp_path: Path) -> None:
+    from combat_tui.engine.encounter import Encounter
+    from combat_tui.store import saves
+
+    enc = Encounter.new(catalogue().get("three-action"), seed=1, name="ford")
+    enc.run("add Orc hp=9")
+    saves.save(enc.doc, tmp_path / "ford.json")  # as an older version wrote it
+    before = (tmp_path / "ford.json").read_bytes()
+    app = RecordingApp(Session.open(tmp_path / "ford.json", catalogue()))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert any("ford.json is from an older combat-tui: it goes on in ford.combat" in m for _, m in app.notes)
+        await pilot.press("n")
+    assert (tmp_path / "ford.json").read_bytes() == before
+    assert [e.command for e in saves.load(tmp_path / "ford.combat").log] == ["add Orc hp=9", "start"]  # n on a fight not started starts it
