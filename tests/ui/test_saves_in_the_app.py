@@ -103,4 +103,5 @@ async def test_an_older_save_opened_in_the_app_says_where_it_goes_on(tmp_path: P
         assert any("ford.json is from an older combat-tui: it goes on in ford.combat" in m for _, m in app.notes)
         await pilot.press("n")
     assert (tmp_path / "ford.json").read_bytes() == before
-    assert [e.command for e in saves.load(tmp_path / "ford.combat").log] == ["add Orc hp=9", "start"]  # n on a fight not started starts it
+    # n on a fight not started starts it
+    assert [e.command for e in saves.load(tmp_path / "ford.combat").log] == ["add Orc hp=9", "start"]
