@@ -25,7 +25,6 @@ from .engine.loader import Catalogue
 from .engine.view import encounter_view
 from .session import catalogue, list_saves, load_library
 from .store import exchange, files, saves
-from .store.reading import encounter_at, load_view
 from .store.save_db import SaveDB
 
 
@@ -117,7 +116,7 @@ def _do(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    enc = encounter_at(save_path(args.file, args.data_dir), catalogue())
+    enc = saves.encounter_at(save_path(args.file, args.data_dir), catalogue())
     view = encounter_view(enc)
     if args.json:
         print(json.dumps(view, indent=2, ensure_ascii=False))
@@ -265,7 +264,7 @@ def _player_view(args: argparse.Namespace) -> int:
     """The read-only players' view in this terminal; it follows the save as the GM plays."""
     path = save_path(args.file, args.data_dir)
     cat = catalogue()
-    first = load_view(path, cat)  # a missing or damaged save is one line here, before any screen
+    first = saves.load_view(path, cat)  # a missing or damaged save is one line here, before any screen
     from .ui.player.app import PlayerApp
 
     PlayerApp(path, cat, first).run()
@@ -279,7 +278,7 @@ def _serve(args: argparse.Namespace) -> int:
     from .ui.player.serving import check_port, public_url, view_argv
 
     path = save_path(args.file, args.data_dir).resolve()
-    load_view(path, catalogue())
+    saves.load_view(path, catalogue())
     if not 1 <= args.port <= 65535:  # 0 would listen on a port nobody is told of
         raise CombatError(f"cannot listen on {args.host} port {args.port}: a port is a number from 1 to 65535")
     try:

@@ -14,40 +14,28 @@ from ..engine.errors import SaveError
 
 
 def write_atomic(path: Path, text: str | list[str]) -> None:
-    """`text` (or its pieces, in order) as the whole of `path`; SaveError with one line."""
+    """`text` (or its pieces, in order) as the whole of `path`, with the permissions `path` has (a new
+    file: the umask's); SaveError with one line."""
     target = Path(os.path.realpath(path))  # a symlinked file stays a symlink to the new text
-    tmp = write_temp(target, text)
+    tmp = ""
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        mode = mode_for(target)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            with contextlib.suppress(OSError):
+                os.fchmod(fh.fileno(), mode)
+            fh.writelines([text] if isinstance(text, str) else text)
+            fh.flush()
+            os.fsync(fh.fileno())
         os.replace(tmp, target)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
         raise SaveError(f"cannot save to {path}: {exc.strerror or exc}") from None
-    fsync_folder(target.parent)
-
-
-def write_temp(path: Path, text: str | list[str]) -> str:
-    """The text in a temp file beside `path`, fsynced, with the permissions `path` has (a new file: the
-    umask's); its name, for the caller to rename over `path`."""
-    folder = path.parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        mode = mode_for(path)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                with contextlib.suppress(OSError):
-                    os.fchmod(fh.fileno(), mode)
-                fh.writelines([text] if isinstance(text, str) else text)
-                fh.flush()
-                os.fsync(fh.fileno())
-        except BaseException:
+    finally:
+        if tmp:
             with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-    except OSError as exc:
-        raise SaveError(f"cannot save to {path}: {exc.strerror or exc}") from None
-    return tmp
+                os.unlink(tmp)  # gone already once renamed
+    fsync_folder(target.parent)
 
 
 def _read_umask() -> int:

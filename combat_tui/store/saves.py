@@ -11,15 +11,17 @@ from pathlib import Path
 
 from .. import paths
 from ..engine.clean import clean_line
-from ..engine.encounter import EncounterDoc
+from ..engine.encounter import Encounter, EncounterDoc
 from ..engine.errors import SaveError
+from ..engine.loader import Catalogue
+from ..engine.player_view import PlayerView, player_view
 from . import exchange, files
 from .save_db import SUFFIX, SaveDB
 from .save_db import summary as doc_summary
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
-__all__ = ["SUFFIX", "for_playing", "load", "named", "read_exchange", "save", "summary"]
+__all__ = ["SUFFIX", "encounter_at", "for_playing", "load", "load_view", "named", "read_exchange", "save", "summary"]
 
 
 def named(name: str, data_dir: str | None = None) -> Path:
@@ -92,6 +94,24 @@ def load(path: Path) -> EncounterDoc:
         return doc
     finally:
         db.close()
+
+
+def encounter_at(path: Path, cat: Catalogue) -> Encounter:
+    """The encounter saved at `path`, to look at (`show`, the players' view): its log stays on disk."""
+    if is_json(path):
+        doc = load(path)
+    else:
+        db = SaveDB.open(path)
+        try:
+            doc = db.read()
+        finally:
+            db.close()
+    return Encounter(doc, cat.get(doc.ruleset), where=path.name)
+
+
+def load_view(path: Path, cat: Catalogue) -> PlayerView:
+    """The players' view of a save."""
+    return player_view(encounter_at(path, cat))
 
 
 def save(doc: EncounterDoc, path: Path) -> None:

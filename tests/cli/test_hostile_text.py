@@ -18,7 +18,7 @@ import pytest
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.loader import Catalogue, load_file
 from combat_tui.store import exchange, saves
-from combat_tui.store.reading import load_view
+from combat_tui.store.saves import load_view
 
 EVIL = "Esc\x1b[2J\x1b]0;pwned\x07 \x9b31m \u202eRTL\x7f end"
 CLEAN = "Esc[2J]0;pwned 31m RTL end"  # what is left: printable text only

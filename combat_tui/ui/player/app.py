@@ -25,7 +25,7 @@ from ...engine.errors import CombatError
 from ...engine.loader import Catalogue
 from ...engine.player_view import PlayerView
 from ...session import catalogue
-from ...store.reading import load_view
+from ...store.saves import load_view
 from .. import styles
 from .now_panel import NowPanel
 from .order_list import OrderList
