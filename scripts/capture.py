@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -21,6 +20,7 @@ async def capture(ruleset: str, width: int, height: int) -> str:
     from combat_tui.engine.loader import load_all
     from combat_tui.paths import demo_saves_dir
     from combat_tui.session import Session
+    from combat_tui.store import saves
     from combat_tui.ui.app import CombatApp
 
     demo = demo_saves_dir() / f"{ruleset}.json"
@@ -28,8 +28,8 @@ async def capture(ruleset: str, width: int, height: int) -> str:
         known = ", ".join(sorted(p.stem for p in demo_saves_dir().glob("*.json")))
         raise SystemExit(f"capture: no demo named {ruleset!r} (demos: {known})")
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / demo.name
-        shutil.copyfile(demo, path)
+        path = Path(tmp) / f"{ruleset}.combat"  # played from a database, as the app plays a demo
+        saves.save(saves.read_exchange(demo), path)
         app = CombatApp(Session.open(path, load_all(), seed=0))
         async with app.run_test(size=(width, height)) as pilot:
             await pilot.pause()

@@ -10,7 +10,6 @@ test runner happens to have. After a deliberate change of the look, refresh the 
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from textual.widgets import Input, TextArea
 from combat_tui import paths
 from combat_tui.engine.ruleset import TimeModel
 from combat_tui.session import Session, catalogue
+from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.help import HelpScreen
 from combat_tui.ui.screens.main import MainScreen
@@ -47,10 +47,10 @@ def terminal(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
 
 
 def demo_session(tmp_path: Path, ruleset: str) -> Session:
-    """A copy of the shipped demo in the test's own folder, so the repository is never written."""
-    target = tmp_path / "demos" / f"{ruleset}.json"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(paths.demo_saves_dir() / f"{ruleset}.json", target)
+    """A played copy of the shipped demo in the test's own folder, as the app makes one (a database), so
+    the repository is never written."""
+    target = tmp_path / "demos" / f"{ruleset}.combat"
+    saves.save(saves.read_exchange(paths.demo_saves_dir() / f"{ruleset}.json"), target)
     return Session.open(target, catalogue(), seed=0)
 
 
