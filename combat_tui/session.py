@@ -159,13 +159,7 @@ class Session:
     def start(cls, encounter: Encounter, path: Path) -> Session:
         """A new save for an encounter made in memory, written whole, never over a file."""
         SaveDB.create(path, encounter.doc)
-        db = SaveDB.open(path, party=_party_file(encounter.library))
-        try:
-            db.read()  # its revision
-        except BaseException:
-            db.close()
-            raise
-        return cls(encounter, path, db)
+        return cls(encounter, path, SaveDB.opened(path, _party_file(encounter.library)))
 
     def run(self, line: str) -> list[str]:
         """Run one command; on success autosave. Raises CombatError (nothing changed) on bad input."""
@@ -212,8 +206,7 @@ class Session:
         list(self.encounter.doc.log)  # every event in memory before the old file is let go
         try:
             SaveDB.create(self.path, self.encounter.doc)
-            db = SaveDB.open(self.path, party=_party_file(self.encounter.library))
-            db.read()
+            db = SaveDB.opened(self.path, _party_file(self.encounter.library))
         except SaveError as exc:
             self._writer.error = f"{exc} — kept in memory; will retry"
             return
@@ -283,12 +276,7 @@ class Session:
         doc = self.encounter.doc
         copy = doc.model_copy(update={"name": clean})  # the name changes only once the copy is written
         SaveDB.create(target, copy)
-        db = SaveDB.open(target, party=_party_file(self.encounter.library))
-        try:
-            db.read()
-        except BaseException:
-            db.close()
-            raise
+        db = SaveDB.opened(target, _party_file(self.encounter.library))
         doc.name = clean
         self.path = target
         self._switch(db)

@@ -13,6 +13,7 @@ import json
 import os
 import sqlite3
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -112,6 +113,27 @@ class SaveDB:
                     db._attach()
         except BaseException:
             conn.close()
+            raise
+        return db
+
+    @classmethod
+    @contextlib.contextmanager
+    def reading(cls, path: Path) -> Iterator[SaveDB]:
+        """The save at `path`, open for as long as the `with` lasts (to look at it, not play it)."""
+        db = cls.open(path)
+        try:
+            yield db
+        finally:
+            db.close()
+
+    @classmethod
+    def opened(cls, path: Path, party: Path | None = None) -> SaveDB:
+        """The save at `path`, open and read once (its revision known), to write on; closed if that fails."""
+        db = cls.open(path, party=party)
+        try:
+            db.read()
+        except BaseException:
+            db.close()
             raise
         return db
 

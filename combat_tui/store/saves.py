@@ -87,13 +87,10 @@ def load(path: Path) -> EncounterDoc:
     """The whole encounter at `path`, its log read in full, from either form."""
     if is_json(path):
         return exchange.read_file(path)
-    db = SaveDB.open(path)
-    try:
+    with SaveDB.reading(path) as db:
         doc = db.read()
         list(doc.log)  # every event read while the file is open
         return doc
-    finally:
-        db.close()
 
 
 def encounter_at(path: Path, cat: Catalogue) -> Encounter:
@@ -101,11 +98,8 @@ def encounter_at(path: Path, cat: Catalogue) -> Encounter:
     if is_json(path):
         doc = load(path)
     else:
-        db = SaveDB.open(path)
-        try:
+        with SaveDB.reading(path) as db:
             doc = db.read()
-        finally:
-            db.close()
     return Encounter(doc, cat.get(doc.ruleset), where=path.name)
 
 
@@ -136,11 +130,8 @@ def summary(path: Path) -> Summary:
     if is_json(path):
         meta: dict[str, object] = dict(doc_summary(load(path)))
     else:
-        db = SaveDB.open(path)
-        try:
+        with SaveDB.reading(path) as db:
             meta = db.meta()
-        finally:
-            db.close()
         if meta.get("app") != "combat-tui":
             raise SaveError(f"{path.name}: not a combat-tui save")
 
