@@ -120,6 +120,8 @@ def test_one_change_costs_the_same_to_make_durable_however_long_the_log(tmp_path
         s.db._conn.set_trace_callback(statements.append)
         s.run("dmg 'Orc 2' 3")
         s.db._conn.set_trace_callback(None)
+        # the clock may tick to a new second during one run and not the other: that row is not the log's
+        statements = [q for q in statements if "VALUES ('updated'" not in q]
         cost[events] = (len(statements), path.stat().st_size - size, len(s.encounter.doc.log))
         s.close()
     assert cost[50][0] == cost[5000][0], "a change took more statements on a longer log"
