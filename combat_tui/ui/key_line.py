@@ -8,6 +8,8 @@ pane before `d` had opened the question), and `1` `2` Enter `n` typed the `n` in
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -15,8 +17,11 @@ from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.dom import DOMNode
 from textual.timer import Timer
+from textual.worker import Worker
 
+ROUNDS = 2  # of the whole screen after a key: a message a widget posts to another is read in the second
 STUCK = 0.5  # seconds: a key neither handled nor stopped by then (its widget went away) lets the next go
 
 
@@ -44,16 +49,19 @@ RoutedKey.handler_name = "on_key"  # handled as any key is
 class KeyLine:
     """Give it every key the app reads (`arrived`), and every key that reaches the app again (`done`).
 
-    A waiting key goes once the app has also read what the key before it left to do (a focus moved
-    with `focus()`, a dialog's answer), so it lands where that key meant it to."""
+    A waiting key goes once the widget the key before it went to, each of its parents, the screen on top
+    now and the app have read what that key left them to do (an input's Submitted, a palette closing and
+    its command, a focus moved with `focus()`, a dialog's answer), so it lands where that key meant it to."""
 
     def __init__(self, app: App[Any], route: Callable[[events.Key], Awaitable[None]]) -> None:
         self.app, self._route = app, route
         self._busy = False  # a key is on its way, or the next waits for the app to catch up
         self._current: RoutedKey | None = None
+        self._target: DOMNode | None = None  # where the current key was sent: the focused widget, or the screen
         self._since = 0.0
         self._waiting: deque[events.Key] = deque()
         self._watchdog: Timer | None = None
+        self._waiter: asyncio.Future[None] | None = None
 
     async def arrived(self, key: events.Key) -> None:
         if self._busy:
@@ -71,22 +79,61 @@ class KeyLine:
     async def _send(self, key: events.Key) -> None:
         routed = RoutedKey(key, self)
         self._busy, self._current, self._since = True, routed, time.monotonic()
+        self._target = self.app.focused or self.app.screen
         await self._route(routed)  # a priority binding runs now; otherwise it is sent on its way
         if not routed.is_forwarded and self._current is routed:
             self._finished()
 
     def _finished(self) -> None:
         self._current = None
-        if self._waiting:
-            self.app.call_later(self._resume)  # behind what the app was given meanwhile
-        else:
-            self._busy = False
+        target, self._target = self._target, None  # the next key, typed now or read later, goes behind
+        chain = [n for n in target.ancestors_with_self if n is not self.app] if target is not None else []
+        self._settle(chain)  # what this key left to do, wherever it was left
+
+    def _settle(self, chain: list[DOMNode], rounds: int = ROUNDS) -> None:
+        """Once each in turn has read its messages (those bubble up), then every widget of the screen on
+        top now (a list the key's widget told to pick, a screen that came up), a round or two, then the app."""
+        while chain and not chain[0].is_running:  # gone with what the key did: nothing left there
+            chain = chain[1:]
+        if chain:
+            chain[0].call_later(self._settle, chain[1:], rounds)
+            return
+        nodes = [n for n in self.app.screen.walk_children(with_self=True) if n.is_running] if rounds else []
+        if not nodes:
+            self.app.call_later(self._resume)
+            return
+        left = [len(nodes)]
+
+        def answered() -> None:
+            left[0] -= 1
+            if not left[0]:
+                self._settle([], rounds - 1)
+
+        for node in nodes:
+            node.call_later(answered)
 
     async def _resume(self) -> None:
+        if self._current is None and self._waiting and self._working():
+            return  # called again when the screen's work is done
         if self._current is None and self._waiting:
             await self._send(self._waiting.popleft())
         elif self._current is None:
             self._busy = False
+
+    def _working(self) -> bool:
+        """Work the screen on top runs in the background (the palette's search, say) goes before the next
+        key (Enter picks from what was found): True, and the key waits for it, or for STUCK at most."""
+        screen = self.app.screen
+        busy = [w for w in self.app.workers if not w.is_finished and screen in w.node.ancestors_with_self]
+        if not busy:
+            return False
+
+        async def wait() -> None:
+            await asyncio.wait([asyncio.ensure_future(_quietly(w)) for w in busy], timeout=STUCK)
+            self.app.call_later(self._resume)
+
+        self._waiter = asyncio.ensure_future(wait())  # kept: a task only weakly held may be collected
+        return True
 
     def _unstick(self) -> None:
         self._watchdog = None
@@ -94,3 +141,9 @@ class KeyLine:
             self._finished()
         if self._waiting and self._watchdog is None:
             self._watchdog = self.app.set_timer(STUCK, self._unstick)
+
+
+async def _quietly(worker: Worker[Any]) -> None:
+    """Done, however it ended (a search is cancelled by the next letter)."""
+    with contextlib.suppress(Exception):
+        await worker.wait()

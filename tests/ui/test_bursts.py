@@ -1,0 +1,48 @@
+"""Bursts across every kind of move: each key typed ahead lands where the keys before it led, and
+Escape then a key, read by the terminal as one Alt key, is still the two keys typed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+
+from combat_tui.ui.app import CombatApp
+from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.widgets.command_bar import CommandBar
+
+from .keys import new_session, pool
+
+NAMED = {"enter", "escape", "backspace", "colon", "ctrl+p", "ctrl+o", "plus", "space", "down", "up", "ctrl+s",
+         "ctrl+l"}
+GOBLINS = ("add Orc init=10 hp=30", "add Goblin x10 init=5 hp=20", "start")
+
+
+def burst(app: CombatApp, keys: str) -> None:
+    """Post every key at once, before the app has read any: `keys` space-separated, as Textual names them."""
+    chars = {"space": " ", "plus": "+", "colon": ":"}
+    for key in keys.split():
+        char = chars.get(key) or (None if key in NAMED or key.startswith("alt+") else key)
+        if key.startswith("alt+"):
+            char = key[4:]
+        app.post_message(events.Key(key, char))
+
+
+async def settle(pilot: object) -> None:
+    for _ in range(8):
+        await pilot.pause()  # type: ignore[attr-defined]
+
+
+def logged(app: CombatApp, setup: int) -> list[str]:
+    assert app.session is not None
+    return [e.command for e in app.session.encounter.history()][setup:]
+
+
+async def test_keys_typed_after_a_palette_jump(tmp_path: Path) -> None:
+    app = CombatApp(new_session(tmp_path, *GOBLINS, ruleset="three-action"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        burst(app, "ctrl+p G o b l i n space 1 0 enter d 5 enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert logged(app, len(GOBLINS)) == ['dmg "Goblin 10" 5']
