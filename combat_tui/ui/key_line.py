@@ -64,6 +64,12 @@ class KeyLine:
         self._waiter: asyncio.Future[None] | None = None
 
     async def arrived(self, key: events.Key) -> None:
+        alone = key.key.removeprefix("alt+")
+        if alone != key.key and key.character and len(key.character) == 1:
+            # Escape and a key typed together: the terminal reads them as one Alt key (Textual's driver,
+            # within its escape delay). No key here is an Alt key: the two keys typed, in order.
+            await self.arrived(events.Key("escape", "\x1b"))
+            key = events.Key(key.character if key.character.isalnum() else alone, key.character)
         if self._busy:
             self._waiting.append(key)
             if self._watchdog is None:

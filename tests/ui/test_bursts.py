@@ -15,6 +15,7 @@ from .keys import new_session, pool
 
 NAMED = {"enter", "escape", "backspace", "colon", "ctrl+p", "ctrl+o", "plus", "space", "down", "up", "ctrl+s",
          "ctrl+l"}
+TWO = ("add Orc init=10 hp=30", "add Elf init=5 hp=30", "start")
 GOBLINS = ("add Orc init=10 hp=30", "add Goblin x10 init=5 hp=20", "start")
 
 
@@ -46,3 +47,26 @@ async def test_keys_typed_after_a_palette_jump(tmp_path: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)
         assert logged(app, len(GOBLINS)) == ['dmg "Goblin 10" 5']
+
+
+async def test_escape_then_a_key_read_as_alt_after_a_command_run_in_the_bar(tmp_path: Path) -> None:
+    """The terminal reads Escape and `u` typed together as Alt+u: still Escape (leave the bar), then undo."""
+    app = CombatApp(new_session(tmp_path, *GOBLINS, ruleset="three-action"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        burst(app, "colon d m g space O r c space 1 enter alt+u")
+        await settle(pilot)
+        assert app.session is not None
+        assert pool(app.session, "Orc", "hp") == 30
+        assert app.session.encounter.doc.cursor == len(GOBLINS)  # the damage undone
+        assert not isinstance(app.focused, CommandBar)
+        assert app.screen.query_one(CommandBar).value == ""
+
+
+async def test_keys_after_a_line_run_in_the_bar(tmp_path: Path) -> None:
+    app = CombatApp(new_session(tmp_path, *TWO, ruleset="three-action"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        burst(app, "colon d m g space O r c space 1 enter n e x t enter escape d 2 enter n")
+        await settle(pilot)
+        assert logged(app, len(TWO)) == ["dmg Orc 1", "next", "dmg Elf 2", "next"]
