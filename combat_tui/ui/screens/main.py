@@ -349,11 +349,15 @@ class MainScreen(Screen[None]):
     # -- messages from the widgets -----------------------------------------------------------------
     @on(OrderPane.Picked)
     def _picked(self, event: OrderPane.Picked) -> None:
-        self.selected = event.cid
+        # The highlight as it is now: a rebuild's message can arrive after the turn moved it on.
+        cid = self.query_one(OrderPane).highlighted_id() or event.cid
+        if cid not in self.session.encounter.state.combatants:
+            return
+        self.selected = cid
         self._hit_other = False  # the GM moved the highlight: `a` is for the one chosen
         enc = self.session.encounter
-        if any(c.id == event.cid for c in active(enc.state, enc.rs)):
-            self._actor = event.cid
+        if any(c.id == cid for c in active(enc.state, enc.rs)):
+            self._actor = cid
 
     @on(LogPane.Done)
     def _done_reading(self) -> None:
