@@ -66,9 +66,7 @@ class EncounterCommands(Provider):
 
     @staticmethod
     def _act(screen: MainScreen, action_id: str) -> None:
-        spec = screen.targets()
-        if spec:
-            screen._act(spec, action_id)
+        screen.act_action(action_id)
 
     @staticmethod
     def _show(screen: MainScreen, name: str, lines: tuple[str, ...]) -> None:

@@ -109,12 +109,14 @@ async def test_a_acts_for_whose_turn_it_is_after_hitting_another(tmp_path: Path)
         assert s.encounter.history()[-1].command == 'act "Bandit 1" "Melee attack" on=Kara'
         assert pool(s, "Bandit 1", "actions") == 2
         assert pool(s, "Kara", "actions") == 3
-        # the GM may still choose another (a reaction): marked, or the highlight moved to it
-        await pilot.press("space", "a")
+        # the GM may still choose another (a reaction): in the list of who acts (marks are targets)
+        await pilot.press("a")
+        assert list_title(app) == "Who acts?"
+        await choose(pilot, app, "kara")
         assert list_title(app) == "Kara acts"
         await choose(pilot, app, "reaction")
         assert pool(s, "Kara", "reactions") == 0 and pool(s, "Bandit 1", "reactions") == 1
-        await pilot.press("d", "1", "enter")  # Kara hit again (the mark was spent), then the GM moves on
+        await pilot.press("d", "1", "enter")  # Kara hit again, then the GM moves on
         await pilot.pause()
         await highlight(pilot, app, "Bandit 2")
         await pilot.press("a")

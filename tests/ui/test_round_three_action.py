@@ -374,9 +374,12 @@ async def test_marked_creatures_share_conditions_actions_and_spending(tmp_path: 
         await add_condition(pilot, app, "shaken", how_long="2")
         assert conds(s, "Bram")["shaken"]["remaining"] == conds(s, "Orc")["shaken"]["remaining"] == 2
         await mark_both()
-        await pilot.press("a")  # both spend their reaction
+        await pilot.press("a")  # marks are targets: whose turn it is acts, not the marked
+        assert list_title(app) == "Kara acts"
         await choose(pilot, app, "reaction")
-        assert [pool(s, n, "reactions") for n in ("Kara", "Bram", "Orc")] == [1, 0, 0]
+        assert [pool(s, n, "reactions") for n in ("Kara", "Bram", "Orc")] == [0, 1, 1]
+        await pilot.press("escape")  # a reaction aims at nobody: the marks were not used, and stay till cleared
+        await pilot.pause()
         await mark_both()
         await pilot.press("s")
         await choose(pilot, app, "energy")

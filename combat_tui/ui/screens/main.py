@@ -30,6 +30,7 @@ from ...engine.durations import duration_words
 from ...engine.errors import CombatError
 from ...engine.gm_view import GMView, GMViews, ready_words
 from ...engine.lookup import entries
+from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
@@ -547,6 +548,10 @@ class MainScreen(Screen[None]):
         self._pool_then_amount("gain")
 
     def action_act(self) -> None:
+        if self.marked:  # marks are targets: the action is the actor's, used on them
+            self._act_on_marks(lambda actor: self._act_dialog(actor.name, frozenset({actor.id}), actor.name,
+                                                              self.marked))
+            return
         actor = self.actor_after_hit()
         if actor is not None:  # the highlight is on a creature just hit: actions are the actor's, unless
             state = self.session.encounter.state  # the GM says otherwise (a reaction, say)
@@ -559,17 +564,41 @@ class MainScreen(Screen[None]):
         if spec is not None:
             self._act_dialog(spec, self._aimed, self.target_label())
 
+    def act_action(self, action_id: str) -> None:
+        """An action picked by name (the palette): the highlighted creature's, or with marks the actor's on them."""
+        if self.marked:
+            self._act_on_marks(lambda actor: self._act(actor.name, action_id, frozenset({actor.id}), self.marked))
+            return
+        spec = self.targets()
+        if spec:
+            self._act(spec, action_id)
+
+    def _act_on_marks(self, then: Callable[[Combatant], object]) -> None:
+        """Who acts on the marked creatures: the highlighted one when it is not marked, else whose turn it is."""
+        enc = self.session.encounter
+        picked = self.picked()
+        now = [c.id for c in active(enc.state, enc.rs) if c.id not in self.marked]
+        cid = picked if picked in enc.state.combatants and picked not in self.marked else (
+            self._actor if self._actor in now else next(iter(now), None))
+        if cid is None:
+            self.notify("Marked creatures are the targets: highlight the one who acts (not marked)",
+                        severity="warning")
+            return
+        then(enc.state.combatants[cid])
+
     def _act_for(self, cid: str) -> None:
         c = self.session.encounter.state.combatants.get(cid)
         if c is not None:
             self._act_dialog(c.name, frozenset({cid}), c.name)
 
-    def _act_dialog(self, spec: str, aimed: frozenset[str], label: str) -> None:
+    def _act_dialog(self, spec: str, aimed: frozenset[str], label: str, on: frozenset[str] = frozenset()) -> None:
         self.choose(f"{label} acts", act_choices(self.session.encounter, aimed),
-                    lambda pick: self._act(spec, pick, aimed))
+                    lambda pick: self._act(spec, pick, aimed, on))
 
-    def _act(self, spec: str, pick: str, aimed: frozenset[str] | None = None) -> None:
+    def _act(self, spec: str, pick: str, aimed: frozenset[str] | None = None, on: frozenset[str] = frozenset()) -> None:
+        """`on`: the marked creatures, the action's targets (asked among them when it aims at one)."""
         aimed = self._aimed if aimed is None else aimed  # the creatures targets() named for `spec`
+        spent = aimed | on  # the marks, once the action was used on one of them
         enc = self.session.encounter
         rs = enc.rs
         if pick == "sf":
@@ -601,15 +630,19 @@ class MainScreen(Screen[None]):
                 self.ask(question, hint, lambda v: go(target, (*given, (key, v.strip()))))
                 return
             words = {k: v for k, v in given if v}
+            used = spent if target is not None else aimed  # marks not aimed at stay marked
             if needs_speed:
                 self.ask(f"{action.name}: speed factor or speed class?", "e.g. 6 or Swift",
                          lambda v: self.hit(command_line("act", spec, pick, on=target, typed=speed_words(v), **words),
-                                            aimed, target=False))
+                                            used, target=False))
             else:
-                self.hit(command_line("act", spec, pick, on=target, **words), aimed, target=False)
+                self.hit(command_line("act", spec, pick, on=target, **words), used, target=False)
 
-        if aims:
-            who = [Choice(c.id, c.name) for c in target_order(enc, aimed, self.picked())]
+        marked = [c for c in enc.state.roster() if c.id in on]
+        if aims and len(marked) == 1:
+            go(marked[0].name)
+        elif aims:
+            who = [Choice(c.id, c.name) for c in (marked or target_order(enc, aimed, self.picked()))]
             self.choose(f"{action.name}: on whom?", who,
                         lambda w: go(enc.state.combatants[w].name))
         else:
@@ -618,17 +651,23 @@ class MainScreen(Screen[None]):
     def action_attack(self) -> None:
         """The highlighted creature's own attacks only (the actor's, just after a hit, as with `a`),
         then whom: the `a` path for an own attack."""
-        enc = self.session.encounter
-        c = enc.state.combatants.get(self.actor_after_hit() or self.picked() or "")
+        if self.marked:  # marks are targets: the actor's attack, on them
+            self._act_on_marks(lambda actor: self._attack(actor, self.marked))
+            return
+        c = self.session.encounter.state.combatants.get(self.actor_after_hit() or self.picked() or "")
         if c is None:
             self.notify("Pick a creature first (arrows in the order pane)", severity="warning")
             return
+        self._attack(c)
+
+    def _attack(self, c: Combatant, on: frozenset[str] = frozenset()) -> None:
+        enc = self.session.encounter
         choices = own_attack_choices(enc, c)
         if not choices:
             self.notify(f"{c.name} has no attacks of its own (a ruleset can: a)", severity="warning", markup=False)
             return
         aimed = frozenset({c.id})
-        self.choose(f"{c.name} attacks", choices, lambda pick: self._act(c.name, pick, aimed))
+        self.choose(f"{c.name} attacks", choices, lambda pick: self._act(c.name, pick, aimed, on))
 
     def action_add_creature(self) -> None:
         """A template or a party from the library, picked by name as on the new-encounter screen."""
@@ -784,9 +823,17 @@ class MainScreen(Screen[None]):
         self.run_line("redo")
 
     def action_mark(self) -> None:
+        """The highlighted creature marked (or not); moved onto a folded group's line, the whole group."""
         picked = self.picked()
-        if picked:
+        if not picked:
+            return
+        group = set(self.query_one(OrderPane).entered_group()) & set(self.session.encounter.state.combatants)
+        if picked not in group:
             self.marked = self.marked ^ {picked}
+        elif group <= self.marked:
+            self.marked = self.marked - group
+        else:
+            self.marked = self.marked | group
 
     def action_unmark(self) -> None:
         self.marked = frozenset()

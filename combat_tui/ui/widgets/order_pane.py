@@ -41,6 +41,7 @@ class OrderPane(RowList):
         self._acting_row: int | None = None  # the first acting creature's row
         self._upward = False
         self._landing: str | None = None  # the member a folded group's line picked, highlighted once open
+        self._entered: tuple[str, ...] = ()  # the folded group whose line the GM's last move landed on
 
     def watch_view(self, view: GMView | None) -> None:
         self.order = view.order if view is not None else ()
@@ -187,7 +188,7 @@ class OrderPane(RowList):
         """The turn moved to `cid`: highlight it (quietly, the screen knows). Past the bottom, the list
         pages so the actor is at the top with those after it below, rather than creeping a row a turn
         (each scroll redraws the whole pane)."""
-        self._following = True
+        self._following, self._entered = True, ()
         try:
             self.select(cid, quiet=True)
         finally:
@@ -230,6 +231,11 @@ class OrderPane(RowList):
         if index is not None:
             self.highlighted = index
 
+    def entered_group(self) -> tuple[str, ...]:
+        """The members of the folded group the highlight last moved onto (its line opened as it did), until
+        it moves again: `space` there marks the whole group."""
+        return self._entered
+
     def action_cursor_up(self) -> None:
         """Up onto a folded group picks its last member, so the next Up goes on through the others."""
         self._upward = True
@@ -244,6 +250,8 @@ class OrderPane(RowList):
         self._landing = None
         if isinstance(row, GroupRow) and self._upward:
             cid = self._landing = row.members[-1]
+        if not self._quiet:  # the GM moved (a rebuild placing the highlight again is not a move)
+            self._entered = row.members if isinstance(row, GroupRow) else ()
         if cid is not None and not self._quiet:
             self.post_message(self.Picked(cid))
 
