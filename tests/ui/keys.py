@@ -57,11 +57,11 @@ def highlighted(app: CombatApp) -> str | None:
 
 
 async def highlight(pilot: Any, app: CombatApp, name: str) -> None:
-    """Move the order pane's highlight to a creature with the arrow keys only."""
-    for _ in range(12):
+    """Move the order pane's highlight to a creature with the arrow keys only (down, then up: no wrapping)."""
+    for key in ["down"] * 12 + ["up"] * 24:
         if highlighted(app) == name:
             return
-        await pilot.press("down")
+        await pilot.press(key)
     raise AssertionError(f"could not reach {name} with the arrows (at {highlighted(app)})")
 
 
@@ -150,11 +150,12 @@ async def goto(pilot: Pilot[None], app: RecordingApp, name: str) -> None:
     assert isinstance(screen, MainScreen)
     pane = screen.query_one(OrderPane)
     state = screen.session.encounter.state
-    for _ in range(3 * len(state.combatants) + 4):
+    steps = 3 * len(state.combatants) + 4
+    for key in ["down"] * steps + ["up"] * 2 * steps:  # lists do not wrap: down to the end, then up
         cid = pane.highlighted_id()
         if cid is not None and state.combatants[cid].name == name:
             return
-        await pilot.press("down")
+        await pilot.press(key)
     raise AssertionError(f"arrows never reached {name}")
 
 async def pick(pilot: Pilot[None], app: RecordingApp, text: str) -> None:

@@ -164,10 +164,14 @@ async def test_keys_and_the_mouse_move_the_highlight_and_skip_headings(tmp_path:
         await pilot.press("end")
         await pilot.pause()
         assert names[pane.highlighted_id() or ""] == "Kara", "the last row, under its heading"
+        last = pane.highlighted
         await pilot.press("down")
         await pilot.pause()
-        assert pane.highlighted == 0, "down from the last row wraps to the first"
-        await pilot.press("up")
+        assert pane.highlighted == last != 0, "down from the last row stays there (lists do not wrap)"
+        await pilot.press("home", "up")
+        await pilot.pause()
+        assert pane.highlighted == 0, "up from the first row stays there"
+        await pilot.press("end")
         await pilot.pause()
         assert names[pane.highlighted_id() or ""] == "Kara"
         await pilot.press("home", "pagedown")

@@ -166,5 +166,6 @@ class PickList(Answering):
     def action_move(self, step: int) -> None:
         ol = self.query_one(OptionList)
         if ol.option_count:
-            ol.highlighted = ((ol.highlighted or 0) + step) % ol.option_count
+            # Stops at the ends: a list that wraps takes a key typed once too often round to the far end.
+            ol.highlighted = min(max((ol.highlighted or 0) + step, 0), ol.option_count - 1)
 

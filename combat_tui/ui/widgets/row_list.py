@@ -2,7 +2,7 @@
 drawn once to strips and kept while their text and look stay the same.
 
 Each row is cut to width by its owner, so it takes exactly the lines its text has; a heading is never
-highlighted. Keys: up and down (wrapping), home, end, page up and down; a click highlights a row.
+highlighted. Keys: up and down (stopping at the ends), home, end, page up and down; a click highlights a row.
 """
 
 from __future__ import annotations
@@ -211,16 +211,14 @@ class RowList(ScrollView, can_focus=True):
                               animate=False, top=top, immediate=True)
 
     def _next(self, anchor: int | None, step: int) -> int | None:
-        """The next row from `anchor` that is not a heading, wrapping round."""
+        """The next row from `anchor` that is not a heading; at the end, the anchor (no wrapping round: a
+        key pressed once too often must not take the highlight, and the next key's target, to the far end)."""
         n = len(self._ids)
         if anchor is None:
             rows = range(n) if step == 1 else range(n - 1, -1, -1)
             return next((i for i in rows if self._ids[i] is not None), None)
-        for k in range(1, n + 1):
-            i = (anchor + k * step) % n
-            if self._ids[i] is not None:
-                return i
-        return anchor
+        rows = range(anchor + 1, n) if step == 1 else range(anchor - 1, -1, -1)
+        return next((i for i in rows if self._ids[i] is not None), anchor)
 
     def action_cursor_down(self) -> None:
         self.highlighted = self._next(self.highlighted, 1)
