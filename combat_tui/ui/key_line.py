@@ -17,7 +17,8 @@ from typing import Any
 
 from textual import events
 from textual.app import App
-from textual.dom import DOMNode
+from textual.dom import DOMNode, NoScreen
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker
 
@@ -99,7 +100,8 @@ class KeyLine:
     def _settle(self, chain: list[DOMNode], rounds: int = ROUNDS) -> None:
         """Once each in turn has read its messages (those bubble up), then every widget of the screen on
         top now (a list the key's widget told to pick, a screen that came up), a round or two, then the app."""
-        while chain and not chain[0].is_running:  # gone with what the key did: nothing left there
+        self._since = time.monotonic()
+        while chain and not self._alive(chain[0]):  # gone with what the key did: nothing left there
             chain = chain[1:]
         if chain:
             chain[0].call_later(self._settle, chain[1:], rounds)
@@ -118,7 +120,21 @@ class KeyLine:
         for node in nodes:
             node.call_later(answered)
 
+    def _alive(self, node: DOMNode) -> bool:
+        """Still there to read a message: on a screen of the stack (one taken down may never read it)."""
+        if not node.is_running:
+            return False
+        try:
+            screen = node if isinstance(node, Screen) else node.screen
+        except NoScreen:
+            return False
+        return screen in self.app.screen_stack
+
     async def _resume(self) -> None:
+        screen = self.app.screen
+        if self._current is None and self._waiting and not screen.is_mounted:
+            screen.call_later(self._settle, [])  # a screen just put up (an encounter opened): once it is there
+            return
         if self._current is None and self._waiting and self._working():
             return  # called again when the screen's work is done
         if self._current is None and self._waiting:
@@ -143,8 +159,11 @@ class KeyLine:
 
     def _unstick(self) -> None:
         self._watchdog = None
-        if self._current is not None and time.monotonic() - self._since >= STUCK:
+        stuck = time.monotonic() - self._since >= STUCK
+        if self._current is not None and stuck:
             self._finished()
+        elif self._current is None and self._waiting and stuck:  # a widget went away before it answered
+            self.app.call_later(self._resume)
         if self._waiting and self._watchdog is None:
             self._watchdog = self.app.set_timer(STUCK, self._unstick)
 

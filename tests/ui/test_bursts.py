@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual import events
 
+from combat_tui.session import Session, catalogue, load_library
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
@@ -70,3 +71,66 @@ async def test_keys_after_a_line_run_in_the_bar(tmp_path: Path) -> None:
         burst(app, "colon d m g space O r c space 1 enter n e x t enter escape d 2 enter n")
         await settle(pilot)
         assert logged(app, len(TWO)) == ["dmg Orc 1", "next", "dmg Elf 2", "next"]
+
+
+async def test_keys_typed_after_adding_from_the_library(tmp_path: Path) -> None:
+    s = new_session(tmp_path, *TWO, ruleset="three-action")
+    s.encounter.library = load_library(catalogue())
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        burst(app, "plus G o b l i n enter 2 enter d 3 enter n")
+        await settle(pilot)
+        assert logged(app, len(TWO)) == ["add Goblin x2", "dmg Orc 3", "next"]
+
+
+def other_save(data: Path) -> None:
+    """A second save in the data folder: a troll."""
+    other = Session.create(data / "saves" / "other.combat", catalogue(), "three-action", seed=3)
+    for line in ("add Troll init=10 hp=40", "start"):
+        other.run(line)
+    other.flush()
+    other.close()
+
+
+async def test_keys_typed_after_ctrl_o_land_in_the_save_opened(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    other_save(data)
+    app = CombatApp(new_session(tmp_path, *TWO, ruleset="three-action"), str(data))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        burst(app, "ctrl+o enter d 5 enter n")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen) and app.session is not None
+        assert app.session.encounter.doc.name == "other"
+        assert pool(app.session, "Troll", "hp") == 35
+        assert logged(app, 2) == ["dmg Troll 5", "next"]
+
+
+async def test_keys_typed_on_the_open_screen_land_in_the_save_opened(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    other_save(data)
+    app = CombatApp(None, str(data))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        burst(app, "enter d 5 enter n")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen) and app.session is not None
+        assert logged(app, 2) == ["dmg Troll 5", "next"]
+
+
+async def test_keys_typed_after_a_new_encounter_is_made(tmp_path: Path) -> None:
+    """From the open screen to the new encounter's first damage, in one burst."""
+    keys = ("n down down down enter f o r d enter K a r a space p c space h p = 2 4 enter ctrl+s "
+            "d 4 enter n")
+    app = CombatApp(None, str(tmp_path / "data"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for key in keys.split():
+            char = {"space": " ", "=": "="}.get(key, None if key in NAMED else key)
+            app.post_message(events.Key("equals_sign" if key == "=" else key, char))
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen) and app.session is not None
+        assert app.session.encounter.doc.name == "ford"
+        assert pool(app.session, "Kara", "hp") == 20
+        assert logged(app, 0)[-2:] == ["dmg Kara 4", "start"]  # n starts the fight

@@ -66,7 +66,8 @@ from .picks import (
 
 RETRY_SECONDS = 3.0
 TAKE_IN_SECONDS = 1.0  # how soon a change another process made to the save (a `do`) shows here
-FOLLOW = {"start", "next", "hold", "delay", "enter", "undo", "redo"}
+FOLLOW = {"start", "next", "hold", "delay", "enter"}
+BACK = {"undo", "redo"}  # the highlight goes back to the one the change undone (or redone) was made with
 
 
 class MainScreen(Screen[None]):
@@ -96,6 +97,7 @@ class MainScreen(Screen[None]):
         self._hit_other = False  # a creature not acting was hit since the GM last moved the highlight
         self._asking: tuple[QuestionBar | PickList, Widget | None] | None = None  # what is up, and the focus before
         self._answered: tuple[Widget | None] | None = None  # put away, the focus not yet given back
+        self._made_with: dict[int, str | None] = {}  # a change (the cursor after it) -> the highlight it was made with
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -125,7 +127,7 @@ class MainScreen(Screen[None]):
         self.session.save_in_background(self._saved)
         self.set_interval(TAKE_IN_SECONDS, self._take_in)
         self._retitle()
-        self.query_one(OrderPane).focus()
+        self.set_focus(self.query_one(OrderPane))  # now: focus() moves it later, after keys typed ahead
         if self.session.save_error:
             self._save_done()
 
@@ -155,6 +157,7 @@ class MainScreen(Screen[None]):
         self._take_in()  # a command runs on the save as it is now, whoever changed it last
         log = self.query_one(LogPane)
         before = self.session.encounter.doc.cursor
+        highlight = self.picked()
         try:
             lines = self.session.run(line)
         except CombatError as exc:
@@ -167,18 +170,27 @@ class MainScreen(Screen[None]):
             for text in lines:
                 log.note(text, style="italic")
         word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
-        follow = enc.rs.time.model is not TimeModel.FREE_ROUNDS  # in free rounds everyone acts: stay put
+        back = bool(word) and any(w.startswith(word) for w in BACK)
+        restore = self.selected
+        if back:  # undone: the change `before` was; redone: the one the cursor is on now
+            restore = self._made_with.get(before if enc.doc.cursor < before else enc.doc.cursor, highlight)
+        elif enc.doc.cursor > before:
+            self._made_with[enc.doc.cursor] = highlight
+        # in free rounds everyone acts: stay put
+        follow = enc.rs.time.model is not TimeModel.FREE_ROUNDS and not back
         now = active(enc.state, enc.rs) if follow and word and any(w.startswith(word) for w in FOLLOW) else []
         if now:
             self._actor = now[0].id
             self._hit_other = False
         # Set quietly: the view is built once, for all three.
-        selected = now[0].id if now else self.selected
+        selected = now[0].id if now else restore
         self.set_reactive(MainScreen.selected, selected if selected in enc.state.combatants else None)
         self.set_reactive(MainScreen.marked, frozenset(m for m in self.marked if m in enc.state.combatants))
         self.refresh_view()
         if now:
             self.query_one(OrderPane).follow(now[0].id)  # after: the order has its new rows
+        elif back and self.selected is not None:
+            self.query_one(OrderPane).select(self.selected, quiet=True)
         self._retitle()
         keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS if isinstance(b, Binding))
         if keys != self._keys:  # asking the footer is not free: only when a key's availability moved
@@ -411,7 +423,9 @@ class MainScreen(Screen[None]):
             return bool(rs.body)
         if action == "apply":
             return bool(state.ready)  # out of the footer until an attack leaves damage ready
-        if action in ("prompt_roll", "prompt_value", "prompt_dismiss"):
+        if action == "prompt_dismiss":
+            return bool(state.prompts or state.ready)  # a prompt, or an attack that missed
+        if action in ("prompt_roll", "prompt_value"):
             return bool(state.prompts)  # out of the footer until a prompt waits
         if action == "undo":
             return True if enc.doc.cursor else None
@@ -762,9 +776,17 @@ class MainScreen(Screen[None]):
                  lambda v: self.run_line(f"resolve {uid} value={v}"))
 
     def action_prompt_dismiss(self) -> None:
+        """The waiting prompt dismissed; with none, a waiting attack's damage dropped as a miss (the oldest
+        when only one waits, else the GM picks)."""
         uid = self._first_prompt()
         if uid is not None:
             self.run_line(f"dismiss {uid}")
+            return
+        ready = ready_choices(self.session.encounter)
+        if len(ready) == 1:
+            self.run_line(command_line("apply", ready[0].id, typed="miss"))
+        elif ready:
+            self.choose("Which attack missed?", ready, lambda n: self.run_line(command_line("apply", n, typed="miss")))
 
     def _current(self) -> str | None:
         cid = current_actor(self.session.encounter.state)
@@ -823,17 +845,18 @@ class MainScreen(Screen[None]):
         self.run_line("redo")
 
     def action_mark(self) -> None:
-        """The highlighted creature marked (or not); moved onto a folded group's line, the whole group."""
+        """The highlighted creature marked (or not). Moved onto a folded group's line, the whole group; again,
+        only the one highlighted; again, none."""
         picked = self.picked()
         if not picked:
             return
         group = set(self.query_one(OrderPane).entered_group()) & set(self.session.encounter.state.combatants)
-        if picked not in group:
-            self.marked = self.marked ^ {picked}
-        elif group <= self.marked:
-            self.marked = self.marked - group
-        else:
+        if picked in group and not group & self.marked:
             self.marked = self.marked | group
+        elif picked in group and group <= self.marked and len(group) > 1:
+            self.marked = self.marked - group | {picked}
+        else:
+            self.marked = self.marked ^ {picked}
 
     def action_unmark(self) -> None:
         self.marked = frozenset()

@@ -42,7 +42,7 @@ KEYS: list[BindingType] = [
     B("E", "edit", "Edit", "edit the highlighted creature: name=, side=, hp= (a maximum), a stat (Tab lists)",
       key_display="E", show=False),
     B("v", "prompt_value", "Prompt value", "give the waiting prompt your own result"),
-    B("x", "prompt_dismiss", "Dismiss prompt", "dismiss the waiting prompt"),
+    B("x", "prompt_dismiss", "Dismiss", "dismiss the waiting prompt, or a waiting attack: it missed"),
     B("o", "hold", "Hold", "the acting creature holds: leaves the order until it enters", show=False),
     B("y", "delay", "Delay", "the acting creature delays: its start-of-turn effects still happen", show=False),
     B("e", "enter", "Enter", "a holding or delaying creature enters now", show=False),
