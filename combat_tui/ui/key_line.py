@@ -66,9 +66,9 @@ class KeyLine:
 
     async def arrived(self, key: events.Key) -> None:
         alone = key.key.removeprefix("alt+")
-        if alone != key.key and key.character and len(key.character) == 1:
+        if alone != key.key and key.character and len(key.character) == 1 and not self._bound(key.key):
             # Escape and a key typed together: the terminal reads them as one Alt key (Textual's driver,
-            # within its escape delay). No key here is an Alt key: the two keys typed, in order.
+            # within its escape delay). Unless the settings bound it, the two keys typed, in order.
             await self.arrived(events.Key("escape", "\x1b"))
             key = events.Key(key.character if key.character.isalnum() else alone, key.character)
         if self._busy:
@@ -119,6 +119,9 @@ class KeyLine:
 
         for node in nodes:
             node.call_later(answered)
+
+    def _bound(self, key: str) -> bool:
+        return bool(self.app.screen_stack) and key in self.app.screen.active_bindings
 
     def _alive(self, node: DOMNode) -> bool:
         """Still there to read a message: on a screen of the stack (one taken down may never read it)."""

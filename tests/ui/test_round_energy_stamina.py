@@ -290,13 +290,8 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
         assert s.encounter.state.clock.round == 4
         assert "exposed" not in conds(s, "Orc 2")
 
-        # -- round 4: several marked act together ------------------------------------------------------
-        await goto(pilot, app, "Orc 1")
-        await pilot.press("space")
-        await goto(pilot, app, "Orc 2")
-        await pilot.press("space")
-        await pilot.press("a")
-        await pick(pilot, app, "quick-run")
+        # -- round 4: several act together, in the command bar (marks are the targets of `a`, not its actors)
+        await command(pilot, 'act "Orc 1,Orc 2" quick-run')
         assert (pool(s, "Orc 1", "energy"), pool(s, "Orc 2", "energy")) == (1, 3)
         assert (pool(s, "Kara", "energy"), pool(s, "Brakk", "energy")) == (5, 4)
         await pilot.press("escape")
