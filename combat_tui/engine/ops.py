@@ -107,6 +107,7 @@ class Ops:
         self.tx = Transaction(state)
         self.lines: list[str] = []
         self.rolls: list[RollRecord] = []
+        self.logged = False  # logged though it changed nothing here (a party's rest between fights)
 
     # -- access: touch before handing out anything mutable ------------------------------------
     def changing(self, cid: str) -> Combatant:

@@ -241,6 +241,7 @@ def rest_party(ops: Ops, kind: str, word: str) -> None:
     scratch.library = lib
     scratch.defer_writes = True
     scratch.party_outbox = list(ops.pending)  # it rests the party as this encounter's last command left it
+    ops.logged = True  # the GM rested them: the log says so, whatever it changed
     ops.lines += [f"  {line}" for line in scratch.run(f"add @{name}") + scratch.run(f"rest {kind}")]
     if lib.lasting is None:
         file = _write_party(ops, name, scratch.state.roster())

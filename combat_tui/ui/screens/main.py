@@ -160,8 +160,8 @@ class MainScreen(Screen[None]):
             self.notify(str(exc), severity="error", markup=False)
             return False
         enc = self.session.encounter
-        if enc.doc.cursor > before and enc.doc.log:
-            log.write_event(enc.doc.log[-1].stamp, line, lines)
+        if enc.doc.cursor > before and enc.doc.log:  # a note goes in before what undo took back
+            log.write_event(enc.doc.log[enc.doc.cursor - 1].stamp, line, lines)
         else:
             for text in lines:
                 log.note(text, style="italic")
@@ -409,7 +409,7 @@ class MainScreen(Screen[None]):
         if action in ("prompt_roll", "prompt_value", "prompt_dismiss"):
             return bool(state.prompts)  # out of the footer until a prompt waits
         if action == "undo":
-            return True if enc.doc.cursor else None
+            return True if enc.can_undo else None
         if action == "redo":
             return True if enc.doc.cursor < len(enc.doc.log) else None
         return True
