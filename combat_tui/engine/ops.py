@@ -412,7 +412,7 @@ class Ops:
             return  # one pending prompt per creature and table (and body part)
         self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason, condition=condition,
                                      part=part))
-        how = "the GM picks the outcome" if table.choice else "`resolve` rolls it"  # a choice has no die
+        how = "the GM picks the outcome" if table.choice else "press p to roll it"  # a choice has no die
         self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): {how}")
 
     def resolve(self, prompt: Prompt, value: int | None = None) -> None:
@@ -469,7 +469,7 @@ class Ops:
         prompt.rolled = Rolled(total=r.total, detail=r.shown)
         label = self.outcome(prompt.table, r.total)
         self.say(f"{self.peek(prompt.cid).name} — {table.name}: {r.shown}" + (f" → {label}" if label else "")
-                 + " (`resolve` applies it)")
+                 + " (press p again to apply it)")
 
     def require(self, ok: bool, message: str) -> None:
         if not ok:

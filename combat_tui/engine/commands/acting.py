@@ -88,6 +88,12 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             ops.damage(cid, n, hit.type)
 
 
+def one_line(name: str, lines: list[str]) -> str:
+    """A creature's lines as one: the first whole, the others after it without the name they repeat."""
+    rest = [line.removeprefix(f"{name}: ") for line in lines[1:]]
+    return "; ".join([lines[0], *rest])
+
+
 def _ready_for(ops: Ops, spec: str) -> list[ReadyHit]:
     """Damage ready on the creatures named, else by them."""
     ids = set(creatures(ops.state, spec))
@@ -142,7 +148,10 @@ def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         types = ops.rs.damage.types
         dtype = pick("damage type", rest[1], ((t, t, t) for t in types)) if types else rest[1].lower()
     for cid in ids:
+        start = len(ops.lines)
         ops.damage(cid, n, dtype)
+        if len(ids) > 1:  # an area: one line a creature, what it took first, so the log keeps them all
+            ops.lines[start:] = [one_line(ops.peek(cid).name, ops.lines[start:])] if ops.lines[start:] else []
 
 
 @command("heal", "heal NAMES N", "heal through the ruleset's rules; dice are rolled once for all",
