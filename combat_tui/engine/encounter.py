@@ -58,6 +58,15 @@ class EncounterDoc(BaseModel):
         return self
 
 
+def _as_read(line: str, read_as: tuple[str, str] | None) -> str:
+    """The command as the log shows it: a number that picked a prompt or damage, as the names that pick it."""
+    if read_as is None:
+        return line
+    words = line.split(" ")
+    at = next((i for i, w in enumerate(words) if i and w == read_as[0]), None)
+    return line if at is None else " ".join([*words[:at], read_as[1], *words[at + 1:]])
+
+
 class Encounter:
     def __init__(self, doc: EncounterDoc, rs: RulesetDef, rng: random.Random | None = None, where: str = "") -> None:
         """`where` names the save it was read from, for the message if its state does not fit the ruleset."""
@@ -147,8 +156,8 @@ class Encounter:
         said = bool(ops.rolls or ops.writes or ops.party_changes or ops.logged)  # done outside the state
         if not changes and not said:
             return ops.lines or ["Nothing changed."]
-        event = Event(command=line.strip(), stamp=moment, at=now_iso(), lines=ops.lines, rolls=ops.rolls,
-                      changes=changes)
+        event = Event(command=_as_read(line.strip(), ops.read_as), stamp=moment, at=now_iso(), lines=ops.lines,
+                      rolls=ops.rolls, changes=changes)
         if changes:
             del self.doc.log[self.doc.cursor:]
             self.doc.log.append(event)

@@ -108,6 +108,7 @@ class Ops:
         self.lines: list[str] = []
         self.rolls: list[RollRecord] = []
         self.logged = False  # logged though it changed nothing here (a party's rest between fights)
+        self.read_as: tuple[str, str] | None = None  # a word of the command (a number) and the names the log shows
 
     # -- access: touch before handing out anything mutable ------------------------------------
     def changing(self, cid: str) -> Combatant:

@@ -33,3 +33,12 @@ def test_prompt_lines_name_keys_not_commands(make) -> None:  # type: ignore[no-u
     rolled = enc.run("preroll Kara")
     assert "press p to roll it" in queued[-1] and "press p again to apply it" in rolled[-1]
     assert not any("`" in line for line in queued + rolled)
+
+
+def test_a_prompt_or_damage_picked_by_number_is_logged_by_name(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Kara pc hp=30")
+    enc.run("prompt Kara poison")
+    enc.run(f"preroll {enc.state.prompts[0].uid}")
+    enc.run(f"resolve {enc.state.prompts[0].uid}")
+    assert [e.command for e in enc.history()[-2:]] == ["preroll Kara", "resolve Kara"]

@@ -76,6 +76,8 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.require(bool(found), f"no damage ready by or on {' '.join(words)}")
     hit = one_of(found[::-1], "attacks' damage", lambda r: ready_words(ops.state, r),
                  lambda r: f"apply {_pick_word(ops, r)}")  # the newest first
+    if words and parse_int(words[0]) is not None and not _pick_word(ops, hit).isdigit():
+        ops.read_as = (words[0], _pick_word(ops, hit))
     ops.ready().remove(hit)
     if flags == ["miss"]:
         ops.say(f"{hit.what}: missed; its damage is dropped")

@@ -36,6 +36,9 @@ def _prompt(ops: Ops, args: list[str], verb: str) -> Prompt:
         hit = next((p for p in prompts if p.uid == number), None)
         if hit is None:
             raise CommandError(f"no prompt number {word} is waiting")
+        words = _pick_words(ops, hit)
+        if not words.isdigit():
+            ops.read_as = (word, words)
         return hit
     ids, rest = take_creatures(ops.state, args, 0)
     found = [p for p in prompts if p.cid in ids]

@@ -161,7 +161,8 @@ class MainScreen(Screen[None]):
             return False
         enc = self.session.encounter
         if enc.doc.cursor > before and enc.doc.log:  # a note goes in before what undo took back
-            log.write_event(enc.doc.log[enc.doc.cursor - 1].stamp, line, lines)
+            event = enc.doc.log[enc.doc.cursor - 1]
+            log.write_event(event.stamp, event.command, lines)  # as the log keeps it: names, not numbers
         else:
             for text in lines:
                 log.note(text, style="italic")
