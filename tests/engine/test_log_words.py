@@ -42,3 +42,12 @@ def test_a_prompt_or_damage_picked_by_number_is_logged_by_name(make) -> None:  #
     enc.run(f"preroll {enc.state.prompts[0].uid}")
     enc.run(f"resolve {enc.state.prompts[0].uid}")
     assert [e.command for e in enc.history()[-2:]] == ["preroll Kara", "resolve Kara"]
+
+
+def test_a_mistyped_condition_gets_its_names_not_ids(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Bryn pc hp=20")
+    with pytest.raises(CommandError, match=r"^unknown condition 'flatfooted'; did you mean Flat Footed\?$"):
+        enc.run("cond Bryn flatfooted")
+    with pytest.raises(CommandError, match=r"could be .*Flat Footed"):
+        enc.run("cond Bryn fl")
