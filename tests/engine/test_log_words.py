@@ -51,3 +51,11 @@ def test_a_mistyped_condition_gets_its_names_not_ids(make) -> None:  # type: ign
         enc.run("cond Bryn flatfooted")
     with pytest.raises(CommandError, match=r"could be .*Flat Footed"):
         enc.run("cond Bryn fl")
+
+
+def test_healing_several_is_one_line_a_creature(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Ghoul x3 hp=20")
+    enc.run("dmg Ghoul* 5")
+    lines = enc.run("heal Ghoul* 2")
+    assert [line.split(" ")[:2] for line in lines] == [["Ghoul", "1"], ["Ghoul", "2"], ["Ghoul", "3"]], lines

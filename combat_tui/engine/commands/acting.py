@@ -164,4 +164,7 @@ def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     n = amount(ops, rest[0], "healing")
     ops.require(n >= 0, "healing cannot be negative (use dmg)")
     for cid in ids:
+        start = len(ops.lines)
         ops.heal(cid, n)
+        if len(ids) > 1:  # several at once: one line a creature, as for area damage
+            ops.lines[start:] = [one_line(ops.peek(cid).name, ops.lines[start:])] if ops.lines[start:] else []
