@@ -193,3 +193,49 @@ def test_a_failed_save_as_changes_nothing(tmp_path: Path) -> None:
     s.run("add Orc")
     assert s.save_error is None and saves.load(tmp_path / "x.combat").name == "x"
     s.close()
+
+
+HEROES = """ruleset = "energy-stamina"
+
+[[party]]
+name = "Heroes"
+
+[[party.member]]
+name = "Kara"
+side = "pc"
+current = { stamina = 2 }
+"""
+
+
+def test_a_rest_of_a_party_typed_in_an_encounter_is_in_its_log_after_reopening(tmp_path: Path) -> None:
+    from combat_tui.session import load_library
+
+    folder = tmp_path / "library"
+    folder.mkdir()
+    (folder / "party-heroes.toml").write_text(HEROES, encoding="utf-8")
+    cat = catalogue()
+    path = tmp_path / "a.combat"
+    Session.create(path, cat, "energy-stamina").close()
+    s = Session.open(path, cat, lib=load_library(cat, str(tmp_path)))
+    s.run("add Goblin hp=7")
+    lines = s.run("rest short @Heroes")
+    s.close()
+    again = Session.open(path, cat, lib=load_library(cat, str(tmp_path)))
+    last = again.encounter.history()[-1]
+    again.close()
+    assert last.command == "rest short @Heroes" and last.lines == lines
+
+
+def test_rolls_around_an_undo_are_kept_in_order_through_a_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "a.combat"
+    s = Session.create(path, catalogue(), "three-action")
+    for line in ("add Orc hp=10", "dmg Orc 3", "roll 1d6", "undo", "roll 1d8"):
+        s.run(line)
+    s.close()
+    s = Session.open(path, catalogue())
+    assert [e.command for e in s.encounter.history()] == ["add Orc hp=10", "roll 1d6", "roll 1d8"]
+    s.run("redo")
+    s.close()
+    doc = saves.load(path)
+    assert [e.command for e in doc.log] == ["add Orc hp=10", "roll 1d6", "roll 1d8", "dmg Orc 3"]
+    assert doc.cursor == 4 and doc.state.roster()[0].pools["hp"].current == 7

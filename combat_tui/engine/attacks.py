@@ -70,5 +70,5 @@ def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list
         ready = ReadyHit(uid=ops.new_uid(), cid=cid, target=target, amount=max(d.total, 0), type=own.type,
                          what=f"{c.name}'s {own.name}")
         ops.ready().append(ready)
-        how = f"apply deals it to {ops.peek(target).name}" if target is not None else "apply to=NAME deals it"
-        ops.say(f"Damage ready (number {ready.uid}): {d.shown}{kind}; {how}, apply miss drops it")
+        on = f" for {ops.peek(target).name}" if target is not None else ", aimed at nobody yet"
+        ops.say(f"Damage ready{on}: {d.shown}{kind}; press A to deal it, or drop it if it missed")

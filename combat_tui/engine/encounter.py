@@ -58,6 +58,15 @@ class EncounterDoc(BaseModel):
         return self
 
 
+def _as_read(line: str, read_as: tuple[str, str] | None) -> str:
+    """The command as the log shows it: a number that picked a prompt or damage, as the names that pick it."""
+    if read_as is None:
+        return line
+    words = line.split(" ")
+    at = next((i for i, w in enumerate(words) if i and w == read_as[0]), None)
+    return line if at is None else " ".join([*words[:at], read_as[1], *words[at + 1:]])
+
+
 class Encounter:
     def __init__(self, doc: EncounterDoc, rs: RulesetDef, rng: random.Random | None = None, where: str = "") -> None:
         """`where` names the save it was read from, for the message if its state does not fit the ruleset."""
@@ -144,15 +153,28 @@ class Encounter:
             ops.tx.rollback()
             raise CommandError(f"cannot do {cmd.name} here: the ruleset does not say how; nothing changed") from None
         changes = ops.tx.changes()
-        if not changes and not ops.rolls:
+        said = bool(ops.rolls or ops.writes or ops.party_changes or ops.logged)  # done outside the state
+        if not changes and not said:
             return ops.lines or ["Nothing changed."]
-        del self.doc.log[self.doc.cursor:]
-        self.doc.log.append(Event(command=line.strip(), stamp=moment, at=now_iso(), lines=ops.lines,
-                                  rolls=ops.rolls, changes=changes))
-        self.doc.cursor = len(self.doc.log)
+        event = Event(command=_as_read(line.strip(), ops.read_as), stamp=moment, at=now_iso(), lines=ops.lines,
+                      rolls=ops.rolls, changes=changes)
+        if changes:
+            del self.doc.log[self.doc.cursor:]
+            self.doc.log.append(event)
+            self.doc.cursor = len(self.doc.log)
+        else:  # in the log, not an undo step: what undo took back stays there to redo
+            self._place(self.doc.cursor, [event])
+            self.doc.cursor += 1
         self.doc.updated = now_iso()
         self._touch(changes)
         return ops.lines
+
+    def _place(self, at: int, events: list[Event]) -> None:
+        """The log with `events` put in at `at`, what followed after them."""
+        log = self.doc.log
+        after = log[at:]
+        log.cut(at)
+        log.extend([*events, *after])
 
     def _change_triggers(self, ops: Ops) -> None:
         """Fire `change` triggers whose condition turned true during this command (once each)."""
@@ -207,10 +229,27 @@ class Encounter:
             keep(list(self.party_outbox))
             self.party_outbox.clear()
 
+    def _last_step(self) -> int | None:
+        """Where the last event before the cursor that changed the state is: an undo step (a roll, a
+        rest of a party elsewhere are in the log, not steps)."""
+        stop, batch = self.doc.cursor, 1
+        while stop > 0:  # events on disk are read no further back than needed, past many notes in batches
+            start = max(stop - batch, 0)
+            for i, event in reversed(list(enumerate(self.doc.log[start:stop], start=start))):
+                if event.changes:
+                    return i
+            stop, batch = start, min(batch * 4, 256)
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        return self._last_step() is not None
+
     def undo(self) -> list[str]:
-        if self.doc.cursor == 0:
+        at = self._last_step()
+        if at is None:
             raise CommandError("nothing to undo")
-        event = self.doc.log[self.doc.cursor - 1]
+        event = self.doc.log[at]
         was = self._baselines(event.changes)
         try:
             undo(self.state, event)
@@ -223,14 +262,23 @@ class Encounter:
             raise
         self._touch(event.changes)
         self._sync(event.changes)
-        self.doc.cursor -= 1
+        cursor = self.doc.cursor
+        if at < cursor - 1:  # the notes logged since stay in the log; the step undone goes past them
+            log = self.doc.log
+            notes, undone = log[at + 1:cursor], log[cursor:]
+            log.cut(at)
+            log.extend([*notes, event, *undone])
+        self.doc.cursor = cursor - 1
         self.doc.updated = now_iso()
         return [f"Undid: {event.command} ({event.stamp})"]
 
     def redo(self) -> list[str]:
-        if self.doc.cursor >= len(self.doc.log):
+        at = self.doc.cursor
+        while at < len(self.doc.log) and not self.doc.log[at].changes:
+            at += 1  # a roll an older version undid: a note, back in the log with this redo
+        if at >= len(self.doc.log):
             raise CommandError("nothing to redo")
-        event = self.doc.log[self.doc.cursor]
+        event = self.doc.log[at]
         was = self._baselines(event.changes)
         try:
             redo(self.state, event)
@@ -243,7 +291,7 @@ class Encounter:
             raise
         self._touch(event.changes)
         self._sync(event.changes)
-        self.doc.cursor += 1
+        self.doc.cursor = at + 1
         self.doc.updated = now_iso()
         return [f"Redid: {event.command} ({event.stamp})"]
 

@@ -107,6 +107,8 @@ class Ops:
         self.tx = Transaction(state)
         self.lines: list[str] = []
         self.rolls: list[RollRecord] = []
+        self.logged = False  # logged though it changed nothing here (a party's rest between fights)
+        self.read_as: tuple[str, str] | None = None  # a word of the command (a number) and the names the log shows
 
     # -- access: touch before handing out anything mutable ------------------------------------
     def changing(self, cid: str) -> Combatant:
@@ -411,7 +413,7 @@ class Ops:
             return  # one pending prompt per creature and table (and body part)
         self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason, condition=condition,
                                      part=part))
-        how = "the GM picks the outcome" if table.choice else "`resolve` rolls it"  # a choice has no die
+        how = "the GM picks the outcome" if table.choice else "press p to roll it"  # a choice has no die
         self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): {how}")
 
     def resolve(self, prompt: Prompt, value: int | None = None) -> None:
@@ -468,7 +470,7 @@ class Ops:
         prompt.rolled = Rolled(total=r.total, detail=r.shown)
         label = self.outcome(prompt.table, r.total)
         self.say(f"{self.peek(prompt.cid).name} — {table.name}: {r.shown}" + (f" → {label}" if label else "")
-                 + " (`resolve` applies it)")
+                 + " (press p again to apply it)")
 
     def require(self, ok: bool, message: str) -> None:
         if not ok:

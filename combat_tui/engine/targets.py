@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -63,7 +64,9 @@ def _one(state: State, item: str, out: Out | None) -> list[str]:
     if len(prefix) == 1:
         return [prefix[0].id]
     if not prefix:
-        raise CommandError(f"no creature named {item!r}")
+        close = difflib.get_close_matches(low, [c.name.lower() for c in roster], n=3, cutoff=0.6)
+        names = [c.name for c in roster if c.name.lower() in close]
+        raise CommandError(f"no creature named {item}" + (f"; did you mean {' or '.join(names)}?" if names else ""))
     shown = ", ".join(c.name for c in prefix[:5]) + (", ..." if len(prefix) > 5 else "")
     raise CommandError(f"{item!r} could be {shown}: type more, or {item}* for all of them")
 
@@ -125,6 +128,9 @@ def pick(kind: str, word: str, options: Iterable[tuple[str, str, T]]) -> T:
     hits = [(oid, item) for oid, name, item in opts if norm(oid).startswith(low) or norm(name).startswith(low)]
     if len(hits) == 1:
         return hits[0][1]
+    named = {oid: name for oid, name, _ in opts}
     if not hits:
-        raise CommandError(f"unknown {kind} {word!r}")
-    raise CommandError(f"{kind} {word!r} could be {', '.join(h[0] for h in hits[:6])}")
+        close = difflib.get_close_matches(low, [norm(name) for _, name, _ in opts], n=3, cutoff=0.6)
+        near = [name for _, name, _ in opts if norm(name) in close]
+        raise CommandError(f"unknown {kind} {word!r}" + (f"; did you mean {' or '.join(near)}?" if near else ""))
+    raise CommandError(f"{kind} {word!r} could be {', '.join(named[h[0]] for h in hits[:6])}")  # names, not ids

@@ -377,7 +377,7 @@ def hold(ops: Ops, cid: str, delay: bool, after: str | None = None) -> None:
         del order[idx]
         ops.clock().turn -= 1
     ops.waiting().append(cid)
-    ops.say(f"{ops.peek(cid).name} {'delays' if delay else 'holds'} (`enter` to act)")
+    ops.say(f"{ops.peek(cid).name} {'delays' if delay else 'holds'} (press e when it acts)")
     if after is not None:
         ops.require(after != cid, "a creature cannot wait for itself")
         enter(ops, cid, after)

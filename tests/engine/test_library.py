@@ -431,3 +431,22 @@ def test_heal_checks_settled_after_the_end_go_to_the_party_file(
     assert [p.table for p in fresh.state.prompts] == ["untreated-injury"]  # only the untreated one
     lines = encounter(catalogue, "body-injury", folder, 3, state=kept).run("rest long @Crew")
     assert any(line.startswith("Roll at the table, the rest calls for it: Ysolde: Untreated injury") for line in lines)
+
+
+def test_apply_with_damage_of_two_attacks_waiting_asks_which_and_deals_neither(catalogue: Catalogue,
+                                                                               tmp_path: Path) -> None:
+    enc = encounter(catalogue, "three-action", tmp_path, 7)
+    enc.run("add Kara pc hp=40")
+    enc.run("add Bryn pc hp=40")
+    enc.run("add Ghoul")
+    enc.run("act Ghoul claw on=Kara")  # left unapplied
+    lines = enc.run("act Ghoul claw on=Bryn")
+    assert not any(ch.isdigit() for ch in lines[-1].split(":")[0]), lines  # no internal number
+    with pytest.raises(CommandError, match=r"2 attacks' damage wait: .* on Bryn \(apply Bryn\); .* on Kara "
+                                           r"\(apply Kara\) — say which"):
+        enc.run("apply")
+    assert len(enc.state.ready) == 2 and by_name(enc, "Kara").pools["hp"].current == 40
+    enc.run("apply Bryn")
+    assert by_name(enc, "Bryn").pools["hp"].current < 40 and by_name(enc, "Kara").pools["hp"].current == 40
+    enc.run("apply")  # one waits: that one
+    assert by_name(enc, "Kara").pools["hp"].current < 40 and enc.state.ready == []

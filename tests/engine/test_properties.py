@@ -81,7 +81,7 @@ class EngineMachine(RuleBasedStateMachine):
         super().__init__()
         self.rs: RulesetDef = CATALOGUE.get(self.ruleset_id)
         self.enc = Encounter.new(self.rs, seed=0)
-        self.history: list[dict[str, Any]] = [dump(self.enc.state)]  # the state after each event
+        self.history: list[dict[str, Any]] = [dump(self.enc.state)]  # the state after each undo step
         self.commands: list[str] = []
         self.steps = 0
         self.tc_model = self.rs.time.model is TimeModel.TIME_COUNT
@@ -101,7 +101,7 @@ class EngineMachine(RuleBasedStateMachine):
         enc = self.enc
         self.commands.append(line)
         before = dump(enc.state)
-        cursor, size = enc.doc.cursor, len(enc.doc.log)
+        cursor, size, steps = enc.doc.cursor, len(enc.doc.log), self.steps_done()
         view = json.dumps(enc.view(), sort_keys=True)
         try:
             enc.run(line)
@@ -113,18 +113,25 @@ class EngineMachine(RuleBasedStateMachine):
             return False
         word = line.split()[0]
         if word in ("undo", "redo"):
-            assert enc.doc.cursor == cursor + (1 if word == "redo" else -1)
-            assert dump(enc.state) == self.history[enc.doc.cursor], \
-                f"{word} did not give back the state recorded at event {enc.doc.cursor}\n{self.where()}"
+            assert self.steps_done() == steps + (1 if word == "redo" else -1)
+            assert dump(enc.state) == self.history[steps + (1 if word == "redo" else -1)], \
+                f"{word} did not give back the state recorded at step {self.steps_done()}\n{self.where()}"
             return True
         if enc.doc.cursor == cursor:  # nothing changed: no event
             assert len(enc.doc.log) == size
             assert dump(enc.state) == before, f"a command without an event changed the state: {line}"
+        elif not enc.doc.log[cursor].changes:  # a note (a roll): in the log, before what undo took back
+            assert enc.doc.cursor == cursor + 1 and len(enc.doc.log) == size + 1
+            assert dump(enc.state) == before, f"a note changed the state: {line}"
         else:
-            assert enc.doc.cursor == cursor + 1 == len(enc.doc.log), "a new event must end the log"
-            del self.history[cursor + 1:]
+            assert enc.doc.cursor == cursor + 1 == len(enc.doc.log), "a new step must end the log"
+            del self.history[steps + 1:]
             self.history.append(dump(enc.state))
         return True
+
+    def steps_done(self) -> int:
+        """The undo steps applied: events before the cursor that changed the state (a roll is not one)."""
+        return sum(1 for e in self.enc.doc.log[:self.enc.doc.cursor] if e.changes)
 
     # -- picking --------------------------------------------------------------------------------
     def roster(self) -> list[str]:
@@ -376,7 +383,7 @@ class EngineMachine(RuleBasedStateMachine):
         self.packer = Packer(self.enc)
         self.commands.append("# save and reload")
         assert exchange.dumps(self.enc.doc) == text, f"save then load changed the save\n{self.where()}"
-        assert dump(self.enc.state) == self.history[self.enc.doc.cursor]
+        assert dump(self.enc.state) == self.history[self.steps_done()]
 
     # -- invariants -----------------------------------------------------------------------------
     @invariant()
@@ -501,17 +508,17 @@ class EngineMachine(RuleBasedStateMachine):
 
     def check_undo_suffix(self) -> None:
         enc = self.enc
-        cursor = enc.doc.cursor
-        if not cursor:
+        cursor, done = enc.doc.cursor, self.steps_done()
+        if not done:
             return
-        k = 1 + (self.steps * 7) % min(cursor, 12)
+        k = 1 + (self.steps * 7) % min(done, 12)
         for _ in range(k):
             enc.undo()
-        assert dump(enc.state) == self.history[cursor - k], f"undo of the last {k} events\n{self.where()}"
+        assert dump(enc.state) == self.history[done - k], f"undo of the last {k} steps\n{self.where()}"
         for _ in range(k):
             enc.redo()
         assert enc.doc.cursor == cursor
-        assert dump(enc.state) == self.history[cursor], f"undo then redo of {k} events\n{self.where()}"
+        assert dump(enc.state) == self.history[done], f"undo then redo of {k} steps\n{self.where()}"
 
     def check_save_load(self) -> None:
         text = exchange.dumps(self.enc.doc)

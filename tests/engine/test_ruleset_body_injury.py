@@ -311,7 +311,7 @@ def test_third_head_injury_knocks_out_and_wakes_at_turn_start(started: Encounter
     assert {"concussion", "prone"} <= conds(enc, "Goblin")
     names = [t for _, t in prompts(enc)]
     assert names == [table_name(enc, "head-second"), table_name(enc, "head-third")]
-    enc.run("resolve Goblin value=25")  # head-second: dazed, and confused either way
+    enc.run("resolve Goblin second value=25")  # head-second: dazed, and confused either way
     assert {"dazed", "confused"} <= conds(enc, "Goblin")
     assert "stunned" not in conds(enc, "Goblin")
     enc.run("resolve Goblin value=30")  # head-third passed: knocked out, may wake
@@ -340,7 +340,7 @@ def test_third_head_injury_knocks_out_and_wakes_at_turn_start(started: Encounter
 def test_failed_third_head_check_is_a_coma(started: Encounter) -> None:
     enc = started
     enc.run("injure Goblin head 3")
-    enc.run("dismiss Goblin")  # the second-injury check
+    enc.run("dismiss Goblin second")  # the second-injury check
     enc.run("resolve Goblin value=29")
     assert {"coma", "unconscious"} <= conds(enc, "Goblin")
     enc.run("next")

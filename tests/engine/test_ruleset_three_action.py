@@ -157,13 +157,13 @@ def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
         if name == "Goblin":  # prompts in file order, Bleeding first
             assert prompts(enc, "Goblin") == ["Bleed table", "On fire", "Poison"]
             assert pool(enc, "Goblin", "actions") == 1  # incapacitated: 3 - 2
-            lines = enc.run("resolve Goblin value=8")  # Deteriorate: penalty +1, then 2d6 bleed (+1 again)
+            lines = enc.run("resolve Goblin bleed value=8")  # Deteriorate: penalty +1, then 2d6 bleed (+1 again)
             bled = damage_taken(lines, "Goblin", "bleed")
             assert 2 <= bled <= 12
             assert pool(enc, "Goblin", "hp") == -1 - bled
             assert pool(enc, "Goblin", "bleed_penalty") == 3
             assert prompts(enc, "Goblin") == ["On fire", "Poison"]
-            lines = enc.run("resolve Goblin")  # 2d6 fire
+            lines = enc.run("resolve Goblin on fire")  # 2d6 fire
             burnt = damage_taken(lines, "Goblin", "fire")
             assert 2 <= burnt <= 12 and pool(enc, "Goblin", "bleed_penalty") == 4
             hp = pool(enc, "Goblin", "hp")
@@ -204,7 +204,7 @@ def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
         else:  # Bleeding, then Stabilize
             assert prompts(enc, "Goblin") == ["Bleed table", "Poison"]
             before = pool(enc, "Goblin", "hp")
-            lines = enc.run("resolve Goblin value=17")  # bleeding ends, penalty 0, then the 2d6 anyway
+            lines = enc.run("resolve Goblin bleed value=17")  # bleeding ends, penalty 0, then the 2d6 anyway
             assert "bleeding" not in conds(enc, "Goblin")
             bled = damage_taken(lines, "Goblin", "bleed")
             assert pool(enc, "Goblin", "hp") == before - bled

@@ -42,12 +42,14 @@ def test_undo_all_then_redo_all(catalogue: Catalogue, ruleset: str, tmp_path: Pa
     empty = json.dumps(enc.view(), sort_keys=True)
     play(enc)
     final = json.dumps(enc.view(), sort_keys=True)
-    steps = enc.doc.cursor
-    assert steps > 20
+    steps = sum(1 for e in enc.doc.log if e.changes)  # a roll is in the log, not an undo step
+    notes = enc.doc.cursor - steps
+    assert steps > 20 and notes >= 8
     for _ in range(steps):
         enc.run("undo")
     assert json.dumps(enc.view(), sort_keys=True) == json.dumps({**json.loads(empty), "log": {
-        "events": 0, "undone": steps}}, sort_keys=True)
+        "events": notes, "undone": steps}}, sort_keys=True)
+    assert len(enc.history()) == notes and not any(e.changes for e in enc.history())
     with pytest.raises(CommandError):
         enc.run("undo")
     # half-way, through a save and a reload: the log comes along
@@ -154,3 +156,25 @@ def test_a_creature_brought_back_by_redo_gets_the_pools_the_ruleset_gained(catal
     now.redo()  # and comes back as its snapshot had it
     assert all("energy" in c.pools for c in now.state.combatants.values())
     assert len(now.state.combatants) == 2
+
+
+def test_a_roll_is_in_the_log_and_undo_takes_back_the_last_change(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Orc hp=10")
+    enc.run("dmg Orc 3")
+    enc.run("roll 2d6+3")
+    assert enc.run("undo")[0].startswith("Undid: dmg Orc 3")
+    assert enc.view()["combatants"][0]["pools"]["hp"]["current"] == 10
+    assert [e.command for e in enc.history()] == ["add Orc hp=10", "roll 2d6+3"]
+    enc.run("roll 1d20")  # a roll after an undo keeps what undo took, to redo
+    path = tmp_path / "a.combat"
+    saves.save(enc.doc, path)
+    enc = Encounter(saves.load(path), enc.rs)
+    assert enc.run("redo")[0].startswith("Redid: dmg Orc 3")
+    assert [e.command for e in enc.history()] == ["add Orc hp=10", "roll 2d6+3", "roll 1d20", "dmg Orc 3"]
+    assert enc.view()["combatants"][0]["pools"]["hp"]["current"] == 7
+    enc.run("undo")
+    enc.run("undo")
+    with pytest.raises(CommandError, match="nothing to undo"):
+        enc.run("undo")
+    assert [e.command for e in enc.history()] == ["roll 2d6+3", "roll 1d20"]

@@ -6,10 +6,12 @@ from .. import actions, attacks
 from ..amounts import amount
 from ..bounds import parse_int
 from ..errors import CommandError
-from ..model import OwnAction
+from ..gm_view import ready_words
+from ..model import OwnAction, ReadyHit
 from ..ops import Ops
 from ..ruleset import PoolDef, TimeModel
 from ..targets import creatures, pick
+from ..which import one_of
 from .common import need, one_creature, pick_pool, targets
 from .spec import command
 
@@ -53,9 +55,9 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 _APPLY = "apply [NAME|N] [to=NAMES] [half|double|miss]"
 
 
-@command("apply", _APPLY, "deal damage an attack left ready (the oldest, the one by or on NAME, or number N) through "
-         "the ruleset's rules; half or double it, or miss drops it", words={"to": "whom it is dealt to instead"},
-         args=("names",))
+@command("apply", _APPLY, "deal damage an attack left ready (the one waiting, the one by or on NAME, or number N) "
+         "through the ruleset's rules; half or double it, or miss drops it",
+         words={"to": "whom it is dealt to instead"}, args=("names",))
 def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     flags = [w.lower() for w in args if w.lower() in ("half", "double", "miss")]
     named = next((c.name for c in ops.state.combatants.values() if c.name.lower() in flags), None)
@@ -65,15 +67,17 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     words = [w for w in args if w.lower() not in ("half", "double", "miss")]
     ops.require(len(flags) <= 1, "half, double or miss: one of them")
     ops.require(bool(ops.state.ready), "no damage is ready (an attack of a creature's own leaves it: act NAME ATTACK)")
-    hit = ops.state.ready[0]
+    found = list(ops.state.ready)
     if words:
         number = parse_int(words[0]) if len(words) == 1 else None
         found = [r for r in ops.state.ready if r.uid == number] if number is not None else []
         if number is None:
-            ids = set(creatures(ops.state, " ".join(words)))
-            found = [r for r in ops.state.ready if r.target in ids] or [r for r in ops.state.ready if r.cid in ids]
-        ops.require(bool(found), f"no damage ready by or on {' '.join(words)!r}")
-        hit = found[0]
+            found = _ready_for(ops, " ".join(words))
+        ops.require(bool(found), f"no damage ready by or on {' '.join(words)}")
+    hit = one_of(found[::-1], "attacks' damage", lambda r: ready_words(ops.state, r),
+                 lambda r: f"apply {_pick_word(ops, r)}")  # the newest first
+    if words and parse_int(words[0]) is not None and not _pick_word(ops, hit).isdigit():
+        ops.read_as = (words[0], _pick_word(ops, hit))
     ops.ready().remove(hit)
     if flags == ["miss"]:
         ops.say(f"{hit.what}: missed; its damage is dropped")
@@ -84,6 +88,27 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     for cid in whom:
         if cid in ops.state.combatants:
             ops.damage(cid, n, hit.type)
+
+
+def one_line(name: str, lines: list[str]) -> str:
+    """A creature's lines as one: the first whole, the others after it without the name they repeat."""
+    rest = [line.removeprefix(f"{name}: ") for line in lines[1:]]
+    return "; ".join([lines[0], *rest])
+
+
+def _ready_for(ops: Ops, spec: str) -> list[ReadyHit]:
+    """Damage ready on the creatures named, else by them."""
+    ids = set(creatures(ops.state, spec))
+    return [r for r in ops.state.ready if r.target in ids] or [r for r in ops.state.ready if r.cid in ids]
+
+
+def _pick_word(ops: Ops, hit: ReadyHit) -> str:
+    """What picks this damage alone: whom it is aimed at, else who made it, else its number."""
+    for cid in (hit.target, hit.cid):
+        c = ops.state.combatants.get(cid or "")
+        if c is not None and _ready_for(ops, c.name) == [hit]:
+            return c.name
+    return str(hit.uid)
 
 
 def _pool_amount(ops: Ops, args: list[str], verb: str, other: str) -> tuple[list[str], PoolDef, int]:
@@ -125,7 +150,10 @@ def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         types = ops.rs.damage.types
         dtype = pick("damage type", rest[1], ((t, t, t) for t in types)) if types else rest[1].lower()
     for cid in ids:
+        start = len(ops.lines)
         ops.damage(cid, n, dtype)
+        if len(ids) > 1:  # an area: one line a creature, what it took first, so the log keeps them all
+            ops.lines[start:] = [one_line(ops.peek(cid).name, ops.lines[start:])] if ops.lines[start:] else []
 
 
 @command("heal", "heal NAMES N", "heal through the ruleset's rules; dice are rolled once for all",
@@ -136,4 +164,7 @@ def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     n = amount(ops, rest[0], "healing")
     ops.require(n >= 0, "healing cannot be negative (use dmg)")
     for cid in ids:
+        start = len(ops.lines)
         ops.heal(cid, n)
+        if len(ids) > 1:  # several at once: one line a creature, as for area damage
+            ops.lines[start:] = [one_line(ops.peek(cid).name, ops.lines[start:])] if ops.lines[start:] else []

@@ -241,7 +241,9 @@ def rest_party(ops: Ops, kind: str, word: str) -> None:
     scratch.library = lib
     scratch.defer_writes = True
     scratch.party_outbox = list(ops.pending)  # it rests the party as this encounter's last command left it
-    ops.lines += [f"  {line}" for line in scratch.run(f"add @{name}") + scratch.run(f"rest {kind}")]
+    ops.logged = True  # the GM rested them: the log says so, whatever it changed
+    scratch.run(f"add @{name}")  # brought in to rest, not into this fight: the log says only what the rest did
+    ops.lines += scratch.run(f"rest {kind}")
     if lib.lasting is None:
         file = _write_party(ops, name, scratch.state.roster())
         ops.say(f"Party {name} rested ({kind}): written to {file}")

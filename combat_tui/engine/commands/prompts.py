@@ -8,7 +8,8 @@ from ..bounds import parse_int
 from ..errors import CommandError
 from ..model import Prompt
 from ..ops import Ops
-from ..targets import creatures, pick
+from ..targets import pick, take_creatures
+from ..which import one_of
 from .common import need, targets
 from .spec import command
 
@@ -22,7 +23,9 @@ def _roll(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.say(f"Roll {r.shown}")
 
 
-def _prompt(ops: Ops, args: list[str]) -> Prompt:
+def _prompt(ops: Ops, args: list[str], verb: str) -> Prompt:
+    """The prompt named: the first waiting, number N, or a creature's (with its table's name when it has
+    several); with several that fit, nothing is picked and the GM is asked which."""
     prompts = ops.state.prompts
     ops.require(bool(prompts), "no prompt is waiting")
     if not args:
@@ -32,31 +35,57 @@ def _prompt(ops: Ops, args: list[str]) -> Prompt:
     if number is not None:
         hit = next((p for p in prompts if p.uid == number), None)
         if hit is None:
-            raise CommandError(f"no prompt number {word}")
+            raise CommandError(f"no prompt number {word} is waiting")
+        words = _pick_words(ops, hit)
+        if not words.isdigit():
+            ops.read_as = (word, words)
         return hit
-    ids = creatures(ops.state, word)
-    hit = next((p for p in prompts if p.cid in ids), None)
-    if hit is None:
+    ids, rest = take_creatures(ops.state, args, 0)
+    found = [p for p in prompts if p.cid in ids]
+    if rest and found:
+        tables = {p.table: ops.rs.table(p.table) for p in found}
+        table = pick("prompt", " ".join(rest), ((t.id, t.name, t) for t in tables.values()))
+        found = [p for p in found if p.table == table.id]
+    if not found:
         raise CommandError(f"no prompt is waiting for {word}")
-    return hit
+    return one_of(found, "prompts", lambda p: _label(ops, p), lambda p: f"{verb} {_pick_words(ops, p)}")
 
 
-@command("resolve", "resolve [PROMPT|NAME] [value=N]", "roll a waiting prompt's table and apply the outcome",
+def _label(ops: Ops, p: Prompt) -> str:
+    c = ops.state.combatants.get(p.cid)
+    return f"{c.name if c else '?'} — {ops.rs.table(p.table).name}" + (f", {p.reason}" if p.reason else "")
+
+
+def _pick_words(ops: Ops, p: Prompt) -> str:
+    """What picks this prompt alone: its creature's name, with its table's when needed, else its number."""
+    c = ops.state.combatants.get(p.cid)
+    mine = [q for q in ops.state.prompts if q.cid == p.cid]
+    if c is None:
+        return str(p.uid)
+    if len(mine) == 1:
+        return c.name
+    if sum(q.table == p.table for q in mine) == 1:
+        return f"{c.name} {ops.rs.table(p.table).name}"
+    return str(p.uid)
+
+
+@command("resolve", "resolve [NAME [TABLE]|N] [value=N]", "roll a waiting prompt's table and apply the outcome",
          args=("prompt",), words={"value": "the roll as made at the table, instead of rolling"})
 def _resolve(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    prompt = _prompt(ops, args)
+    prompt = _prompt(ops, args, "resolve")
     value = amount(ops, kw["value"], "value") if "value" in kw else None
     ops.resolve(prompt, value)
 
 
-@command("preroll", "preroll [PROMPT|NAME]", "roll a waiting prompt's table now; resolve applies it", args=("prompt",))
+@command("preroll", "preroll [NAME [TABLE]|N]", "roll a waiting prompt's table now; resolve applies it",
+         args=("prompt",))
 def _preroll(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    ops.preroll(_prompt(ops, args))
+    ops.preroll(_prompt(ops, args, "preroll"))
 
 
-@command("dismiss", "dismiss [PROMPT|NAME]", "drop a waiting prompt", args=("prompt",))
+@command("dismiss", "dismiss [NAME [TABLE]|N]", "drop a waiting prompt", args=("prompt",))
 def _dismiss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    prompt = _prompt(ops, args)
+    prompt = _prompt(ops, args, "dismiss")
     ops.prompts().remove(prompt)
     ops.say(f"Dismissed: {ops.rs.table(prompt.table).name}")
 

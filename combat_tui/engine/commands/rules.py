@@ -6,6 +6,7 @@ from .. import conditions
 from ..amounts import amount
 from ..injuries import care_prompts
 from ..ops import Ops
+from ..rest_words import pools_of, report
 from ..ruleset import Refresh
 from ..targets import creatures, pick
 from ..words import humane
@@ -41,6 +42,7 @@ def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids = creatures(ops.state, " ".join(args[1:])) if len(args) > 1 else [c.id for c in ops.state.roster()]
     ends = ("short-rest",) if kind is Refresh.SHORT_REST else ("short-rest", "long-rest")
     chosen = set(ids)
+    start, before = len(ops.lines), pools_of(ops, ids)
     for cid in ids:
         if kind is Refresh.LONG_REST:  # a day has passed: untreated injuries may worsen
             care_prompts(ops, cid, "untreated")
@@ -48,4 +50,6 @@ def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     conditions.expire(ops, lambda e: e.kind in ends, only=chosen)
     for cid in ids:  # what the rules say happens after a rest (a check to heal, a pool refilled)
         ops.run_triggers(f"{args[0].lower()}-rest", cid)
-    ops.say(f"{args[0].capitalize()} rest for {len(ids)} creature(s)")
+    said = report(ops, ids, kind, before)
+    ops.lines[start:start] = said[:1]  # the headline first, what ended after it
+    ops.lines += said[1:]

@@ -164,8 +164,9 @@ class MainScreen(Screen[None]):
             self.notify(str(exc), severity="error", markup=False)
             return False
         enc = self.session.encounter
-        if enc.doc.cursor > before and enc.doc.log:
-            log.write_event(enc.doc.log[-1].stamp, line, lines)
+        if enc.doc.cursor > before and enc.doc.log:  # a note goes in before what undo took back
+            event = enc.doc.log[enc.doc.cursor - 1]
+            log.write_event(event.stamp, event.command, lines)  # as the log keeps it: names, not numbers
         else:
             for text in lines:
                 log.note(text, style="italic")
@@ -428,7 +429,7 @@ class MainScreen(Screen[None]):
         if action in ("prompt_roll", "prompt_value"):
             return bool(state.prompts)  # out of the footer until a prompt waits
         if action == "undo":
-            return True if enc.doc.cursor else None
+            return True if enc.can_undo else None
         if action == "redo":
             return True if enc.doc.cursor < len(enc.doc.log) else None
         return True
