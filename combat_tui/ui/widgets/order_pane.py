@@ -7,9 +7,9 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...engine.gm_view import GMView, GroupRow, Heading, OrderRow
+from ...engine.gm_view import DOWN, OUT_LEADS, GMView, GroupRow, Heading, OrderRow
 from .. import styles
-from ..render import condition_badges, fit_pools, group_glance, row_pool
+from ..render import condition_badges, fit_pools, group_glance, row_pool, standing_text
 from .row_list import RowList
 
 INDENT = "   "  # a row's lines under its name (narrow, each column counts)
@@ -115,6 +115,8 @@ class OrderPane(RowList):
         out.append("◆" if row.marked else " ", style=styles.ATTENTION)
         out.append(row.lead, style="dim")
         name = Text(row.name, style="bold" if row.acting else "")
+        if row.standing == DOWN and row.lead not in OUT_LEADS:  # in the order yet down: not merely hurt
+            name.append(" ").append_text(standing_text(row.standing))
         if row.hidden:  # shortened before the mark: the GM must see the players cannot
             room = max(width - out.cell_len - len(HIDDEN), 2)
             if name.cell_len > room:
