@@ -262,10 +262,16 @@ def is_depleted(pd: PoolDef, ps: PoolState) -> bool:
     return ps.current <= 0 and (ps.max is None or ps.max > 0)
 
 
+def short_label(name: str) -> str:
+    """A pool's label in a narrow row when its ruleset gives none: a short name whole, else its start."""
+    return name if len(name) <= 3 else name[:2]
+
+
 def pool_view(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef) -> PoolView:
     ps = c.pools[pd.id]
     against = pd.against if pd.against and pd.against in c.pools else None
-    return PoolView(pd.id, pd.name, pd.short or "", pd.kind, ps.current, ps.max, is_critical(state, rs, c, pd),
+    return PoolView(pd.id, pd.name, pd.short or short_label(pd.name), pd.kind, ps.current, ps.max,
+                    is_critical(state, rs, c, pd),
                     is_depleted(pd, ps), rs.pool(against).name if against else "",
                     c.pools[against].current if against else 0)
 
@@ -290,9 +296,32 @@ def sheet_pools(rs: RulesetDef) -> list[PoolDef]:
     return [p for p in rs.pools if p.id == health] + rest
 
 
+def reached(rs: RulesetDef, c: Combatant) -> list[PoolDef]:
+    """The pools damage takes from once health is gone (body injury's Exhaustion after Stamina), while
+    damage has reached them: the row shows them beside health, so an exhausted creature at Stamina 0
+    does not read as dead."""
+    health, absorb = rs.health_pool(), rs.damage.absorb
+    if health not in absorb or health not in c.pools:
+        return []
+    out: list[PoolDef] = []
+    before = c.pools[health]
+    for pid in absorb[absorb.index(health) + 1:]:
+        ps = c.pools.get(pid)
+        if ps is None or not ps.max:
+            continue
+        if before.current <= 0 or ps.current < ps.max:
+            out.append(rs.pool(pid))
+        before = ps
+    return out
+
+
 def row_pools(state: State, rs: RulesetDef, c: Combatant) -> tuple[PoolView, ...]:
     """The order row's pools; no pips at all (no reactions while off-guard) says nothing and is left out."""
-    return tuple(pool_view(state, rs, c, pd) for pd in summary_pools(rs)
+    picked = summary_pools(rs)
+    health = rs.health_pool()
+    at = next((i + 1 for i, pd in enumerate(picked) if pd.id == health), 0)
+    picked = picked[:at] + [pd for pd in reached(rs, c) if pd not in picked] + picked[at:]
+    return tuple(pool_view(state, rs, c, pd) for pd in picked
                  if pd.id in c.pools and not (pd.kind is PoolKind.PIPS and c.pools[pd.id].max == 0))
 
 

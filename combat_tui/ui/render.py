@@ -141,22 +141,23 @@ def group_glance(row: GroupRow) -> Text:
     return out
 
 
-def fit_pools(pieces: list[Text], width: int) -> Text:
-    """The pieces that fit in `width`, whole and in order, then `…` when some had no room (and it
-    has); the first (health) is cut only when it alone is wider."""
-    out = Text()
+def wrap_pools(pieces: list[Text], width: int) -> list[Text]:
+    """The pieces in order, whole, on as many lines of `width` as they need: none is left out (the GM
+    must see every pool the ruleset puts in the row); one alone wider than `width` is cut."""
+    lines: list[Text] = []
+    line = Text()
     for piece in pieces:
-        sep = " " if out else ""
-        if out.cell_len + len(sep) + piece.cell_len > width:
-            if not out:  # not even the first: it is cut, never left out
-                out = piece.copy()
-                out.truncate(width, overflow="ellipsis")
-            elif out.cell_len + 2 <= width:
-                out.append(" …", style="dim")
-            break
-        out.append(sep)
-        out.append_text(piece)
-    return out
+        sep = " " if line else ""
+        if line and line.cell_len + len(sep) + piece.cell_len > width:
+            lines.append(line)
+            line, sep = Text(), ""
+        line.append(sep)
+        line.append_text(piece)
+    if line or not lines:
+        lines.append(line)
+    for cut in lines:
+        cut.truncate(width, overflow="ellipsis")
+    return lines
 
 
 def standing_text(standing: str) -> Text:

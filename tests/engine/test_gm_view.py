@@ -263,3 +263,26 @@ def test_dead_down_and_hurt_read_apart_folded_unfolded_and_on_the_sheet(catalogu
     for c, words in zip(members, ("down", "down", "", "dead"), strict=True):
         sheet = views.build(enc, c.id).sheet
         assert sheet is not None and sheet.standing == words
+
+
+def test_an_exhausted_creatures_row_shows_the_exhaustion_it_has_left(catalogue: Catalogue) -> None:
+    """Body injury: damage past Stamina comes off Exhaustion; a row showing only `St 0/6✗` read as dead."""
+    enc = Encounter.new(catalogue.get("body-injury"), seed=1)
+    enc.run("add Bandit con=2 init=5")
+    c = enc.state.roster()[0]
+    stamina, exhaustion = c.pools["stamina"].max or 0, c.pools["exhaustion"].max or 0
+    assert stamina > 0 and exhaustion > 1
+    fresh = {pv.id for pv in gm_view(enc).rows()[0].pools}
+    assert "exhaustion" not in fresh  # untouched, it is left to the sheet
+    enc.run(f"dmg Bandit {stamina + 1} stamina")
+    row = gm_view(enc).rows()[0]
+    shown = {pv.id: pv for pv in row.pools}
+    assert shown["stamina"].current == 0 and shown["exhaustion"].current == exhaustion - 1
+    assert [pv.id for pv in row.pools][:2] == ["stamina", "exhaustion"] and shown["exhaustion"].short
+    assert row.standing == ""  # exhausted, not down
+
+
+@pytest.mark.parametrize("ruleset", ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"])
+def test_every_pool_in_a_row_has_a_label(catalogue: Catalogue, ruleset: str) -> None:
+    for row in gm_view(demo(catalogue, ruleset)).rows():
+        assert all(pv.short for pv in row.pools), [pv.name for pv in row.pools if not pv.short]
