@@ -20,7 +20,7 @@ from .engine.clean import clean_command, clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
 from .engine.gm_view import GMViews, GroupRow, Heading, conditions_view, sheet_view
-from .engine.library import Library
+from .engine.library import Library, Party, Template
 from .engine.loader import Catalogue
 from .engine.view import encounter_view
 from .session import catalogue, list_saves, load_library
@@ -165,7 +165,7 @@ def _library(args: argparse.Namespace) -> int:
         cat.get(args.ruleset)  # an unknown id is one line
     starter = reading.builtin_dir()
     if args.words and args.words[0] == "show":
-        return _library_show(lib, rulesets, " ".join(args.words[1:]), args.json)
+        return _library_show(lib, rulesets, " ".join(args.words[1:]), args.json, chosen=bool(args.ruleset))
     if args.words and args.words[0] == "rest":
         return _library_rest(cat, lib, rulesets, args.words[1:])
     if args.words:
@@ -218,21 +218,30 @@ def _library_rest(cat: Catalogue, lib: Library, rulesets: list[str], words: list
     return 0
 
 
-def _library_show(lib: Library, rulesets: list[str], name: str, as_json: bool) -> int:
+def _library_show(lib: Library, rulesets: list[str], name: str, as_json: bool, chosen: bool = False) -> int:
+    """The first ruleset's entry of that name; without `--ruleset`, the others that have one are named."""
     if not name:
         raise CombatError("library show NAME: a template's or a party's name")
+    found: list[tuple[str, Template | Party]] = []
     for rid in rulesets:
         party = lib.party(rid, name.lstrip("@"))
         template = None if party or name.startswith("@") else lib.find_template(rid, name)
         entry = party[0] if party else template
-        if entry is None:
-            continue
+        if entry is not None:
+            found.append((rid, entry))
+    if found:
+        rid, entry = found[0]
+        others = [r for r, _ in found[1:]]
         data = entry.model_dump(mode="json", by_alias=True, exclude_defaults=True)
         data["ruleset"] = rid
+        if others and not chosen:
+            data["also_in"] = others
         if as_json:
             print(json.dumps(data, indent=2, ensure_ascii=False))
         else:
-            _print_tree(data, 0)
+            _print_tree({k: v for k, v in data.items() if k != "also_in"}, 0)
+            if others and not chosen:
+                print(f"also in {', '.join(others)}: --ruleset {others[0]} shows that one")
         return 0
     raise CombatError(f"no template or party {name!r} in the library" + (f" for {rulesets[0]}" if len(rulesets) == 1
                                                                         else ""))

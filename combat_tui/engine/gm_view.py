@@ -20,13 +20,16 @@ from .injuries import instances, part_count
 from .lookup import action_cost, entries
 from .model import Combatant, ConditionState, OwnAction, PoolState, Prompt, ReadyHit, State
 from .ops import names_for
+from .player_view import Health, coarse_health
 from .ruleset import PoolDef, PoolKind, RulesetDef, TimeModel
-from .timekeeping import acting_order, active, describe, left_words, remaining
+from .timekeeping import acting_order, active, describe, is_dead, left_words, remaining
 from .words import formula_words, labels
 
 if TYPE_CHECKING:
     from .encounter import Encounter
 
+DEAD, DOWN = "dead", "down"  # how a creature stands, when not on its feet
+DEAD_MARK, DOWN_MARK = "†", "✗"
 KIND_ORDER = (PoolKind.TRACK, PoolKind.BAR, PoolKind.PIPS, PoolKind.MARKER, PoolKind.COUNTER)
 PIPS_SHOWN = 12  # more pips than this read as a bar
 
@@ -92,12 +95,13 @@ class OrderRow:
     id: str
     name: str
     side: str
-    lead: str  # the initiative column, "⏸ " waiting, "† " out, "" on the TC timeline
+    lead: str  # the initiative column, "⏸ " waiting, "† " dead, "✗ " out alive, "" on the TC timeline
     acting: bool
     marked: bool
     hidden: bool
     pools: tuple[PoolView, ...]  # the few worth a glance, health first
     conditions: tuple[str, ...]  # those the GM put on it, by name and value
+    standing: str = ""  # DEAD, DOWN (alive) or ""
 
 
 @dataclass(frozen=True)
@@ -110,7 +114,7 @@ class GroupRow:
     count: int
     side: str
     lead: str
-    health: tuple[tuple[int, int | None, bool], ...]  # each member's (current, max, out of the fight)
+    health: tuple[tuple[int, int | None, str], ...]  # each member's (current, max, standing: DEAD, DOWN or "")
     conditions: int  # the conditions the GM put on its members, all told
     members: tuple[str, ...]
     hidden: int = 0  # members the players' view leaves out
@@ -128,9 +132,9 @@ class GroupRow:
 
     @property
     def healths(self) -> tuple[str, ...]:
-        """Each member's health at a glance: "7/7", or † when out of the fight."""
-        return tuple("†" if out else f"{cur}" + (f"/{top}" if top is not None else "")
-                     for cur, top, out in self.health)
+        """Each member's health at a glance: "7/7", "0/7✗" when down (alive), † when dead."""
+        return tuple(DEAD_MARK if standing == DEAD else f"{cur}" + (f"/{top}" if top is not None else "")
+                     + (DOWN_MARK if standing == DOWN else "") for cur, top, standing in self.health)
 
     @property
     def condition_words(self) -> str:
@@ -188,6 +192,7 @@ class SheetView:
     notes: str
     stats: tuple[StatView, ...]
     attacks: tuple[AttackView, ...] = ()
+    standing: str = ""  # DEAD, DOWN (alive) or ""
 
 
 @dataclass(frozen=True)
@@ -257,10 +262,16 @@ def is_depleted(pd: PoolDef, ps: PoolState) -> bool:
     return ps.current <= 0 and (ps.max is None or ps.max > 0)
 
 
+def short_label(name: str) -> str:
+    """A pool's label in a narrow row when its ruleset gives none: a short name whole, else its start."""
+    return name if len(name) <= 3 else name[:2]
+
+
 def pool_view(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef) -> PoolView:
     ps = c.pools[pd.id]
     against = pd.against if pd.against and pd.against in c.pools else None
-    return PoolView(pd.id, pd.name, pd.short or "", pd.kind, ps.current, ps.max, is_critical(state, rs, c, pd),
+    return PoolView(pd.id, pd.name, pd.short or short_label(pd.name), pd.kind, ps.current, ps.max,
+                    is_critical(state, rs, c, pd),
                     is_depleted(pd, ps), rs.pool(against).name if against else "",
                     c.pools[against].current if against else 0)
 
@@ -285,9 +296,32 @@ def sheet_pools(rs: RulesetDef) -> list[PoolDef]:
     return [p for p in rs.pools if p.id == health] + rest
 
 
+def reached(rs: RulesetDef, c: Combatant) -> list[PoolDef]:
+    """The pools damage takes from once health is gone (body injury's Exhaustion after Stamina), while
+    damage has reached them: the row shows them beside health, so an exhausted creature at Stamina 0
+    does not read as dead."""
+    health, absorb = rs.health_pool(), rs.damage.absorb
+    if health not in absorb or health not in c.pools:
+        return []
+    out: list[PoolDef] = []
+    before = c.pools[health]
+    for pid in absorb[absorb.index(health) + 1:]:
+        ps = c.pools.get(pid)
+        if ps is None or not ps.max:
+            continue
+        if before.current <= 0 or ps.current < ps.max:
+            out.append(rs.pool(pid))
+        before = ps
+    return out
+
+
 def row_pools(state: State, rs: RulesetDef, c: Combatant) -> tuple[PoolView, ...]:
     """The order row's pools; no pips at all (no reactions while off-guard) says nothing and is left out."""
-    return tuple(pool_view(state, rs, c, pd) for pd in summary_pools(rs)
+    picked = summary_pools(rs)
+    health = rs.health_pool()
+    at = next((i + 1 for i, pd in enumerate(picked) if pd.id == health), 0)
+    picked = picked[:at] + [pd for pd in reached(rs, c) if pd not in picked] + picked[at:]
+    return tuple(pool_view(state, rs, c, pd) for pd in picked
                  if pd.id in c.pools and not (pd.kind is PoolKind.PIPS and c.pools[pd.id].max == 0))
 
 
@@ -336,6 +370,22 @@ def conditions_view(state: State, rs: RulesetDef, c: Combatant, known: tuple[Con
 
 
 # -- the sheet -----------------------------------------------------------------------------------------
+def out_lead(c: Combatant) -> str:
+    """The lead of a row out of the fight: a † when dead, else down but alive (unconscious)."""
+    return f"{DEAD_MARK} " if is_dead(c) else f"{DOWN_MARK} "
+
+
+OUT_LEADS = (f"{DEAD_MARK} ", f"{DOWN_MARK} ")
+
+
+def standing(rs: RulesetDef, c: Combatant) -> str:
+    """Dead, down (alive: at 0, unconscious, out of the fight for now) or on its feet (""), as the
+    players' coarse health reads it, so the GM's rows, the sheet and the players' view agree."""
+    if is_dead(c):
+        return DEAD
+    return DOWN if coarse_health(c, rs) is Health.DOWN else ""
+
+
 def body_view(rs: RulesetDef, c: Combatant) -> BodyView:
     """Each injured part with its count; parts unhurt by name, a pair unhurt as one word (arm×2)."""
     injured: list[InjuryView] = []
@@ -373,7 +423,7 @@ def sheet_view(state: State, rs: RulesetDef, c: Combatant) -> SheetView:
     return SheetView(c.id, c.name, c.side.value, c.initiative,
                      c.next_tc if rs.time.model is TimeModel.TIME_COUNT else None, c.hidden, tuple(pools),
                      body_view(rs, c) if rs.body else None, c.notes, stat_views(rs, c),
-                     attack_views(state, rs, c))
+                     attack_views(state, rs, c), standing(rs, c))
 
 
 def ready_words(state: State, hit: ReadyHit) -> str:
@@ -452,13 +502,13 @@ def group_name(members: list[Combatant]) -> str:
 
 
 def group_row(state: State, rs: RulesetDef, rows: list[OrderRow], out: list[Combatant]) -> GroupRow:
-    """`out`: the group's members out of the fight, listed apart: a † each among the others, in the
-    order they were made, so the line still counts the whole group."""
-    health: dict[str, tuple[int, int | None, bool]] = {c.id: (0, None, True) for c in out}
-    for r in rows:
-        pv = r.pools[0] if r.pools and r.pools[0].id == rs.health_pool() else None
-        down = pv is not None and pv.depleted
-        health[r.id] = (pv.current, pv.max, down) if pv is not None else (0, None, down)
+    """`out`: the group's members out of the fight, listed apart: each among the others (a † when dead),
+    in the order they were made, so the line still counts the whole group."""
+    hp = rs.health_pool()
+    health: dict[str, tuple[int, int | None, str]] = {}
+    for c in [*(state.combatants[r.id] for r in rows), *out]:
+        ps = c.pools.get(hp) if hp else None
+        health[c.id] = (ps.current, ps.max, standing(rs, c)) if ps is not None else (0, None, standing(rs, c))
     members = [state.combatants[r.id] for r in rows]
     ranks = {c.id: i for i, c in enumerate(state.roster())}
     first = rows[0]
@@ -469,7 +519,7 @@ def group_row(state: State, rs: RulesetDef, rows: list[OrderRow], out: list[Comb
 
 def order_row(state: State, rs: RulesetDef, c: Combatant, lead: str, acting: bool, marked: bool) -> OrderRow:
     return OrderRow(c.id, c.name, c.side.value, lead, acting, marked, c.hidden, row_pools(state, rs, c),
-                    condition_labels(rs, c))
+                    condition_labels(rs, c), standing(rs, c))
 
 
 class GMViews:
@@ -547,7 +597,7 @@ class GMViews:
         out = [c for c in state.roster() if c.id not in listed and c.id not in state.waiting]
         if out:
             rows.append(Heading("Out of the fight"))
-            rows += [row(c, "† ") for c in out]
+            rows += [row(c, out_lead(c)) for c in out]
         if len(kept) > 2 * len(state.combatants) + 16:  # forget creatures long gone
             self._rows = {cid: v for cid, v in kept.items() if cid in state.combatants}
         self._order = (key, self._fold(state, rs, rows, selected))
@@ -561,7 +611,7 @@ class GMViews:
         groups = self._groups  # kept while unfolded: folded again, the same line
         gone: dict[str, list[OrderRow]] = {}  # group -> its members' rows out of the fight
         for r in rows:
-            group = state.combatants[r.id].group if isinstance(r, OrderRow) and r.lead == "† " else None
+            group = state.combatants[r.id].group if isinstance(r, OrderRow) and r.lead in OUT_LEADS else None
             if isinstance(r, OrderRow) and group is not None:
                 gone.setdefault(group, []).append(r)
         i = 0

@@ -211,7 +211,7 @@ class Ops:
             ps.max = new_max
             names[f"max_{ident(pd.id)}"] = new_max or 0
             floor = self.eval(pd.floor, c, names)
-            if new_max is not None and not pd.overflow and ps.current > new_max:
+            if new_max is not None and (not pd.overflow or pd.id in cap) and ps.current > new_max:
                 ps.capped += ps.current - new_max
                 ps.current = new_max
             elif ps.capped and (new_max is None or ps.current < new_max):
@@ -220,6 +220,17 @@ class Ops:
                 ps.capped -= back
             ps.current = max(ps.current, floor)
             names[ident(pd.id)] = ps.current
+
+    def _capped_by_condition(self, c: Combatant, pid: str) -> bool:
+        """A condition sets this pool's maximum (grappled: no movement): then even a pool that may
+        overflow stays within it."""
+        for cs in c.conditions:
+            try:
+                if any(eff.pool == pid and eff.set_max is not None for eff in self.rs.condition(cs.id).effects):
+                    return True
+            except KeyError:
+                continue
+        return False
 
     def init_pools(self, cid: str, fixed: Mapping[str, int] | None = None) -> None:
         """Give a creature every pool of the ruleset it lacks (a new creature, or a save made before the
@@ -244,7 +255,7 @@ class Ops:
         ps = c.pools[pid]
         floor = self.eval(pd.floor, c)
         new = clamp(max(value, floor))  # a save must stay one the engine can read back
-        if ps.max is not None and not pd.overflow:
+        if ps.max is not None and (not pd.overflow or self._capped_by_condition(c, pid)):
             new = min(new, ps.max)
         old = ps.current
         ps.current = new

@@ -20,7 +20,7 @@ from enum import StrEnum
 from .encounter import Encounter
 from .model import Combatant, Side, State
 from .ruleset import PoolKind, RulesetDef, TimeModel
-from .timekeeping import acting_order, active, is_out, remaining
+from .timekeeping import acting_order, active, is_dead, is_out, remaining
 
 
 class Health(StrEnum):
@@ -28,6 +28,7 @@ class Health(StrEnum):
     HURT = "hurt"
     BLOODIED = "bloodied"
     DOWN = "down"
+    DEAD = "dead"
 
 
 @dataclass(frozen=True)
@@ -95,15 +96,18 @@ def health_pools(rs: RulesetDef) -> list[str]:
 
 
 def coarse_health(c: Combatant, rs: RulesetDef) -> Health:
-    """Unhurt, hurt, bloodied or down, from the ruleset's main health pool.
+    """Unhurt, hurt, bloodied, down or dead, from the ruleset's main health pool.
 
     The main health pool is the last pool damage reaches (`damage.absorb[-1]`, as the GM's sheet
     decides it), or the last one before it that this creature has a maximum for (a creature
-    without CON has no stamina or exhaustion). Down: that pool at 0 or below, or the creature is out
-    of the fight (dead, destroyed), or a pool drawn against its health (fatigue) has caught up with
-    it. Bloodied: at or below half of its maximum. Hurt: any damage pool below its maximum, a
-    pool drawn against health above 0, or an injury. Unhurt otherwise.
+    without CON has no stamina or exhaustion). Dead: a dead (or destroyed) condition. Down, still
+    alive: that pool at 0 or below, or the creature is out of the fight (unconscious), or a pool drawn
+    against its health (fatigue) has caught up with it. Bloodied: at or below half of its maximum.
+    Hurt: any damage pool below its maximum, a pool drawn against health above 0, or an injury.
+    Unhurt otherwise.
     """
+    if is_dead(c):
+        return Health.DEAD
     if is_out(c, rs):
         return Health.DOWN
     absorb = [pid for pid in rs.damage.absorb if pid in c.pools]

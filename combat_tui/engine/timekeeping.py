@@ -8,6 +8,13 @@ from .ruleset import RulesetDef, TimeModel
 OUT_TAG = "out"  # a condition with this tag (or the id "dead") takes a creature out of the acting order
 
 
+DEAD_IDS = ("dead", "destroyed")  # out for good, not only out of the fight (unconscious)
+
+
+def is_dead(c: Combatant) -> bool:
+    return any(cond.id in DEAD_IDS for cond in c.conditions)
+
+
 def is_out(c: Combatant, rs: RulesetDef) -> bool:
     for cond in c.conditions:
         if cond.id == "dead":

@@ -6,7 +6,7 @@ from . import conditions
 from .model import Combatant, Expiry, Slot
 from .ops import Ops
 from .ruleset import Refresh, TimeModel
-from .timekeeping import acting_order, cannot_act, current_actor, is_out, slot_index, sort_key
+from .timekeeping import acting_order, cannot_act, current_actor, current_actor_in, is_out, slot_index, sort_key
 
 # -- moments ------------------------------------------------------------------------------------
 
@@ -408,11 +408,15 @@ def enter(ops: Ops, cid: str, after: str | None) -> None:
             ops.clock().turn += 1
         ops.say(f"{name} will act after {ops.peek(after).name}")
         return
+    clock = ops.clock()
+    order.insert(clock.turn + 1, Slot(cid=cid))
+    acting = current_actor_in(ops.state, ops.rs)
+    if acting is not None:  # the rules let a waiting creature in once the current turn ends: never in its place
+        ops.say(f"{name} enters: acts when {ops.peek(acting).name}'s turn ends")
+        return
     current = current_actor(ops.state)
     if current is not None:
         turn_end(ops, current)
-    clock = ops.clock()
-    order.insert(clock.turn + 1, Slot(cid=cid))
     clock.turn += 1
     ops.say(f"{name} enters: {name}'s turn")
     _begin_entered(ops, cid)

@@ -10,7 +10,18 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
-from ..engine.gm_view import PIPS_SHOWN, AttackView, BodyView, ConditionView, GroupRow, PoolView
+from ..engine.gm_view import (
+    DEAD,
+    DEAD_MARK,
+    DOWN,
+    DOWN_MARK,
+    PIPS_SHOWN,
+    AttackView,
+    BodyView,
+    ConditionView,
+    GroupRow,
+    PoolView,
+)
 from ..engine.gm_view import tc_heading as tc_words
 from ..engine.ruleset import PoolKind
 from . import styles
@@ -111,12 +122,15 @@ def row_pool(pv: PoolView) -> Text:
 
 
 def group_glance(row: GroupRow) -> Text:
-    """A folded group's members' health, one each ("7/7 7/7 3/7⚠ †"), then how many conditions they have."""
+    """A folded group's members' health, one each ("7/7 7/7 3/7⚠ 0/7✗ †"): hurt, down (alive) and dead
+    each read apart; then how many conditions they have."""
     out = Text()
-    for (cur, top, down), words in zip(row.health, row.healths, strict=True):
+    for (cur, top, standing), words in zip(row.health, row.healths, strict=True):
         if out:
             out.append(" ")
-        if down:
+        if standing == DEAD:
+            out.append(words, style="dim")
+        elif standing == DOWN:
             out.append(words, style=styles.DOWN)
         elif top and cur * 4 <= top:  # a quarter or less left, as the health pool's own mark says
             out.append(words + CRITICAL, style=styles.CRITICAL)
@@ -127,22 +141,32 @@ def group_glance(row: GroupRow) -> Text:
     return out
 
 
-def fit_pools(pieces: list[Text], width: int) -> Text:
-    """The pieces that fit in `width`, whole and in order, then `…` when some had no room (and it
-    has); the first (health) is cut only when it alone is wider."""
-    out = Text()
+def wrap_pools(pieces: list[Text], width: int) -> list[Text]:
+    """The pieces in order, whole, on as many lines of `width` as they need: none is left out (the GM
+    must see every pool the ruleset puts in the row); one alone wider than `width` is cut."""
+    lines: list[Text] = []
+    line = Text()
     for piece in pieces:
-        sep = " " if out else ""
-        if out.cell_len + len(sep) + piece.cell_len > width:
-            if not out:  # not even the first: it is cut, never left out
-                out = piece.copy()
-                out.truncate(width, overflow="ellipsis")
-            elif out.cell_len + 2 <= width:
-                out.append(" …", style="dim")
-            break
-        out.append(sep)
-        out.append_text(piece)
-    return out
+        sep = " " if line else ""
+        if line and line.cell_len + len(sep) + piece.cell_len > width:
+            lines.append(line)
+            line, sep = Text(), ""
+        line.append(sep)
+        line.append_text(piece)
+    if line or not lines:
+        lines.append(line)
+    for cut in lines:
+        cut.truncate(width, overflow="ellipsis")
+    return lines
+
+
+def standing_text(standing: str) -> Text:
+    """How a creature stands when not on its feet, as a word: "✗ down", "† dead"; else nothing."""
+    if standing == DEAD:
+        return Text(f"{DEAD_MARK} dead", style="bold")
+    if standing == DOWN:
+        return Text(f"{DOWN_MARK} down", style=styles.DOWN)
+    return Text()
 
 
 def condition_text(cv: ConditionView) -> Text:

@@ -143,3 +143,18 @@ def test_end_then_rest_in_one_do_rests_the_state_end_wrote(capsys: pytest.Captur
     member = osk(capsys)
     # what `end` kept, rested: not the older state
     assert member["current"]["hp"] == 15 and [cs["id"] for cs in member["conditions"]] == ["poisoned"]
+
+
+def test_library_show_says_which_other_rulesets_have_that_name(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "library", "show", "Ghoul")
+    assert code == 0
+    shown = out.splitlines()
+    assert [line for line in shown if line.startswith("ruleset: ")] == ["ruleset: boon-bane"]
+    assert shown[-1] == "also in three-action: --ruleset three-action shows that one"
+    code, out, _ = run(capsys, "library", "show", "Ghoul", "--json")
+    data = json.loads(out)
+    assert data["ruleset"] == "boon-bane" and data["also_in"] == ["three-action"]
+    code, out, _ = run(capsys, "library", "show", "Ghoul", "--ruleset", "three-action")
+    assert code == 0 and "ruleset: three-action" in out and "also in" not in out
+    code, out, _ = run(capsys, "library", "show", "Troll")  # in one ruleset only: nothing more said
+    assert code == 0 and "also in" not in out

@@ -153,13 +153,32 @@ def test_hold_and_enter(make) -> None:  # type: ignore[no-untyped-def]
     enc.run("hold A")
     v = enc.view()
     assert v["active"] == ["B"] and v["waiting"] == ["A"]
-    enc.run("enter A")  # after B's turn ends, A acts
+    enc.run("enter A")  # B's turn goes on; A acts when it ends
+    assert enc.view()["active"] == ["B"]
+    enc.run("next")
     assert enc.view()["active"] == ["A"]
     enc.run("next")
     assert enc.view()["active"] == ["C"]
     enc.run("next")
     assert enc.view()["order"] == ["B", "A", "C"]  # A keeps its new place
     assert enc.view()["active"] == ["B"] and enc.view()["round"] == 2
+
+
+def test_entering_does_not_take_the_current_creatures_turn(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    for name, init in (("Ghoul", 20), ("Aldric", 15), ("Bryn", 10)):
+        enc.run(f"add {name} init={init}")
+    enc.run("start")
+    enc.run("hold Ghoul")
+    lines = enc.run("enter Ghoul")  # at the start of Aldric's turn, before Aldric has acted
+    assert any("Aldric" in line for line in lines)  # the log says when the Ghoul acts
+    assert enc.view()["active"] == ["Aldric"]
+    enc.run("act Aldric interact")  # Aldric's turn is still there to use
+    enc.run("next")
+    assert enc.view()["active"] == ["Ghoul"]
+    enc.run("next")
+    assert enc.view()["active"] == ["Bryn"]
+    assert enc.view()["order"] == ["Aldric", "Ghoul", "Bryn"]
 
 
 def test_delay_keeps_start_of_turn_effects_at_the_old_place(make) -> None:  # type: ignore[no-untyped-def]

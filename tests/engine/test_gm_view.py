@@ -236,3 +236,53 @@ def test_the_title_says_the_fight_is_over_once_it_ended(make, tmp_path) -> None:
     (tmp_path / "saves").mkdir()
     saves.save(enc.doc, tmp_path / "saves" / "ford.combat")
     assert [s.when for s in list_saves(str(tmp_path))] == ["over, round 1"]
+
+
+def test_dead_down_and_hurt_read_apart_folded_unfolded_and_on_the_sheet(catalogue: Catalogue) -> None:
+    """A folded group once showed a † for members at 0 HP or below but alive (Incapacitated, Bleeding)."""
+    enc = ghouls(catalogue)
+    state, hp = enc.state, enc.rs.health_pool()
+    assert hp is not None
+    members = [c for c in state.roster() if c.group is not None]
+    enc.run(f"dmg 'Ghoul 1' {members[0].pools[hp].current}")  # 0 HP: down, alive
+    enc.run(f"dmg 'Ghoul 2' {members[1].pools[hp].current + 1}")  # -1 HP: down, alive
+    enc.run("dmg 'Ghoul 3' 2")  # hurt
+    enc.run("dmg 'Ghoul 4' 99")  # dead
+    assert not state.combatants[members[0].id].has("dead") and state.combatants[members[3].id].has("dead")
+    views = GMViews()
+    group = views.build(enc).order[1]
+    assert isinstance(group, GroupRow)
+    pools = [c.pools[hp] for c in members]
+    assert group.healths == (f"0/{pools[0].max}✗", f"-1/{pools[1].max}✗",
+                             f"{pools[2].current}/{pools[2].max}", "†")
+    # unfolded (the highlight on a member), and on the sheet
+    opened = views.build(enc, members[0].id)
+    standing = {r.name: r.standing for r in opened.rows()}
+    assert standing == {"Kara": "", "Ghoul 1": "down", "Ghoul 2": "down", "Ghoul 3": "", "Ghoul 4": "dead"}
+    assert [r.lead for r in opened.rows() if r.name == "Ghoul 4"] == ["† "]
+    for c, words in zip(members, ("down", "down", "", "dead"), strict=True):
+        sheet = views.build(enc, c.id).sheet
+        assert sheet is not None and sheet.standing == words
+
+
+def test_an_exhausted_creatures_row_shows_the_exhaustion_it_has_left(catalogue: Catalogue) -> None:
+    """Body injury: damage past Stamina comes off Exhaustion; a row showing only `St 0/6✗` read as dead."""
+    enc = Encounter.new(catalogue.get("body-injury"), seed=1)
+    enc.run("add Bandit con=2 init=5")
+    c = enc.state.roster()[0]
+    stamina, exhaustion = c.pools["stamina"].max or 0, c.pools["exhaustion"].max or 0
+    assert stamina > 0 and exhaustion > 1
+    fresh = {pv.id for pv in gm_view(enc).rows()[0].pools}
+    assert "exhaustion" not in fresh  # untouched, it is left to the sheet
+    enc.run(f"dmg Bandit {stamina + 1} stamina")
+    row = gm_view(enc).rows()[0]
+    shown = {pv.id: pv for pv in row.pools}
+    assert shown["stamina"].current == 0 and shown["exhaustion"].current == exhaustion - 1
+    assert [pv.id for pv in row.pools][:2] == ["stamina", "exhaustion"] and shown["exhaustion"].short
+    assert row.standing == ""  # exhausted, not down
+
+
+@pytest.mark.parametrize("ruleset", ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"])
+def test_every_pool_in_a_row_has_a_label(catalogue: Catalogue, ruleset: str) -> None:
+    for row in gm_view(demo(catalogue, ruleset)).rows():
+        assert all(pv.short for pv in row.pools), [pv.name for pv in row.pools if not pv.short]

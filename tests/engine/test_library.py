@@ -160,8 +160,32 @@ def test_a_prefix_finds_a_template_an_ambiguous_one_is_an_error_and_other_names_
     enc.run("add Gh hp=3")  # shorter than 3 letters: a plain creature
     enc.run("add Zombie x2 hp=9")
     plain = by_name(enc, "Zombie 1")
-    assert plain.actions == [] and plain.group is None and plain.template is None
+    assert plain.actions == [] and plain.template is None
+    assert plain.group is not None and by_name(enc, "Zombie 2").group == plain.group  # xN: a group all the same
     assert by_name(enc, "Gh").actions == []
+
+
+@pytest.mark.parametrize("library", [True, False])
+def test_xn_is_one_rule_for_typed_names_and_templates(catalogue: Catalogue, tmp_path: Path, library: bool) -> None:
+    """`add Zombie x2` (no template) shares one initiative as `add Ghoul x2` does; `split` is an option
+    word for both, never part of the name."""
+    for seed in range(4):
+        enc = encounter(catalogue, "three-action", tmp_path, seed)
+        if not library:
+            enc.library = None
+        enc.run("add Orc x6 hp=15 split")
+        enc.run("add Zombie x2 init=1d20")
+        enc.run("add Ghoul x2 split" if library else "add Ghoul x2")
+        enc.run("start")
+        orcs = [c for c in enc.state.roster() if c.name.startswith("Orc")]
+        assert [c.name for c in orcs] == [f"Orc {n}" for n in range(1, 7)]
+        assert all(c.group is None for c in orcs)
+        zombies = [by_name(enc, "Zombie 1"), by_name(enc, "Zombie 2")]
+        assert zombies[0].group is not None and zombies[0].initiative == zombies[1].initiative
+        order = [enc.state.combatants[s.cid].name for s in enc.state.order]
+        assert order.index("Zombie 2") == order.index("Zombie 1") + 1
+        ghouls = [by_name(enc, "Ghoul 1"), by_name(enc, "Ghoul 2")]
+        assert (ghouls[0].group is None) is library  # split from the library: each rolls, as the Orcs do
 
 
 def test_a_group_shares_one_initiative_and_acts_one_after_another(catalogue: Catalogue, tmp_path: Path) -> None:
@@ -450,3 +474,26 @@ def test_apply_with_damage_of_two_attacks_waiting_asks_which_and_deals_neither(c
     assert by_name(enc, "Bryn").pools["hp"].current < 40 and by_name(enc, "Kara").pools["hp"].current == 40
     enc.run("apply")  # one waits: that one
     assert by_name(enc, "Kara").pools["hp"].current < 40 and enc.state.ready == []
+
+
+@pytest.mark.parametrize(("ruleset", "name"), [("three-action", "Ghoul"), ("time-count", "Troll")])
+def test_resistances_no_rule_applies_are_noted_as_not_applied(catalogue: Catalogue, tmp_path: Path, ruleset: str,
+                                                                name: str) -> None:
+    """Only boon-bane's rules text says what a resistance does to damage (and counts them as stats); the
+    others' texts give no amount, so the tracker leaves damage alone and the note must not read as
+    though it did not."""
+    enc = encounter(catalogue, ruleset, tmp_path)
+    enc.run(f"add {name}")
+    c = by_name(enc, name)
+    assert "weak to fire" in c.notes.lower() and "not applied to damage" in c.notes
+    if ruleset == "three-action":  # the damage indeed unchanged (time count's Threshold of Pain would blur it)
+        before = c.pools["hp"].current
+        enc.run(f"dmg {name} 3 fire")
+        assert by_name(enc, name).pools["hp"].current == before - 3
+
+
+def test_boon_bane_applies_a_templates_weakness(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = encounter(catalogue, "boon-bane", tmp_path)
+    enc.run("add Ghoul")
+    c = by_name(enc, "Ghoul")
+    assert "not applied" not in c.notes and c.stats.get("vuln_fire", 0) > 0

@@ -427,7 +427,8 @@ def test_delayed_creature_still_burns_at_its_old_place(enc: Encounter) -> None:
     assert prompts(enc, "Orc") == ["On fire"]
     burnt = damage_taken(enc.run("resolve Orc"), "Orc", "fire")
     assert pool(enc, "Orc", "hp") == hp - burnt
-    enc.run("enter Orc")
+    enc.run("enter Orc")  # once the Bat's turn ends
+    enc.run("next")
     assert active(enc) == "Orc"
     assert enc.view()["order"] == ["Hero", "Bat", "Orc"]
     assert prompts(enc, "Orc") == []  # its start-of-turn effects already happened at the old place

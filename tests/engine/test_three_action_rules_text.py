@@ -79,8 +79,11 @@ def test_a_held_turn_enters_only_once_another_creatures_turn_has_ended(enc: Enco
     assert active(enc) == "Orc"
     enc.run("cond Imp flat-footed from=Orc until=end-of-turn")  # lasts to the end of the Orc's turn
     enc.run("enter Hero")
+    assert active(enc) == "Orc"  # the Orc's turn is neither interrupted nor taken away
+    assert "flat-footed" in conds(enc, "Imp")
+    enc.run("next")
     assert active(enc) == "Hero"
-    assert "flat-footed" not in conds(enc, "Imp")  # the Orc's turn was ended first, not interrupted
+    assert "flat-footed" not in conds(enc, "Imp")  # the Orc's turn ended first
     assert enc.view()["order"] == ["Orc", "Hero", "Imp"]
     next_until(enc, "Orc")  # the new place holds for the rest of combat
     enc.run("next")

@@ -149,3 +149,14 @@ def test_the_filter_imports_no_textual() -> None:
             "print(','.join(m for m in sys.modules if m == 'textual' or m.startswith('textual.')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_the_players_see_dead_apart_from_down(make) -> None:  # type: ignore[no-untyped-def]
+    enc = make("three-action")
+    enc.run("add Orc hp=20")
+    enc.run("add Imp hp=20")
+    enc.run("dmg Orc 20")  # 0 HP: Incapacitated, alive
+    enc.run("dmg Imp 40")  # -20 HP: dead
+    orc, imp = enc.state.roster()
+    assert coarse_health(orc, enc.rs) is Health.DOWN
+    assert coarse_health(imp, enc.rs) is Health.DEAD

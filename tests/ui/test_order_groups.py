@@ -79,3 +79,29 @@ async def test_opening_a_group_far_down_keeps_the_pane_where_it_was(tmp_path: Pa
         assert pane.highlighted_id() == first.id and isinstance(pane.order[pane.index_of(first.id) or 0], OrderRow)
         top, height = pane.row_span(pane.highlighted or 0)
         assert pane.scroll_y > 0 and pane.scroll_y <= top and top + height <= pane.scroll_y + pane.size.height
+
+
+async def test_a_folded_group_shows_down_members_apart_from_dead_ones(tmp_path: Path) -> None:
+    """Down but alive (0 HP, -1 HP) reads "0/N✗", dead reads †, hurt reads its numbers; opened, a down
+    member says so by its name."""
+    s = ghouls(tmp_path)  # Ghoul 2 hurt 3
+    state, hp = s.encounter.state, s.encounter.rs.health_pool()
+    assert hp is not None
+    members = [c for c in state.roster() if c.group is not None]
+    s.run(f"dmg 'Ghoul 1' {members[0].pools[hp].current}")
+    s.run(f"dmg 'Ghoul 3' {members[2].pools[hp].current + 1}")
+    s.run("dmg 'Ghoul 4' 99")
+    app = CombatApp(s)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        pane.focus()
+        await pilot.pause()
+        folded = pane.row_text(1).plain
+        top = [c.pools[hp].max for c in members]
+        assert f"0/{top[0]}✗ {members[1].pools[hp].current}/{top[1]} -1/{top[2]}✗ †" in folded, folded
+        await pilot.press("down")  # opened on Ghoul 1
+        await pilot.pause()
+        lines = shown(pane)
+        assert any("Ghoul 1 ✗ down" in line for line in lines), lines
+        assert any(line.lstrip().startswith("† Ghoul 4") for line in lines), lines

@@ -43,7 +43,7 @@ async def same_as_a_full_redraw(pilot: Pilot[None], pane: OrderPane) -> None:
 
 
 async def test_a_command_redraws_only_the_rows_it_changed(tmp_path: Path) -> None:
-    s = session(tmp_path, "three-action", "add Kara pc hp=20 init=30", "add Orc x40 hp=9", "start")
+    s = session(tmp_path, "three-action", "add Kara pc hp=20 init=30", "add Orc x40 hp=9 split", "start")
     app = CombatApp(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

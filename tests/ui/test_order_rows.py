@@ -10,9 +10,9 @@ import pytest
 from rich.text import Text
 
 from combat_tui.engine.gm_view import OrderRow
-from combat_tui.session import Session
+from combat_tui.session import Session, catalogue, demo_copy
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.render import condition_badges
+from combat_tui.ui.render import condition_badges, row_pool
 from combat_tui.ui.widgets.order_pane import OrderPane
 
 from .keys import add_condition, highlight, new_session
@@ -62,7 +62,9 @@ async def test_every_condition_shows_at_least_by_name_and_count(tmp_path: Path, 
                 assert len(shown) == len(names) and len(lines) == 2, "wide, a row is two lines, all of it shown"
 
 
-async def test_pools_give_way_whole_before_conditions(tmp_path: Path) -> None:
+async def test_pools_wrap_whole_before_conditions(tmp_path: Path) -> None:
+    """Narrow, the pools go on as many lines as they need, each whole: none is left out, since the GM
+    reads Energy and Agility there as much as Aura."""
     s = new_session(tmp_path, "add 'Reaver the Unbroken' hp=20", "add Seren pc", "start",
                     "cond 'Reaver the Unbroken' bleeding-out", ruleset="energy-stamina")
     app = CombatApp(s)
@@ -71,11 +73,32 @@ async def test_pools_give_way_whole_before_conditions(tmp_path: Path) -> None:
         pane = app.screen.query_one(OrderPane)
         reaver = row_of(pane, "Reaver the Unbroken")
         assert reaver[1].strip().startswith("Au "), "health first"
-        assert reaver[1].rstrip().endswith("…"), f"the pools with no room are left out, and say so: {reaver}"
-        assert "Bleeding out" in reaver[2], f"the condition on a line of its own: {reaver}"
+        assert not any("…" in line for line in reaver[1:]), f"no pool left out: {reaver}"
+        assert all(f" {short} " in " ".join(reaver) for short in ("Au", "En", "Ag", "St")), reaver
+        assert "Bleeding out" in reaver[-1], f"the condition on a line of its own: {reaver}"
         seren = row_of(pane, "Seren")
-        assert len(seren) == 2 and not any(part.endswith(("/", "…/")) for part in seren[1].split()), (
+        assert not any(part.endswith(("/", "…/")) for line in seren[1:] for part in line.split()), (
             "no pool is cut in the middle")
+
+
+@pytest.mark.parametrize("ruleset", ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"])
+async def test_every_demo_row_shows_each_of_its_pools_whole_and_labelled_at_80_columns(
+        tmp_path: Path, ruleset: str) -> None:
+    s = Session.open(demo_copy(ruleset, str(tmp_path)), catalogue())
+    app = CombatApp(s, str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(OrderPane)
+        width = pane.scrollable_content_region.width
+        for row in [r for r in pane.order if isinstance(r, OrderRow)]:
+            lines = row_of(pane, row.name)
+            below = " ".join(line.strip() for line in lines[1:])
+            assert "…" not in below, f"{ruleset} {row.name}: a pool left out: {lines}"
+            assert all(Text(line).cell_len <= width for line in lines)
+            for pv in row.pools:
+                assert pv.short, f"{ruleset}: {pv.name} has no label in the row"
+                piece = row_pool(pv).plain
+                assert piece in below, f"{ruleset} {row.name}: {piece!r} not whole in {lines}"
 
 
 def test_a_condition_too_long_for_the_room_keeps_its_start_and_the_count() -> None:
@@ -101,7 +124,7 @@ async def test_a_row_that_gains_a_line_moves_the_rows_below(tmp_path: Path) -> N
         await highlight(pilot, app, "Bandit Captain")
         before = len(row_of(pane, "Bandit Captain"))
         await add_condition(pilot, app, "poisoned")
-        await add_condition(pilot, app, "slowed")
+        await add_condition(pilot, app, "prone")  # not slowed: its fewer actions would free a line of pools
         assert len(row_of(pane, "Bandit Captain")) == before + 1
         assert pane.highlighted_id() == next(c.id for c in s.encounter.state.roster() if c.name == "Bandit Captain")
         await same_as_a_full_redraw(pilot, pane)
@@ -121,7 +144,7 @@ async def test_a_hidden_creature_is_marked_in_the_order(tmp_path: Path, size: tu
         pane = app.screen.query_one(OrderPane)
         first = row_of(pane, "Bandit Captain of the Ford")[0]
         assert first.rstrip().endswith(" hidden"), f"the mark survives a long name: {first!r}"
-        assert first.split()[1].startswith("Bandit"), "the name keeps its start"
+        assert first.split()[1].startswith("Band"), "the name keeps its start"  # beside a scrollbar at 60x20
         assert not any(row_of(pane, n)[0].rstrip().endswith("hidden") for n in ("Kara", "Osk"))
         await pilot.press("colon", *"reveal Bandit*", "enter", "escape")
         await pilot.pause()
@@ -149,7 +172,7 @@ async def test_rows_fit_beside_a_scrollbar_that_came_later(tmp_path: Path) -> No
         await pilot.pause()
         pane = app.screen.query_one(OrderPane)
         before = pane.scrollable_content_region.width
-        await pilot.press("colon", *"add Bandit x10 hp=9", "enter", "escape")
+        await pilot.press("colon", *"add Bandit x10 hp=9 split", "enter", "escape")
         await pilot.pause()
         await pilot.pause()
         width = pane.scrollable_content_region.width

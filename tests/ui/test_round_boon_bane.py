@@ -165,9 +165,9 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         if s.encounter.view()["waiting"]:
             await pilot.press("e")
             await choose(pilot, app, "Orc")
-        else:
-            await pilot.press("n")
-            await pilot.pause()
+            assert turn(s) == ["Bram"]  # Bram's turn goes on; the Orc acts when it ends
+        await pilot.press("n")
+        await pilot.pause()
         v = s.encounter.view()
         assert turn(s) == ["Orc"] and v["waiting"] == [] and v["order"] == ["Kara", "Bram", "Orc", "Goblin"]
         assert pool(s, "Orc", "ap") == 2 and v["round"] == 1

@@ -175,6 +175,9 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         # e: Bram re-enters after the Orc's turn; his budget is not refilled twice this round
         await pilot.press("e")
         await choose(pilot, app, "Bram")
+        assert turn(s) == ["Orc"]  # entering does not take the Orc's turn: it comes when that turn ends
+        await pilot.press("n")
+        await pilot.pause()
         v = s.encounter.view()
         assert turn(s) == ["Bram"] and v["waiting"] == []
         assert v["order"] == ["Kara", "Orc", "Bram"]
@@ -269,6 +272,9 @@ async def test_hold_with_o_and_enter_with_e(tmp_path: Path) -> None:
         assert turn(s) == ["Orc"]
         await pilot.press("e")
         await choose(pilot, app, "Kara")
+        assert turn(s) == ["Orc"]
+        await pilot.press("n")
+        await pilot.pause()
         v = s.encounter.view()
         assert turn(s) == ["Kara"] and v["order"] == ["Bram", "Orc", "Kara"] and v["round"] == 1
         # her place is now after the Orc for the rest of the fight
@@ -347,6 +353,9 @@ async def test_a_delayed_creature_still_burns_at_its_old_place(tmp_path: Path) -
         # she enters after Bram's turn; her start-of-turn effects are not run a second time
         await pilot.press("e")
         await choose(pilot, app, "Kara")
+        assert turn(s) == ["Bram"]
+        await pilot.press("n")
+        await pilot.pause()
         v = s.encounter.view()
         assert turn(s) == ["Kara"] and v["prompts"] == [] and v["order"] == ["Bram", "Kara", "Orc"]
         assert pool(s, "Kara", "actions") == 3 and pool(s, "Kara", "reactions") == 1

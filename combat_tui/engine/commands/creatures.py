@@ -63,7 +63,7 @@ def _set_hidden(ops: Ops, args: list[str], hidden: bool) -> None:
 
 
 @command("show-hp", "show-hp NAMES [off]",
-         "show creatures' exact health in the players' view (off: only unhurt / hurt / bloodied / down)",
+         "show creatures' exact health in the players' view (off: only unhurt / hurt / bloodied / down / dead)",
          args=("names",))
 def _show_hp(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     need(args, 1, "show-hp NAMES [off]")

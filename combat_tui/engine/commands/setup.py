@@ -21,8 +21,8 @@ _ADD = ("add NAME|@PARTY [xN] [split] [init=N] [hp=N] [pc|npc|ally] [side=pc|npc
         "[body=PLAN] [notes=TEXT] [KEY=VALUE ...] [stat-KEY=N]")
 
 
-@command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4); a library template's name (or the start of it, "
-         "3 letters or more) makes them from it, xN as a group on one initiative (split: each rolls); @PARTY adds a "
+@command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4, a group on one initiative; split: each rolls); "
+         "a library template's name (or the start of it, 3 letters or more) makes them from it; @PARTY adds a "
          "party's members as the last fight left them", args=("add", "add"),
          words={"init": "initiative (dice allowed)", "hp": "the ruleset's hit points, whatever it calls them",
                 "side": "pc, npc or ally, as the bare word", "body": "a body plan", "notes": "the GM's note",
@@ -38,7 +38,8 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         raise CommandError("add @PARTY takes nothing more: the party's file says the rest")
     words, flags = name_words(args)
     count, side, surprised, hidden = 0, Side.NPC, False, False
-    template, split = find_template(ops, args)
+    template = find_template(ops, args)
+    split = any(w.lower() == "split" for w in flags)
     if template is not None:
         words = [template.name]
         side = template.side
@@ -54,7 +55,6 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             surprised = True
         elif low == "hidden":
             hidden = True
-        # split: each of a template's creatures rolls its own initiative; without one, each does anyway
     if "side" in kw:  # `side=ally` says what the bare word says
         try:
             side = Side(kw["side"].lower())
@@ -94,12 +94,23 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             n += 1
     if any(len(n) > 48 for n in names):
         raise CommandError("that name is too long")
-    group = f"g{ops.state.counters.next_cid}" if made is not None and count > 1 and not split else None
+    # xN makes a group on one initiative, from a template or not; split: each rolls its own
+    group = f"g{ops.state.counters.next_cid}" if count > 1 and not split else None
     for name in names:
-        _add_one(ops, name, side, surprised, hidden, kw, forced,
-                 made.setup(group) if made is not None else None)
+        cid = _add_one(ops, name, side, surprised, hidden, kw, forced,
+                       made.setup(group) if made is not None else _grouped(group))
+        if group is not None and "init" in kw:  # `init=1d20` rolled once for the whole group
+            kw = {**kw, "init": str(ops.peek(cid).initiative)}
     if group is not None:
-        ops.say(f"{', '.join(names)}: one group, on one initiative")
+        free = rs.time.model is TimeModel.FREE_ROUNDS  # no order there: nothing to share
+        ops.say(f"{', '.join(names)}: one group" + ("" if free else ", on one initiative"))
+
+
+def _grouped(group: str | None) -> Callable[[Combatant], None]:
+    def apply(c: Combatant) -> None:
+        c.group = group
+
+    return apply
 
 
 STAT_PREFIX = "stat-"

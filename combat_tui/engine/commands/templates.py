@@ -25,23 +25,21 @@ def name_words(args: list[str]) -> tuple[list[str], list[str]]:
     return args[:1] + [w for w in args[1:] if not _FLAG.fullmatch(w.lower())], flags
 
 
-def find_template(ops: Ops, args: list[str]) -> tuple[Template | None, bool]:
-    """The template the name words of `add` name (exactly, or by a unique start of 3 letters or more),
-    and whether `split` was said; (None, False) when they name none."""
+def find_template(ops: Ops, args: list[str]) -> Template | None:
+    """The template the name words of `add` name (exactly, or by a unique start of 3 letters or more)."""
     lib = ops.library
     if lib is None:
-        return None, False
-    words, flags = name_words(args)
-    split = any(w.lower() == "split" for w in flags)
+        return None
+    words, _ = name_words(args)
     name = " ".join(words).strip()
     if not name or name.startswith("@"):
-        return None, False
+        return None
     exact = next((t for t in lib.templates_for(ops.rs.id) if t.name.lower() == name.lower()), None)
     if exact is not None:
-        return exact, split
+        return exact
     if len(name) < MIN_PREFIX:
-        return None, False
-    return lib.find_template(ops.rs.id, name), split
+        return None
+    return lib.find_template(ops.rs.id, name)
 
 
 @dataclass
@@ -82,7 +80,9 @@ def from_template(rs: RulesetDef, t: Template, line: dict[str, str]) -> Made:
                 loose.append(dtype)
         if loose:
             words.append(f"{say} {', '.join(loose)}")
-    notes = " ".join(x for x in (t.notes, (words and "; ".join(words).capitalize() + ".") or "") if x)
+    # no rule of the ruleset applies these (only boon-bane counts them, as stats): the note says so
+    loose_words = "; ".join(words).capitalize() + " (not applied to damage: adjust it by hand)." if words else ""
+    notes = " ".join(x for x in (t.notes, loose_words) if x)
     if notes:
         made.kw["notes"] = notes[:500]
     return made

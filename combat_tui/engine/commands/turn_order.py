@@ -22,8 +22,8 @@ def _delay(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     turns.hold(ops, one_creature(ops, " ".join(args)), delay=True)
 
 
-@command("enter", "enter NAME [after=NAME]", "a holding creature acts now, or after someone", args=("name",),
-         words={"after": "act after that creature instead of now"})
+@command("enter", "enter NAME [after=NAME]", "a holding creature acts when this turn ends, or after someone",
+         args=("name",), words={"after": "act after that creature instead"})
 def _enter(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     need(args, 1, "enter NAME [after=NAME]")
     after = one_creature(ops, kw["after"]) if "after" in kw else None

@@ -8,7 +8,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine.gm_view import initiative_lead
-from ...engine.player_view import PlayerView
+from ...engine.player_view import Health, PlayerView
 from ...engine.ruleset import TimeModel
 from .. import styles
 from ..render import tc_heading
@@ -39,7 +39,7 @@ class OrderList(Widget):
             lines += [row_text(r, "⏸ ", width=width) for r in view.waiting]
         if view.out:
             lines.append(Text("Out of the fight", style=styles.HEADING))
-            lines += [row_text(r, "† ", width=width) for r in view.out]
+            lines += [row_text(r, "† " if r.health is Health.DEAD else "✗ ", width=width) for r in view.out]
         if not lines:
             lines.append(Text("nobody yet", style="dim"))
         return Text("\n").join(lines)

@@ -7,8 +7,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...engine.player_view import Health, PlayerView
-from .text import condition_text, health_text, pool_text
+from ...engine.player_view import PlayerView
+from .text import FALLEN, condition_text, health_text, pool_text
 
 
 class PartyPanel(Widget):
@@ -25,7 +25,7 @@ class PartyPanel(Widget):
                 lines.append(Text())
             head = Text("▶ " if r.acting else "", style="bold reverse")
             head.append(r.name, style="bold underline")
-            if r.health is Health.DOWN:
+            if r.health in FALLEN:
                 head.append("  ")
                 head.append_text(health_text(r.health))
             lines.append(head)

@@ -15,8 +15,9 @@ from .. import styles
 from ..render import bar, pips
 
 HEALTH_STYLE = {Health.UNHURT: styles.READY, Health.HURT: styles.DAMAGED, Health.BLOODIED: styles.CRITICAL,
-                Health.DOWN: styles.DOWN}
-HEALTH_MARK = {Health.UNHURT: "●", Health.HURT: "◐", Health.BLOODIED: "◑", Health.DOWN: "✗"}
+                Health.DOWN: styles.DOWN, Health.DEAD: "dim"}
+HEALTH_MARK = {Health.UNHURT: "●", Health.HURT: "◐", Health.BLOODIED: "◑", Health.DOWN: "✗", Health.DEAD: "†"}
+FALLEN = (Health.DOWN, Health.DEAD)  # said even of a PC, whose pools show the rest
 
 
 def health_text(h: Health) -> Text:
@@ -69,7 +70,7 @@ def row_text(row: Row, lead: str = "", width: int = 40) -> Text:
         if row.pools:
             second.append("  ")
         second.append_text(health_text(row.health))
-    elif row.health is Health.DOWN:
+    elif row.health in FALLEN:
         second.append("  ")
         second.append_text(health_text(row.health))
     if row.conditions:

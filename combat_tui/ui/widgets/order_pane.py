@@ -7,9 +7,9 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...engine.gm_view import GMView, GroupRow, Heading, OrderRow
+from ...engine.gm_view import DOWN, OUT_LEADS, GMView, GroupRow, Heading, OrderRow
 from .. import styles
-from ..render import condition_badges, fit_pools, group_glance, row_pool
+from ..render import condition_badges, group_glance, row_pool, standing_text, wrap_pools
 from .row_list import RowList
 
 INDENT = "   "  # a row's lines under its name (narrow, each column counts)
@@ -76,9 +76,9 @@ class OrderPane(RowList):
 
     def _line(self, row: OrderRow, width: int) -> Text:
         """Who (with the acting, marked and hidden signs), then how they stand: health, the other pools
-        and the conditions on one line when they fit; else the pools that fit, and the conditions on a
-        line of their own. Kept while the row is the same: at 1,000 creatures, drawing every row again
-        cost more than the command."""
+        and the conditions on one line when they fit; else every pool, whole, on as many lines as they
+        need, and the conditions on a line of their own. Kept while the row is the same: at 1,000
+        creatures, drawing every row again cost more than the command."""
         hit = self._row_cache.get(row.id)
         if hit is not None and hit[1] == width and (hit[0] is row or hit[0] == row):
             return hit[2]
@@ -116,6 +116,8 @@ class OrderPane(RowList):
         out.append("◆" if row.marked else " ", style=styles.ATTENTION)
         out.append(row.lead, style="dim")
         name = Text(row.name, style="bold" if row.acting else "")
+        if row.standing == DOWN and row.lead not in OUT_LEADS:  # in the order yet down: not merely hurt
+            name.append(" ").append_text(standing_text(row.standing))
         if row.hidden:  # shortened before the mark: the GM must see the players cannot
             room = max(width - out.cell_len - len(HIDDEN), 2)
             if name.cell_len > room:
@@ -135,7 +137,7 @@ class OrderPane(RowList):
         one = Text(" ").join([*pools, condition_badges(labels, WHOLE)] if labels else pools)
         if one.cell_len <= room:
             return [Text(INDENT).append_text(one)]
-        lines = [Text(INDENT).append_text(fit_pools(pools, room))]
+        lines = [Text(INDENT).append_text(line) for line in wrap_pools(pools, room)]
         if labels:
             lines.append(Text(INDENT).append_text(condition_badges(labels, room)))
         return lines

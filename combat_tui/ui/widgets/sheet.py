@@ -9,7 +9,7 @@ from textual.reactive import reactive
 
 from ...engine.gm_view import GMView, SheetView, StatView
 from .. import styles
-from ..render import attack_text, body_map, pool_text
+from ..render import attack_text, body_map, pool_text, standing_text
 from .view_static import ViewStatic
 
 
@@ -40,6 +40,8 @@ class Sheet(ViewStatic):
             head.append(f"  init {sv.initiative}")
         if sv.next_tc is not None:
             head.append(f"  next TC {sv.next_tc}", style="bold")
+        if sv.standing:
+            head.append("  ").append_text(standing_text(sv.standing))
         if sv.hidden:
             head.append("  hidden", style="italic dim")
         lines: list[Text] = [head]
