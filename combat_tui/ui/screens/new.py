@@ -21,6 +21,7 @@ from ...engine.ruleset import RulesetDef
 from ...session import Session, catalogue, load_library
 from ...store import saves
 from .. import styles
+from ..matching import ranked
 
 EXAMPLE = "Kara pc hp=24 init=17\nGoblin x4 hp=7 init=d20+2"
 RESERVED = {"init", "notes", "side", "hp"}  # keys `add` reads itself: a stat of that id is `stat-ID=`
@@ -43,14 +44,14 @@ def creature_keys(rs: RulesetDef) -> Text:
 
 
 def library_options(lib: Library, ruleset: str, typed: str) -> list[Option]:
-    """The ruleset's templates, then its parties, whose names hold what was typed (any case)."""
-    low = typed.strip().lower()
+    """The ruleset's templates, then its parties, that match what was typed: those whose name (or a word
+    of it) starts with it first (matching.py)."""
     templates = sorted(lib.templates_for(ruleset), key=lambda t: t.name.lower())
-    out = [Option(Text(t.name), id=f"t:{t.name}") for t in templates if low in t.name.lower()]
+    found: list[tuple[str, Option]] = [(t.name, Option(Text(t.name), id=f"t:{t.name}")) for t in templates]
     for p in sorted(lib.parties_for(ruleset), key=lambda p: p.name.lower()):
-        if low in p.name.lower() or low in f"@{p.name.lower()}":
-            out.append(Option(Text(f"@{p.name}").append(f"  party of {len(p.members)}", style="dim"), id=f"p:{p.name}"))
-    return out
+        found.append((f"@{p.name}", Option(Text(f"@{p.name}").append(f"  party of {len(p.members)}", style="dim"),
+                                           id=f"p:{p.name}")))
+    return [option for _, option in ranked(typed, found, lambda f: f[0])]
 
 
 FILTER_HINT = "type to filter, Enter adds"
