@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.metadata
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -360,7 +362,8 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {clean_line(message)} (see {self.prog} --help)\n")
 
 
-_DATA_DIR = "where saves go (default: the platform's user data folder)"
+_DATA_DIR = ("where saves go, and settings unless COMBAT_TUI_CONFIG_DIR is set (default: the platform's user "
+             "data folder)")
 _FILE = "an encounter file: a path, or a save's name in the saves folder (goblins)"
 
 
@@ -443,6 +446,8 @@ def app_parser() -> argparse.ArgumentParser:
     p.add_argument("--fresh", action="store_true", help="with --demo: start the demo again from the beginning; "
                    "the copy you played is kept under another name")
     p.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR)
+    p.add_argument("-V", "--version", action="version", version=f"combat-tui {version()}",
+                   help="print the version and stop")
     return p
 
 
@@ -488,9 +493,30 @@ def _roll_argv(argv: list[str]) -> list[str]:
     return [*argv[: at + 1], *opts, "--", *expr] if expr else [*argv[: at + 1], *opts]
 
 
+def version() -> str:
+    try:
+        return importlib.metadata.version("combat-tui")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+def _data_dir_given(argv: list[str]) -> None:
+    """`--data-dir DIR` is COMBAT_TUI_DATA_DIR for this run: the config (settings, rulesets) moves
+    with it as it does with the variable (paths.py), and a process this one starts sees it too."""
+    for i, a in enumerate(argv):
+        if a == "--data-dir" and i + 1 < len(argv) and argv[i + 1]:
+            os.environ[paths.DATA_ENV] = argv[i + 1]
+        elif a.startswith("--data-dir=") and a[11:]:
+            os.environ[paths.DATA_ENV] = a[11:]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # Arguments are text from outside: no control character reaches a message or a save from them.
     argv = [clean_command(a) for a in (sys.argv[1:] if argv is None else argv)]
+    if argv[:1] in (["--version"], ["-V"]):
+        print(f"combat-tui {version()}")
+        return 0
+    _data_dir_given(argv)
     words = [a for i, a in enumerate(argv) if not a.startswith("-") and (i == 0 or argv[i - 1] != "--data-dir")]
     if not words or words[0] not in SUBCOMMANDS:
         if any(a in ("-h", "--help") for a in argv) and not words:
