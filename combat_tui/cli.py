@@ -26,7 +26,7 @@ from .engine.library import Library
 from .engine.loader import Catalogue
 from .engine.view import encounter_view
 from .session import catalogue, list_saves, load_library
-from .store import exchange, files, saves
+from .store import exchange, files, filing, saves
 from .store.save_db import SaveDB
 
 
@@ -346,6 +346,37 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _existing(arg: str, data_dir: str | None) -> Path:
+    path = save_path(arg, data_dir)
+    if not path.is_file():
+        raise CombatError(f"no save called {arg!r} (see: combat-tui list)")
+    return path
+
+
+def _mv(args: argparse.Namespace) -> int:
+    path = _existing(args.file, args.data_dir)
+    target = filing.rename(path, args.new_name)
+    print(f"Renamed {clean_line(path.stem)} to {clean_line(target.stem)}")
+    return 0
+
+
+def _rm(args: argparse.Namespace) -> int:
+    path = _existing(args.file, args.data_dir)
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise CombatError(f"not deleted: say --yes to delete {clean_line(path.stem)} without being asked")
+        try:
+            answer = input(f"Delete {clean_line(path.stem)} for good? [y/N] ")
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            print("Not deleted")
+            return 1
+    filing.remove(path)
+    print(f"Deleted {clean_line(path.stem)}")
+    return 0
+
+
 def _paths(args: argparse.Namespace) -> int:
     print(f"data:     {clean_line(str(paths.data_dir(args.data_dir)))}")  # from the environment, maybe
     print(f"saves:    {clean_line(str(paths.saves_dir(args.data_dir)))}")
@@ -421,12 +452,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--ruleset", metavar="RULESET", help="only this ruleset's")
     s.add_argument("--json", action="store_true", help="print it as JSON, for scripts")
     command("list", "list the saves in the data folder", _list)
+    s = command("mv", "rename a save (mv goblins \"ford ambush\"); refused while it is being written", _mv)
+    s.add_argument("file", metavar="FILE", help=_FILE)
+    s.add_argument("new_name", metavar="NAME", help="its new name")
+    s = command("rm", "delete a save, asking first (--yes: without asking)", _rm)
+    s.add_argument("file", metavar="FILE", help=_FILE)
+    s.add_argument("--yes", action="store_true", help="delete without asking")
     command("paths", "print where data, rulesets and settings live", _paths)
     return p
 
 
 SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "export", "import", "library", "list", "paths",
-               "player-view", "serve"}
+               "player-view", "serve", "mv", "rm"}
 
 
 def app_parser() -> argparse.ArgumentParser:

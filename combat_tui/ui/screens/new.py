@@ -222,7 +222,7 @@ class NewScreen(Screen[None]):
         while path.exists():
             path = saves.named(f"{clean} {n}", self.data_dir)
             n += 1
-        enc = Encounter.new(self.cat.get(rid), name=clean)
+        enc = Encounter.new(self.cat.get(rid), name=path.stem)  # `encounter 2`, told apart from the first
         enc.library = self.lib
         lines = [ln.strip() for ln in self.query_one(TextArea).text.splitlines() if ln.strip()]
         for i, line in enumerate(lines, 1):
