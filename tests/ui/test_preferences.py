@@ -95,3 +95,22 @@ async def test_an_unknown_binding_id_is_named(tmp_path: Path) -> None:
         await pilot.press("f5")
         await pilot.pause()
         assert asking(app)
+
+
+async def test_a_remap_onto_a_key_in_use_is_refused_in_one_line_and_both_keep_theirs(tmp_path: Path) -> None:
+    write_settings('[keys]\n"main.heal" = "n"\n"main.damage" = "f5"\n')
+    s = new_session(tmp_path, "add Kara pc hp=10 init=20", "add Orc hp=10 init=5", "start", ruleset="three-action")
+    app = RecordingApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        warnings = [line for kind, line in app.notes if kind == "warning"]
+        assert warnings == ['settings: "main.heal" = "n" not used: n is the key of main.next'], warnings
+        await pilot.press("h")
+        await pilot.pause()
+        assert asking(app) and "heal" in (asking(app) or "").lower()  # heal keeps h
+        await pilot.press("escape", "f5")  # the remap that clashes with nothing is used
+        await pilot.pause()
+        assert asking(app) and "damage" in (asking(app) or "").lower()
+        await pilot.press("escape", "n")
+        await pilot.pause()
+        assert not asking(app) and [str(n) for n in s.encounter.view()["active"]] == ["Orc"]  # n: next turn
