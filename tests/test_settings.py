@@ -102,3 +102,14 @@ def test_the_theme_is_saved_in_a_moved_data_folder_not_the_real_config(tmp_path:
     settings.save_theme("nord")
     assert (tmp_path / "moved" / "config" / "settings.toml").read_text().strip() == 'theme = "nord"'
     assert not (tmp_path / "xdg-config").exists()
+
+
+def test_a_key_saved_from_help_keeps_the_rest_of_the_file() -> None:
+    path = write('theme = "nord"  # mine\n[keys]\n"main.damage" = "f5"  # by hand\n"main.heal" = "h"\n')
+    settings.save_key("main.heal", "j")
+    settings.save_key("main.next", "space")
+    assert path.read_text() == ('theme = "nord"  # mine\n[keys]\n"main.damage" = "f5"  # by hand\n"main.heal" = "j"\n'
+                                '"main.next" = "space"\n')
+    assert settings.load().keys == {"main.damage": "f5", "main.heal": "j", "main.next": "space"}
+    with pytest.raises(SaveError):
+        settings.save_key("main.heal", "not a key")

@@ -96,6 +96,25 @@ class Preferences:
             self.app.notify("; ".join(self.problems), severity="warning", markup=False, timeout=15)
         self.app.theme_changed_signal.subscribe(self.app, self._theme_changed)
 
+    def remap(self, bid: str, keys: str) -> str | None:
+        """A key changed from `?`: used now and saved in the settings file. The line that says why not
+        (a key another binding of that screen has, a name that is no key, a file that cannot be written)."""
+        keys = settings.key_list(keys)
+        if not keys:
+            return "not a key's name: a letter, or a name such as f5 or ctrl+x"
+        if not self.loaded.readable:
+            return "the settings file could not be read: it is yours to mend first"
+        wanted = {**self.keymap, bid: keys}
+        if bid in clashes(wanted):
+            return clash_line(bid, keys, self.keymap).removeprefix("settings: ")
+        try:
+            settings.save_key(bid, keys)
+        except CombatError as exc:
+            return str(exc)
+        self.keymap[bid] = keys
+        self.app.set_keymap(self.keymap)
+        return None
+
     def _theme_changed(self, theme: Theme) -> None:
         if theme.name == self._saved or not self.loaded.readable:
             return  # a file that could not be read is the GM's to mend, never overwritten
