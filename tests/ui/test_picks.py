@@ -15,7 +15,7 @@ from combat_tui.ui.screens.picks import (
     speed_words,
 )
 
-from .keys import choose, list_title, new_session
+from .keys import choose, highlight, list_title, new_session, who
 
 
 def test_a_typed_speed_is_a_number_dice_or_a_class_by_name() -> None:
@@ -140,3 +140,14 @@ async def test_on_whom_c_enter_picks_corwin_not_aldric_whose_name_ends_in_c(tmp_
         assert list_title(app) == "Melee attack: on whom?"
         await choose(pilot, app, "c")
         assert s.encounter.history()[-1].command == 'act Orc "Melee attack" on=Corwin'
+
+
+async def test_ar_in_the_injury_list_picks_arm_not_ear(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start", ruleset="body-injury")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, "Orc")
+        await pilot.press("i")
+        await choose(pilot, app, "ar")
+        assert who(s, "Orc")["injuries"] == {"arm.1": 1}
