@@ -57,3 +57,21 @@ def test_a_save_being_written_is_neither_renamed_nor_deleted(capsys: pytest.Capt
     finally:
         other.close()
     assert run(capsys, "rm", "goblins", "--yes")[0] == 0 and not path.exists()
+
+
+def test_rm_on_a_terminal_deletes_only_on_yes(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    path = new(capsys, "goblins")
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr("sys.stdin", Terminal("n\n"))
+    code, out, _ = run(capsys, "rm", "goblins")
+    assert code == 1 and out.endswith("Not deleted\n") and "Delete goblins for good?" in out and path.is_file()
+    monkeypatch.setattr("sys.stdin", Terminal("y\n"))
+    code, out, _ = run(capsys, "rm", "goblins")
+    assert code == 0 and out.endswith("Deleted goblins\n") and not path.exists()
