@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.metadata
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -24,7 +26,7 @@ from .engine.library import Library, Party, Template
 from .engine.loader import Catalogue
 from .engine.view import encounter_view
 from .session import catalogue, list_saves, load_library
-from .store import exchange, files, saves
+from .store import exchange, files, filing, saves
 from .store.save_db import SaveDB
 
 
@@ -353,6 +355,37 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _existing(arg: str, data_dir: str | None) -> Path:
+    path = save_path(arg, data_dir)
+    if not path.is_file():
+        raise CombatError(f"no save called {arg!r} (see: combat-tui list)")
+    return path
+
+
+def _mv(args: argparse.Namespace) -> int:
+    path = _existing(args.file, args.data_dir)
+    target = filing.rename(path, args.new_name)
+    print(f"Renamed {clean_line(path.stem)} to {clean_line(target.stem)}")
+    return 0
+
+
+def _rm(args: argparse.Namespace) -> int:
+    path = _existing(args.file, args.data_dir)
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise CombatError(f"not deleted: say --yes to delete {clean_line(path.stem)} without being asked")
+        try:
+            answer = input(f"Delete {clean_line(path.stem)} for good? [y/N] ")
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            print("Not deleted")
+            return 1
+    filing.remove(path)
+    print(f"Deleted {clean_line(path.stem)}")
+    return 0
+
+
 def _paths(args: argparse.Namespace) -> int:
     print(f"data:     {clean_line(str(paths.data_dir(args.data_dir)))}")  # from the environment, maybe
     print(f"saves:    {clean_line(str(paths.saves_dir(args.data_dir)))}")
@@ -369,7 +402,8 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {clean_line(message)} (see {self.prog} --help)\n")
 
 
-_DATA_DIR = "where saves go (default: the platform's user data folder)"
+_DATA_DIR = ("where saves go, and settings unless COMBAT_TUI_CONFIG_DIR is set (default: the platform's user "
+             "data folder)")
 _FILE = "an encounter file: a path, or a save's name in the saves folder (goblins)"
 
 
@@ -427,12 +461,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--ruleset", metavar="RULESET", help="only this ruleset's")
     s.add_argument("--json", action="store_true", help="print it as JSON, for scripts")
     command("list", "list the saves in the data folder", _list)
+    s = command("mv", "rename a save (mv goblins \"ford ambush\"); refused while it is being written", _mv)
+    s.add_argument("file", metavar="FILE", help=_FILE)
+    s.add_argument("new_name", metavar="NAME", help="its new name")
+    s = command("rm", "delete a save, asking first (--yes: without asking)", _rm)
+    s.add_argument("file", metavar="FILE", help=_FILE)
+    s.add_argument("--yes", action="store_true", help="delete without asking")
     command("paths", "print where data, rulesets and settings live", _paths)
     return p
 
 
 SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "export", "import", "library", "list", "paths",
-               "player-view", "serve"}
+               "player-view", "serve", "mv", "rm"}
 
 
 def app_parser() -> argparse.ArgumentParser:
@@ -452,6 +492,8 @@ def app_parser() -> argparse.ArgumentParser:
     p.add_argument("--fresh", action="store_true", help="with --demo: start the demo again from the beginning; "
                    "the copy you played is kept under another name")
     p.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR)
+    p.add_argument("-V", "--version", action="version", version=f"combat-tui {version()}",
+                   help="print the version and stop")
     return p
 
 
@@ -497,9 +539,30 @@ def _roll_argv(argv: list[str]) -> list[str]:
     return [*argv[: at + 1], *opts, "--", *expr] if expr else [*argv[: at + 1], *opts]
 
 
+def version() -> str:
+    try:
+        return importlib.metadata.version("combat-tui")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+def _data_dir_given(argv: list[str]) -> None:
+    """`--data-dir DIR` is COMBAT_TUI_DATA_DIR for this run: the config (settings, rulesets) moves
+    with it as it does with the variable (paths.py), and a process this one starts sees it too."""
+    for i, a in enumerate(argv):
+        if a == "--data-dir" and i + 1 < len(argv) and argv[i + 1]:
+            os.environ[paths.DATA_ENV] = argv[i + 1]
+        elif a.startswith("--data-dir=") and a[11:]:
+            os.environ[paths.DATA_ENV] = a[11:]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # Arguments are text from outside: no control character reaches a message or a save from them.
     argv = [clean_command(a) for a in (sys.argv[1:] if argv is None else argv)]
+    if argv[:1] in (["--version"], ["-V"]):
+        print(f"combat-tui {version()}")
+        return 0
+    _data_dir_given(argv)
     words = [a for i, a in enumerate(argv) if not a.startswith("-") and (i == 0 or argv[i - 1] != "--data-dir")]
     if not words or words[0] not in SUBCOMMANDS:
         if any(a in ("-h", "--help") for a in argv) and not words:

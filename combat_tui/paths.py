@@ -1,7 +1,9 @@
 """Every place combat-tui reads or writes, in one module, on platformdirs.
 
 The data folder can be moved with `--data-dir` or the environment variable COMBAT_TUI_DATA_DIR;
-the config folder (a GM's own rulesets and settings) with COMBAT_TUI_CONFIG_DIR.
+the config folder (a GM's own rulesets and settings) with COMBAT_TUI_CONFIG_DIR. A moved data folder
+takes the config along (its `config` folder) unless COMBAT_TUI_CONFIG_DIR says otherwise: a run on a
+folder of its own, a test's, never reads or writes the GM's real settings.
 """
 
 from __future__ import annotations
@@ -23,7 +25,11 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
 
 def config_dir() -> Path:
     chosen = os.environ.get(CONFIG_ENV)
-    return Path(chosen).expanduser() if chosen else Path(platformdirs.user_config_dir(APP, appauthor=False))
+    if chosen:
+        return Path(chosen).expanduser()
+    if os.environ.get(DATA_ENV):
+        return data_dir() / "config"
+    return Path(platformdirs.user_config_dir(APP, appauthor=False))
 
 
 def settings_file() -> Path:

@@ -13,7 +13,7 @@ import os
 import random
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from . import paths
 from .autosave import Autosaver
 from .engine import library
 from .engine.clean import clean_line
-from .engine.encounter import Encounter
+from .engine.encounter import Encounter, now_iso
 from .engine.errors import CombatError, SaveError
 from .engine.events import Event
 from .engine.library import Library
@@ -350,7 +350,9 @@ def open_demo(ruleset: str, data_dir: str | None = None, fresh: bool = False) ->
     if target.exists() and not fresh:
         return DemoCopy(target, resumed=True)
     kept = _keep_played(target) if target.exists() else None
-    SaveDB.create(target, saves.read_exchange(source))
+    doc = saves.read_exchange(source)
+    doc.created = doc.updated = now_iso()  # the GM's copy is new now: first in the saves list, not by the shipped date
+    SaveDB.create(target, doc)
     return DemoCopy(target, kept=kept)
 
 
@@ -395,4 +397,13 @@ def list_saves(data_dir: str | None = None) -> list[SaveInfo]:
             continue
         name = info.name or clean_line(f.stem)  # a file name is read from the folder, so cleaned too
         out.append(SaveInfo(f, name, info.ruleset, info.when, info.creatures, info.updated))
-    return sorted(out, key=lambda s: s.updated, reverse=True)
+    return sorted(_told_apart(out), key=lambda s: s.updated, reverse=True)
+
+
+def _told_apart(found: list[SaveInfo]) -> list[SaveInfo]:
+    """Saves of the same name (every unnamed one is `encounter`) by their file's name, which differs."""
+    seen: dict[str, int] = {}
+    for s in found:
+        seen[s.name.casefold()] = seen.get(s.name.casefold(), 0) + 1
+    return [replace(s, name=clean_line(s.path.stem)) if seen[s.name.casefold()] > 1 and s.name != s.path.stem
+            else s for s in found]

@@ -114,3 +114,38 @@ def save_theme(theme: str, path: Path | None = None) -> None:
         raise SaveError(f"theme not saved: {path.name} is not laid out as expected; "
                         f"set theme = {json.dumps(theme)} by hand")
     files.write_atomic(path, new)
+
+
+def save_key(bid: str, keys: str, path: Path | None = None) -> None:
+    """A binding's keys set under `[keys]` in the settings file (made if missing); the rest of the file
+    as it was. Raises SaveError with one line."""
+    path = path or paths.settings_file()
+    if not (BINDING_ID.fullmatch(bid) and key_list(keys) == keys):
+        raise SaveError(f"{keys!r} is not a key's name")
+    try:
+        text = read_regular_text(path, MAX_BYTES, "settings file")
+    except NotReadable as exc:
+        if not exc.missing:
+            raise SaveError(f"key not saved: {exc}") from None
+        text = ""
+    lines = text.splitlines()
+    line = f"{json.dumps(bid)} = {json.dumps(keys)}"
+    head = next((i for i, ln in enumerate(lines) if ln.strip() == "[keys]"), None)
+    if head is None:
+        lines += ([""] if lines else []) + ["[keys]", line]
+    else:
+        end = next((i for i in range(head + 1, len(lines)) if lines[i].lstrip().startswith("[")), len(lines))
+        at = next((i for i in range(head + 1, end) if re.match(rf"\s*\"?{re.escape(bid)}\"?\s*=", lines[i])), None)
+        if at is None:
+            lines.insert(end, line)
+        else:
+            lines[at] = line
+    new = "\n".join(lines) + "\n"
+    try:
+        same = tomllib.loads(new).get("keys", {}).get(bid) == keys
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError, AttributeError):
+        same = False
+    if not same:  # a file this line-by-line edit cannot follow: left as the GM wrote it
+        raise SaveError(f"key not saved: {path.name} is not laid out as expected; "
+                        f"set {line} under [keys] by hand")
+    files.write_atomic(path, new)

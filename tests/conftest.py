@@ -19,9 +19,12 @@ def catalogue() -> Catalogue:
 
 @pytest.fixture(autouse=True)
 def _isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test reads or writes the real user folders."""
+    """No test reads or writes the real user folders: both moved into the test's own, and the platform's
+    defaults too, for a test that unsets them (or a process it starts without them)."""
     monkeypatch.setenv("COMBAT_TUI_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COMBAT_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
 
 
 @pytest.fixture

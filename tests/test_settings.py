@@ -93,3 +93,23 @@ def test_saving_the_theme_through_a_symlinked_settings_file_keeps_the_link(tmp_p
     assert link.is_symlink() and os.readlink(link) == str(real)
     assert real.read_text(encoding="utf-8") == 'theme = "nord"\n# mine\n[keys]\n'
     assert sorted(p.name for p in real.parent.iterdir()) == ["combat-tui.toml"]
+
+
+def test_the_theme_is_saved_in_a_moved_data_folder_not_the_real_config(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(paths.CONFIG_ENV)
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "moved"))
+    settings.save_theme("nord")
+    assert (tmp_path / "moved" / "config" / "settings.toml").read_text().strip() == 'theme = "nord"'
+    assert not (tmp_path / "xdg-config").exists()
+
+
+def test_a_key_saved_from_help_keeps_the_rest_of_the_file() -> None:
+    path = write('theme = "nord"  # mine\n[keys]\n"main.damage" = "f5"  # by hand\n"main.heal" = "h"\n')
+    settings.save_key("main.heal", "j")
+    settings.save_key("main.next", "space")
+    assert path.read_text() == ('theme = "nord"  # mine\n[keys]\n"main.damage" = "f5"  # by hand\n"main.heal" = "j"\n'
+                                '"main.next" = "space"\n')
+    assert settings.load().keys == {"main.damage": "f5", "main.heal": "j", "main.next": "space"}
+    with pytest.raises(SaveError):
+        settings.save_key("main.heal", "not a key")

@@ -13,6 +13,7 @@ from textual.fuzzy import Matcher
 from ..engine.commands import COMMANDS
 from ..engine.lookup import entries
 from . import styles
+from .matching import rank
 from .screens.main import MainScreen
 
 
@@ -30,6 +31,14 @@ def _highlight(matcher: Matcher, title: str) -> Content:
         if not title[offset].isspace():
             content = content.stylize(matcher.match_style, offset, offset + 1)
     return content
+
+
+def _score(matcher: Matcher, query: str, title: str) -> float:
+    """Textual's fuzzy score, raised for a name (after `Creature: `) that starts with what was typed, less
+    for one with a word that does: `cor` finds Corwin before a name with those letters inside a word."""
+    score = matcher.match(title)
+    found = rank(query, title.split(": ", 1)[-1])
+    return score + (2 - found) if found is not None and found < 2 else score
 
 
 class EncounterCommands(Provider):
@@ -85,7 +94,7 @@ class EncounterCommands(Provider):
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for title, run, help_text in self._items():
-            score = matcher.match(title)
+            score = _score(matcher, query, title)
             if score > 0:
                 yield Hit(score, _highlight(matcher, title), run, help=_plain(help_text))  # type: ignore[arg-type]
 

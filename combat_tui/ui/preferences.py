@@ -13,8 +13,8 @@ from .. import settings
 from ..engine.errors import CombatError
 
 
-def binding_ids() -> set[str]:
-    """Every id a GM may remap: the bindings of the app, its screens and its dialogs."""
+def binding_owners() -> list[list[Binding]]:
+    """The bindings of the app, each of its screens and dialogs: a key is one binding's within each."""
     from .app import CombatApp
     from .dialogs.quit import QuitDialog
     from .screens.help import HelpScreen
@@ -27,7 +27,40 @@ def binding_ids() -> set[str]:
 
     owners: list[Any] = [CombatApp, MainScreen, OpenScreen, NewScreen, HelpScreen, QuestionBar, PickList,
                          QuitDialog, CommandBar]
-    return {b.id for owner in owners for b in owner.BINDINGS if isinstance(b, Binding) and b.id}
+    return [[b for b in owner.BINDINGS if isinstance(b, Binding) and b.id] for owner in owners]
+
+
+def binding_ids() -> set[str]:
+    """Every id a GM may remap."""
+    return {str(b.id) for owner in binding_owners() for b in owner}
+
+
+def clashes(keymap: dict[str, str]) -> list[str]:
+    """The remapped ids whose new key another binding of the same screen has (`"main.heal" = "n"` with n
+    still the next turn's): one of them would silently lose its key, so the remap is not used."""
+    keymap, refused = dict(keymap), []
+    for _ in range(len(keymap) + 1):  # a refused remap gives its binding back its own key: look again
+        clash = next((b.id for owner in binding_owners() for b in owner if b.id in keymap
+                      and any(_same(k, t) for other in owner if other.id != b.id
+                              for t in keymap.get(str(other.id), other.key).split(",")
+                              for k in keymap[str(b.id)].split(","))), None)
+        if clash is None:
+            break
+        refused.append(str(clash))
+        del keymap[str(clash)]
+    return refused
+
+
+def clash_line(bid: str, keys: str, keymap: dict[str, str]) -> str:
+    """`settings: "main.heal" = "n" not used: n is the key of main.next`."""
+    for owner in binding_owners():
+        if any(b.id == bid for b in owner):
+            for other in owner:
+                theirs = keymap.get(str(other.id), other.key).split(",")
+                taken = [k for k in keys.split(",") if other.id != bid and any(_same(k, t) for t in theirs)]
+                if taken:
+                    return f'settings: "{bid}" = "{keys}" not used: {shown(taken[0])} is the key of {other.id}'
+    return f'settings: "{bid}" = "{keys}" not used'
 
 
 class Preferences:
@@ -40,6 +73,12 @@ class Preferences:
         self.keymap = {bid: keys for bid, keys in self.loaded.keys.items() if bid in known}
         unknown = sorted(set(self.loaded.keys) - known)
         self.problems = [p for p in [self.loaded.problem] if p]
+        refused = clashes(self.keymap)
+        for bid in refused:
+            keys = self.keymap.pop(bid)
+            if bid == refused[0]:  # one line: the first, and how many more
+                self.problems.append(clash_line(bid, keys, self.keymap)
+                                     + (f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""))
         if unknown:
             self.problems.append(f"settings: no key with the id {unknown[0]!r} (the ids are in ?)")
         self._saved = self.loaded.theme
@@ -56,6 +95,25 @@ class Preferences:
         if self.problems:  # one line, however many things were wrong
             self.app.notify("; ".join(self.problems), severity="warning", markup=False, timeout=15)
         self.app.theme_changed_signal.subscribe(self.app, self._theme_changed)
+
+    def remap(self, bid: str, keys: str) -> str | None:
+        """A key changed from `?`: used now and saved in the settings file. The line that says why not
+        (a key another binding of that screen has, a name that is no key, a file that cannot be written)."""
+        keys = settings.key_list(keys)
+        if not keys:
+            return "not a key's name: a letter, or a name such as f5 or ctrl+x"
+        if not self.loaded.readable:
+            return "the settings file could not be read: it is yours to mend first"
+        wanted = {**self.keymap, bid: keys}
+        if bid in clashes(wanted):
+            return clash_line(bid, keys, self.keymap).removeprefix("settings: ")
+        try:
+            settings.save_key(bid, keys)
+        except CombatError as exc:
+            return str(exc)
+        self.keymap[bid] = keys
+        self.app.set_keymap(self.keymap)
+        return None
 
     def _theme_changed(self, theme: Theme) -> None:
         if theme.name == self._saved or not self.loaded.readable:

@@ -239,3 +239,30 @@ def test_show_prints_a_group_folded_as_the_order_pane_does(capsys: pytest.Captur
     line = out.splitlines()[2]
     assert code == 0 and "  Ghoul ×3 " in line and line.endswith(" ".join(group.healths))
     assert group.healths[1] == "†" and out.count("Ghoul 2") == 1  # out of the fight: listed apart, a † here
+
+
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.metadata
+
+    code, out, err = run(capsys, "--version")
+    assert code == 0 and out == f"combat-tui {importlib.metadata.version('combat-tui')}\n" and err == ""
+    assert "--version" in subprocess.run([sys.executable, "-m", "combat_tui.cli", "--help"],
+                                         capture_output=True, text=True, check=True).stdout
+
+
+def test_a_moved_data_folder_takes_the_settings_along(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COMBAT_TUI_CONFIG_DIR")
+    monkeypatch.setenv("COMBAT_TUI_DATA_DIR", str(tmp_path / "env"))
+
+    def where() -> dict[str, Path]:
+        code, out, _ = run(capsys, "paths")
+        assert code == 0
+        return {k: Path(v.strip()) for k, v in (line.split(":", 1) for line in out.splitlines())}
+
+    assert where()["settings"] == tmp_path / "env" / "config" / "settings.toml"
+    assert where()["rulesets"] == tmp_path / "env" / "config" / "rulesets"
+    code, out, _ = run(capsys, "paths", "--data-dir", str(tmp_path / "flag"))
+    assert code == 0 and f"settings: {tmp_path / 'flag' / 'config' / 'settings.toml'}" in out
+    monkeypatch.setenv("COMBAT_TUI_CONFIG_DIR", str(tmp_path / "cfg"))  # said apart, it wins
+    assert where()["settings"] == tmp_path / "cfg" / "settings.toml"

@@ -1,7 +1,10 @@
-"""What the main screen's pickers offer, read straight from the encounter (no app needed)."""
+"""What the main screen's pickers offer, read straight from the encounter, and how typing filters them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.picks import (
     act_choices,
     outcome_choices,
@@ -11,6 +14,8 @@ from combat_tui.ui.screens.picks import (
     ready_choices,
     speed_words,
 )
+
+from .keys import choose, highlight, list_title, new_session, who
 
 
 def test_a_typed_speed_is_a_number_dice_or_a_class_by_name() -> None:
@@ -109,3 +114,40 @@ def test_on_whom_offers_the_highlighted_then_the_actors_foes_then_friends_itself
     assert order[:2] == ["Orc", "Imp"] and order.index("Bram") < order.index("Kara")
     assert order[-1] in ("Rat", "Kara") and order.index("Rat") > order.index("Imp")
     assert [c.name for c in target_order(enc, frozenset({ids["Orc"]}), ids["Bram"])][:2] == ["Bram", "Kara"]
+
+
+# -- type to filter: a match at the start of a word first ----------------------------------------------
+
+
+def test_a_filter_ranks_the_start_of_a_label_then_of_a_word_then_inside() -> None:
+    from combat_tui.ui.matching import ranked
+
+    assert ranked("c", ["Aldric", "Corwin"], str) == ["Corwin", "Aldric"]
+    assert ranked("ar", ["Ear", "Arm"], str) == ["Arm", "Ear"]
+    assert ranked("wolf", ["Werewolf", "Grey wolf", "Wolf"], str) == ["Wolf", "Grey wolf", "Werewolf"]
+    assert ranked("zz", ["Ear"], str) == []
+
+
+async def test_on_whom_c_enter_picks_corwin_not_aldric_whose_name_ends_in_c(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Orc init=30 hp=10", "add Aldric pc init=20 hp=10",
+                    "add Corwin pc init=5 hp=10", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        assert list_title(app) == "Orc acts"
+        await choose(pilot, app, "melee")
+        assert list_title(app) == "Melee attack: on whom?"
+        await choose(pilot, app, "c")
+        assert s.encounter.history()[-1].command == 'act Orc "Melee attack" on=Corwin'
+
+
+async def test_ar_in_the_injury_list_picks_arm_not_ear(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start", ruleset="body-injury")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, "Orc")
+        await pilot.press("i")
+        await choose(pilot, app, "ar")
+        assert who(s, "Orc")["injuries"] == {"arm.1": 1}

@@ -95,3 +95,45 @@ async def test_an_unknown_binding_id_is_named(tmp_path: Path) -> None:
         await pilot.press("f5")
         await pilot.pause()
         assert asking(app)
+
+
+async def test_a_remap_onto_a_key_in_use_is_refused_in_one_line_and_both_keep_theirs(tmp_path: Path) -> None:
+    write_settings('[keys]\n"main.heal" = "n"\n"main.damage" = "f5"\n')
+    s = new_session(tmp_path, "add Kara pc hp=10 init=20", "add Orc hp=10 init=5", "start", ruleset="three-action")
+    app = RecordingApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        warnings = [line for kind, line in app.notes if kind == "warning"]
+        assert warnings == ['settings: "main.heal" = "n" not used: n is the key of main.next'], warnings
+        await pilot.press("h")
+        await pilot.pause()
+        assert asking(app) and "heal" in (asking(app) or "").lower()  # heal keeps h
+        await pilot.press("escape", "f5")  # the remap that clashes with nothing is used
+        await pilot.pause()
+        assert asking(app) and "damage" in (asking(app) or "").lower()
+        await pilot.press("escape", "n")
+        await pilot.pause()
+        assert not asking(app) and [str(n) for n in s.encounter.view()["active"]] == ["Orc"]  # n: next turn
+
+
+async def test_help_changes_a_key_now_and_for_the_next_run_and_refuses_a_clash(tmp_path: Path) -> None:
+    path = write_settings('theme = "nord"  # mine\n')
+    s = new_session(tmp_path, "add Kara pc hp=10 init=20", "add Orc hp=10 init=5", "start", ruleset="three-action")
+    app = RecordingApp(s)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark", "e", *"heal", "enter", "n", "enter")  # n is next turn's
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        said = str(app.screen.query_one("#help-said", Static).content)
+        assert said == "heal keeps its key: \"main.heal\" = \"n\" not used: n is the key of main.next", said
+        assert settings.load().keys == {}
+        await pilot.press("e", *"heal", "enter", "j", "enter")
+        await pilot.pause()
+        assert settings.load().keys == {"main.heal": "j"}
+        assert path.read_text(encoding="utf-8").startswith('theme = "nord"  # mine\n')
+        text = " ".join(" ".join(strip.text.split()) for strip in app.screen._compositor.render_strips())
+        assert "j heal them (remapped from h)" in text
+        await pilot.press("escape", "j")  # used at once
+        await pilot.pause()
+        assert asking(app) and "heal" in (asking(app) or "").lower()

@@ -1,15 +1,18 @@
-"""Every key of the main screen, made from its bindings so it can never fall out of date."""
+"""Every key of the main screen, made from its bindings so it can never fall out of date; `e` changes
+one (its id, then its new key), used at once and kept in the settings file."""
 
 from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Input, Label, Static
 
+from ... import settings
 from .. import styles
 from ..preferences import remapped, shown
 
@@ -48,7 +51,8 @@ def key_table(bindings: list[BindingType], unsaved: str | None = None, keymap: d
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close")]
+    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close"),
+                Binding("e", "edit", "Change a key", id="help.edit")]
 
     def __init__(self, bindings: list[BindingType], unsaved: str | None = None,
                  keymap: dict[str, str] | None = None) -> None:
@@ -57,6 +61,7 @@ class HelpScreen(ModalScreen[None]):
         self.bindings = bindings
         self.unsaved = unsaved
         self.keymap = keymap or {}
+        self.editing: str | None = None  # the binding id whose new key is asked; "" while its id is
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide", id="help"):
@@ -64,11 +69,70 @@ class HelpScreen(ModalScreen[None]):
             if self.unsaved is not None:
                 yield Static(Text(f"Not saved: {self.unsaved}. q asks where to write them.", style=styles.ERROR),
                              id="help-unsaved")
-            yield Static(key_table(self.bindings, self.unsaved, self.keymap))
+            yield Static(key_table(self.bindings, self.unsaved, self.keymap), id="help-keys")
             saved = "Every change is saved at once; " if self.unsaved is None else ""
             yield Static(Text("Actions apply to the marked creatures (space marks), else the highlighted one. "
-                              f"{saved}u undoes, U redoes. Escape closes. A key is remapped in the settings file "
-                              '(combat-tui paths) by its id: "main.damage" = "f5".', style="dim"))
+                              f"{saved}u undoes, U redoes. Escape closes. e changes a key (its id, then the key), "
+                              'kept in the settings file (combat-tui paths) as "main.damage" = "f5".', style="dim"))
+            with Horizontal(id="help-edit"):
+                yield Label(id="help-question")
+                yield Input(id="help-answer")
+            yield Static(id="help-said")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-edit").display = False
+
+    def _ids(self) -> dict[str, str]:
+        """What a GM may type for a key (`damage`, `main.damage`) -> its binding id."""
+        out: dict[str, str] = {}
+        for b in self.bindings:
+            if isinstance(b, Binding) and b.id:
+                out[b.id] = out[b.id.removeprefix("main.")] = b.id
+        return out
+
+    def _ask(self, question: str) -> None:
+        self.query_one("#help-question", Label).update(Text(question + " ", style="bold"))
+        entry = self.query_one("#help-answer", Input)
+        entry.value = ""
+        self.query_one("#help-edit").display = True
+        self.set_focus(entry)
+
+    def _say(self, line: str, alarm: bool = False) -> None:
+        self.query_one("#help-said", Static).update(Text(line, style=styles.ALARM if alarm else "italic"))
+
+    def action_edit(self) -> None:
+        self.editing = ""
+        self._ask("Change which key? its id (e.g. damage):")
+
+    @on(Input.Submitted, "#help-answer")
+    def _answered(self, event: Input.Submitted) -> None:
+        typed = event.value.strip()
+        if self.editing == "":
+            bid = self._ids().get(typed.lower())
+            if bid is None:
+                self._say(f"no key with the id {typed[:30]!r}: the ids are in the last column", alarm=True)
+                return
+            self.editing = bid
+            self._ask(f"New key for {bid.removeprefix('main.')} (a letter, or f5, ctrl+x):")
+            return
+        bid, self.editing = self.editing or "", None
+        self.query_one("#help-edit").display = False
+        self.set_focus(None)
+        from ..preferences import Preferences
+
+        prefs = getattr(self.app, "preferences", None)
+        problem = prefs.remap(bid, typed) if isinstance(prefs, Preferences) else "keys cannot be changed here"
+        if problem:
+            self._say(f"{bid.removeprefix('main.')} keeps its key: {problem}", alarm=True)
+            return
+        self.keymap = prefs.keymap if isinstance(prefs, Preferences) else self.keymap
+        self.query_one("#help-keys", Static).update(key_table(self.bindings, self.unsaved, self.keymap))
+        self._say(f"{bid.removeprefix('main.')} is now {shown(settings.key_list(typed))}, kept in the settings file")
 
     def action_close(self) -> None:
+        if self.editing is not None:  # Escape while asked: nothing changed
+            self.editing = None
+            self.query_one("#help-edit").display = False
+            self.set_focus(None)
+            return
         self.dismiss(None)

@@ -435,13 +435,29 @@ class MainScreen(Screen[None]):
         return True
 
     # -- the actions -------------------------------------------------------------------------------
+    def _start(self) -> None:
+        """Start, asking the players' initiative first where they roll it (dialogs/initiative.py)."""
+        from ..dialogs.initiative import InitiativeDialog, players_to_ask
+
+        players = players_to_ask(self.session.encounter)
+        if not players:
+            self.run_line("start")
+            return
+
+        def run(lines: list[str] | None) -> None:
+            for line in lines or []:
+                if not self.run_line(line):
+                    return  # one line in error: said in one line; the rest not run, the fight not started
+
+        self.app.push_screen(InitiativeDialog(players), run)
+
     def action_next(self) -> None:
         """Next turn; with something left undone (a prompt waiting, a creature of this TC that has not
         acted), the GM is told what and chooses: do it, dismiss it, or pass anyway (the log says so)."""
         enc = self.session.encounter
         state, rs = enc.state, enc.rs
         if not state.clock.started:
-            self.run_line("start")
+            self._start()
             return
         choices: list[Choice] = []
         undone: list[str] = []

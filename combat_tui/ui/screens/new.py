@@ -18,9 +18,10 @@ from ...engine.encounter import Encounter
 from ...engine.errors import CombatError
 from ...engine.library import Library
 from ...engine.ruleset import RulesetDef
-from ...session import Session, catalogue, load_library
+from ...session import Session, catalogue, list_saves, load_library
 from ...store import saves
 from .. import styles
+from ..matching import rank, ranked
 
 EXAMPLE = "Kara pc hp=24 init=17\nGoblin x4 hp=7 init=d20+2"
 RESERVED = {"init", "notes", "side", "hp"}  # keys `add` reads itself: a stat of that id is `stat-ID=`
@@ -43,14 +44,14 @@ def creature_keys(rs: RulesetDef) -> Text:
 
 
 def library_options(lib: Library, ruleset: str, typed: str) -> list[Option]:
-    """The ruleset's templates, then its parties, whose names hold what was typed (any case)."""
-    low = typed.strip().lower()
+    """The ruleset's templates, then its parties, that match what was typed: those whose name (or a word
+    of it) starts with it first (matching.py)."""
     templates = sorted(lib.templates_for(ruleset), key=lambda t: t.name.lower())
-    out = [Option(Text(t.name), id=f"t:{t.name}") for t in templates if low in t.name.lower()]
+    found: list[tuple[str, Option]] = [(t.name, Option(Text(t.name), id=f"t:{t.name}")) for t in templates]
     for p in sorted(lib.parties_for(ruleset), key=lambda p: p.name.lower()):
-        if low in p.name.lower() or low in f"@{p.name.lower()}":
-            out.append(Option(Text(f"@{p.name}").append(f"  party of {len(p.members)}", style="dim"), id=f"p:{p.name}"))
-    return out
+        found.append((f"@{p.name}", Option(Text(f"@{p.name}").append(f"  party of {len(p.members)}", style="dim"),
+                                           id=f"p:{p.name}")))
+    return [option for _, option in ranked(typed, found, lambda f: f[0])]
 
 
 FILTER_HINT = "type to filter, Enter adds"
@@ -74,6 +75,7 @@ class NewScreen(Screen[None]):
         self.lib = load_library(self.cat, data_dir)
         self.ruleset = ""
         self.how_many: str | None = None  # the template picked, its count asked in the filter's line
+        self._typed = ""  # letters typed on the rulesets so far (type to select)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="⚔")
@@ -104,8 +106,29 @@ class NewScreen(Screen[None]):
         self.title = "combat-tui"
         self.sub_title = "new encounter"
         ol = self.query_one("#ruleset", OptionList)
-        ol.highlighted = 0
+        ol.highlighted = self._ids().index(self._last_ruleset()) if self._last_ruleset() else 0
         ol.focus()
+
+    def _ids(self) -> list[str]:
+        ol = self.query_one("#ruleset", OptionList)
+        return [ol.get_option_at_index(i).id or "" for i in range(ol.option_count)]
+
+    def _last_ruleset(self) -> str:
+        """The ruleset of the save played last: a GM's next encounter is most often of the same game."""
+        return next((s.ruleset for s in list_saves(self.data_dir) if s.ruleset in self.cat.rulesets), "")
+
+    def _type_to_select(self, char: str) -> None:
+        """A letter typed on the rulesets: the highlight to the first whose name (or a word of it) starts
+        with the letters typed so far; a letter that matches none with them starts again."""
+        ol = self.query_one("#ruleset", OptionList)
+        names = [(rid, self.cat.rulesets[rid].name.split(" (")[0]) for rid in self._ids()]  # not its summary
+        for typed in (self._typed + char, char):
+            found = [rid for rid, name in ranked(typed, names, lambda n: n[1]) if rank(typed, name) != 2]
+            if found:
+                self._typed = typed
+                ol.highlighted = self._ids().index(found[0])
+                return
+        self._typed = ""
 
     @on(OptionList.OptionHighlighted, "#ruleset")
     def _ruleset_keys(self, event: OptionList.OptionHighlighted) -> None:
@@ -130,7 +153,14 @@ class NewScreen(Screen[None]):
             self._relist()
 
     def on_key(self, event: events.Key) -> None:
-        """↑↓ in the filter line move the library's highlight."""
+        """↑↓ in the filter line move the library's highlight; letters on the rulesets pick one."""
+        if self.focused is self.query_one("#ruleset", OptionList):
+            if event.is_printable and event.character and not event.character.isspace():
+                self._type_to_select(event.character)
+                event.stop()
+            else:
+                self._typed = ""
+            return
         if event.key in ("up", "down") and self.focused is self.query_one("#lib-filter", Input):
             ol = self.query_one("#library", OptionList)
             if event.key == "up":
@@ -221,7 +251,7 @@ class NewScreen(Screen[None]):
         while path.exists():
             path = saves.named(f"{clean} {n}", self.data_dir)
             n += 1
-        enc = Encounter.new(self.cat.get(rid), name=clean)
+        enc = Encounter.new(self.cat.get(rid), name=path.stem)  # `encounter 2`, told apart from the first
         enc.library = self.lib
         lines = [ln.strip() for ln in self.query_one(TextArea).text.splitlines() if ln.strip()]
         for i, line in enumerate(lines, 1):

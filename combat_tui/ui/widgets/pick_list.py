@@ -20,6 +20,7 @@ from textual.reactive import Reactive
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..matching import ranked
 from .answering import Answering, AnswerInput, Reply
 
 
@@ -106,10 +107,7 @@ class PickList(Answering):
             self._fill("")
 
     def _fill(self, text: str) -> None:
-        low = text.lower().strip()
-        shown = [c for c in self.choices if low in c.label.lower() or low in c.id.lower()]
-        # those that start with what was typed come first
-        shown.sort(key=lambda c: not (c.label.lower().startswith(low) or c.id.lower().startswith(low)))
+        shown = ranked(text, self.choices, lambda c: c.label)
         options = []
         for c in shown:
             line = Text(c.label)
