@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from .encounter import Encounter
 from .model import Combatant, Side, State
 from .ruleset import PoolKind, RulesetDef, TimeModel
 from .timekeeping import acting_order, active, is_dead, is_out, remaining
+
+if TYPE_CHECKING:  # the encounter imports the commands, which read these views: a name only here
+    from .encounter import Encounter
 
 
 class Health(StrEnum):
