@@ -134,3 +134,21 @@ async def test_keys_typed_after_a_new_encounter_is_made(tmp_path: Path) -> None:
         assert app.session.encounter.doc.name == "ford"
         assert pool(app.session, "Kara", "hp") == 20
         assert logged(app, 0)[-2:] == ["dmg Kara 4", "start"]  # n starts the fight
+
+
+async def test_a_line_a_key_began_closes_the_bar_so_the_next_letter_is_a_key(tmp_path: Path) -> None:
+    """`r 2d6 Enter u`: the roll is logged and `u` undoes the damage before it, not typed into the bar;
+    the bar opened with `:` stays open for the next line."""
+    app = CombatApp(new_session(tmp_path, *TWO, ruleset="three-action"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        burst(app, "colon d m g space O r c space 3 enter escape r 2 d 6 enter u")
+        await settle(pilot)
+        assert app.session is not None
+        assert logged(app, len(TWO))[-1].startswith("roll")
+        assert pool(app.session, "Orc", "hp") == 30  # the damage undone, the roll passed over
+        bar = app.screen.query_one(CommandBar)
+        assert bar.value == "" and not bar.has_focus
+        burst(app, "colon d m g space O r c space 2 enter")
+        await settle(pilot)
+        assert pool(app.session, "Orc", "hp") == 28 and bar.has_focus  # `:`'s bar stays open

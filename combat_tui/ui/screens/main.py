@@ -96,6 +96,7 @@ class MainScreen(Screen[None]):
         self._actor: str | None = None  # the acting creature the highlight last stood on
         self._hit_other = False  # a creature not acting was hit since the GM last moved the highlight
         self._asking: tuple[QuestionBar | PickList, Widget | None] | None = None  # what is up, and the focus before
+        self._bar_from_key = False  # the command bar was opened by a key that began its line (r, E), not by `:`
         self._answered: tuple[Widget | None] | None = None  # put away, the focus not yet given back
         self._made_with: dict[int, str | None] = {}  # a change (the cursor after it) -> the highlight it was made with
 
@@ -398,6 +399,9 @@ class MainScreen(Screen[None]):
             return
         if self.run_line(line):
             bar.value = ""
+            if self._bar_from_key:  # a key began the line (r, E): its line run, the next letter is a key again
+                self._bar_from_key = False
+                self.set_focus(self.query_one(OrderPane))
         else:  # kept to fix, selected: the next line typed replaces it rather than joining it
             bar.select_all()
 
@@ -837,6 +841,7 @@ class MainScreen(Screen[None]):
         """The command bar, focused, holding `text` for the GM to finish."""
         bar = self.query_one(CommandBar)
         bar.value = text
+        self._bar_from_key = True
         self.set_focus(bar)  # now, as action_command does
         bar.cursor_position = len(bar.value)
 
@@ -853,6 +858,7 @@ class MainScreen(Screen[None]):
 
     def action_command(self) -> None:
         # Now: focus() moves it later, and a letter typed right after the colon ran as that letter's key.
+        self._bar_from_key = False  # the GM's own bar: it stays open after each line, for the next
         self.set_focus(self.query_one(CommandBar))
 
     def action_undo(self) -> None:
