@@ -211,8 +211,14 @@ async def test_open_screen_lists_saves_newest_first_with_their_stamps(terminal) 
 
 
 async def test_open_screen_save_lines_fit_80_columns(terminal) -> None:
-    """Each save is one row at 80 columns, its last-played stamp included (not wrapped under the name)."""
+    """Each save is one row at 80 columns, its last-played stamp included (not wrapped under the name),
+    however long its name, its ruleset's name and its state."""
     make_saves()
+    long = Session.create(paths.saves_dir() / "the siege of the northern gate.combat", catalogue(), "boon-bane", seed=1)
+    for line in ("add Goblin x12 hp=5", "start", *["next"] * 12 * 12, "end"):
+        long.run(line)
+    long.encounter.doc.updated = FIXED_UPDATED[0]
+    assert long.save(), long.save_error
     size = terminal((80, 24))
     app = CombatApp()
     async with app.run_test(size=size) as pilot:
@@ -220,6 +226,9 @@ async def test_open_screen_save_lines_fit_80_columns(terminal) -> None:
         rows = screen_text(app).splitlines()
         ford = next(i for i, r in enumerate(rows) if "ford ambush" in r)
         assert "14 Mar 19:05" in rows[ford], rows[ford : ford + 2]
+        siege = next(i for i, r in enumerate(rows) if "the siege of" in r)
+        assert "over, round 13" in rows[siege] and "12 creatures" in rows[siege], rows[siege : siege + 2]
+        assert "14 Mar 19:05" in rows[siege], rows[siege : siege + 2]
 
 
 async def test_help_lists_every_key_of_the_main_screen(terminal, tmp_path: Path) -> None:

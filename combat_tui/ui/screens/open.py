@@ -53,10 +53,11 @@ def save_line(info: SaveInfo, cat: Catalogue) -> Text:
         out.no_wrap = True
         out.overflow = "ellipsis"
         return out
-    out = Text(f"{info.name[:18]:<18} ", style="bold")
+    # One line at 80 columns, however long the state ("over, round 12"): a wrapped date reads as a count.
+    out = Text(f"{info.name if len(info.name) <= 16 else info.name[:15] + '…':<16} ", style="bold")
     rules = ruleset_label(info.ruleset, cat)
-    out.append(f"{rules if len(rules) <= 16 else rules[:15] + '…':<16} ", style=styles.HINT)
-    out.append(f"{info.when:<11} ")
+    out.append(f"{rules if len(rules) <= 14 else rules[:13] + '…':<14} ", style=styles.HINT)
+    out.append(f"{info.when:<14} ")
     out.append(f"{info.creatures} creatures ", style="dim")
     out.append(played(info.updated), style="dim")
     out.no_wrap = True
