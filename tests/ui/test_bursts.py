@@ -12,7 +12,7 @@ from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
 
-from .keys import new_session, pool
+from .keys import new_session, pool, who
 
 NAMED = {"enter", "escape", "backspace", "colon", "ctrl+p", "ctrl+o", "plus", "space", "down", "up", "ctrl+s",
          "ctrl+l"}
@@ -120,9 +120,10 @@ async def test_keys_typed_on_the_open_screen_land_in_the_save_opened(tmp_path: P
 
 
 async def test_keys_typed_after_a_new_encounter_is_made(tmp_path: Path) -> None:
-    """From the open screen to the new encounter's first damage, in one burst."""
+    """From the open screen to the new encounter's first damage and its start (the players' initiative
+    asked and answered), in one burst."""
     keys = ("n down down down enter f o r d enter K a r a space p c space h p = 2 4 enter ctrl+s "
-            "d 4 enter n")
+            "d 4 enter n 1 5 enter d 1 enter")
     app = CombatApp(None, str(tmp_path / "data"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -132,8 +133,9 @@ async def test_keys_typed_after_a_new_encounter_is_made(tmp_path: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, MainScreen) and app.session is not None
         assert app.session.encounter.doc.name == "ford"
-        assert pool(app.session, "Kara", "hp") == 20
-        assert logged(app, 0)[-2:] == ["dmg Kara 4", "start"]  # n starts the fight
+        assert pool(app.session, "Kara", "hp") == 19
+        assert logged(app, 0)[-4:] == ["dmg Kara 4", "init Kara 15", "start", "dmg Kara 1"]  # n asks, then starts
+        assert who(app.session, "Kara")["initiative"] == 15
 
 
 async def test_a_line_a_key_began_closes_the_bar_so_the_next_letter_is_a_key(tmp_path: Path) -> None:

@@ -124,7 +124,7 @@ async def test_a_acts_for_whose_turn_it_is_after_hitting_another(tmp_path: Path)
 
 
 async def test_marks_are_spent_once_an_action_used_them(tmp_path: Path) -> None:
-    s = new_session(tmp_path, "add Kara pc init=15 hp=20", "add Orc x3 init=10 hp=10", "start",
+    s = new_session(tmp_path, "add Kara pc init=15 hp=20", "add Orc x3 init=10 hp=10 split", "start",
                     ruleset="three-action")
     app = RecordingApp(s)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -126,6 +126,11 @@ def test_a_filter_ranks_the_start_of_a_label_then_of_a_word_then_inside() -> Non
     assert ranked("ar", ["Ear", "Arm"], str) == ["Arm", "Ear"]
     assert ranked("wolf", ["Werewolf", "Grey wolf", "Wolf"], str) == ["Wolf", "Grey wolf", "Werewolf"]
     assert ranked("zz", ["Ear"], str) == []
+    assert ranked("agile-move", ["Aggressive", "Agile Move"], str) == ["Agile Move"]  # a typed gap is any gap
+    assert ranked("agile mo", ["Agile  Move"], str) == ["Agile  Move"]
+    assert ranked("catch-breath", ["Catch Your Breath", "Cat"], str, lambda s: s.replace(" Your ", "-").lower()) == [
+        "Catch Your Breath"]  # the command word, matched last
+    assert ranked("c", ["Aldric", "Bryn"], str, lambda s: "c1") == ["Aldric"]  # an id by one letter: never
 
 
 async def test_on_whom_c_enter_picks_corwin_not_aldric_whose_name_ends_in_c(tmp_path: Path) -> None:

@@ -58,8 +58,25 @@ class OrderPane(RowList):
 
     def watch_show_vertical_scrollbar(self, shown: bool) -> None:
         """The rows are cut to the room beside the scrollbar: it came or went (no resize says so)."""
+        self.call_after_refresh(self._fit_width)  # not now: the pane is being laid out, its room not yet known
+
+    def _without_scrollbar(self, rows: list[tuple[str | None, Text]]) -> list[tuple[str | None, Text]]:
+        """The rows drawn as wide as the pane is when they would fit it so: wrapped beside a scrollbar, rows
+        can need the scrollbar that narrowed them, and the pane would draw the same order two ways."""
+        height = self.scrollable_content_region.height
+        over = sum(len(text.plain.split("\n")) for _, text in rows) - height
+        if over > len(rows):  # no row's line saved would make it fit
+            return rows
+        width = self._width + self.scrollbar_size_vertical
+        wide = [self._text(r, width) for r in self.order]
+        if sum(len(text.plain.split("\n")) for _, text in wide) > height:
+            return rows
+        self._width = width
+        return wide
+
+    def _fit_width(self) -> None:
         if self._width != max(self.scrollable_content_region.width, 12):
-            self.call_after_refresh(self.on_resize)  # not now: the pane is being laid out
+            self.on_resize()
 
     def _keep_in_view(self) -> None:
         """The highlighted row in view, and the acting one as well when both fit (a smaller terminal,
@@ -146,6 +163,8 @@ class OrderPane(RowList):
         keep = self._current_id()
         width = self._width = max(self.scrollable_content_region.width, 12)  # the padding keeps it off the scrollbar
         rows = [self._text(r, width) for r in self.order]
+        if self.show_vertical_scrollbar:
+            rows = self._without_scrollbar(rows)
         self._show(rows, [k for r in self.order for k in _keys(r)])
         if self._landing is not None and self.index_of(self._landing) is not None:
             keep, self._landing = self._landing, None

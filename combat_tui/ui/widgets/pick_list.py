@@ -107,7 +107,7 @@ class PickList(Answering):
             self._fill("")
 
     def _fill(self, text: str) -> None:
-        shown = ranked(text, self.choices, lambda c: c.label)
+        shown = ranked(text, self.choices, lambda c: c.label, lambda c: c.id)
         options = []
         for c in shown:
             line = Text(c.label)
