@@ -14,8 +14,10 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import paths
 from .engine.clean import clean_line
@@ -87,17 +89,7 @@ def save_theme(theme: str, path: Path | None = None) -> None:
     path = path or paths.settings_file()
     if not THEME.fullmatch(theme):
         raise SaveError(f"{theme!r} is not a theme's name")
-    try:
-        text = read_regular_text(path, MAX_BYTES, "settings file")
-    except NotReadable as exc:
-        if not exc.missing:
-            raise SaveError(f"theme not saved: {exc}") from None
-        text = ""
-    try:
-        tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
-        raise SaveError(f"theme not saved: {path.name} is not readable TOML; it is yours to mend") from None
-    lines = text.splitlines()
+    lines = _settings_lines(path, "theme")
     top = next((i for i, ln in enumerate(lines) if ln.lstrip().startswith("[")), len(lines))  # before any table
     line = f"theme = {json.dumps(theme)}"
     at = next((i for i in range(top) if re.match(r"\s*theme\s*=", lines[i])), None)
@@ -105,15 +97,7 @@ def save_theme(theme: str, path: Path | None = None) -> None:
         lines.insert(0, line)
     else:
         lines[at] = line
-    new = "\n".join(lines) + "\n"
-    try:
-        same = tomllib.loads(new).get("theme") == theme
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
-        same = False
-    if not same:  # a file laid out as this line-by-line edit cannot follow: left as the GM wrote it
-        raise SaveError(f"theme not saved: {path.name} is not laid out as expected; "
-                        f"set theme = {json.dumps(theme)} by hand")
-    files.write_atomic(path, new)
+    _write_if(path, lines, lambda read: read.get("theme") == theme, "theme", f"set {line} by hand")
 
 
 def save_key(bid: str, keys: str, path: Path | None = None) -> None:
@@ -122,13 +106,7 @@ def save_key(bid: str, keys: str, path: Path | None = None) -> None:
     path = path or paths.settings_file()
     if not (BINDING_ID.fullmatch(bid) and key_list(keys) == keys):
         raise SaveError(f"{keys!r} is not a key's name")
-    try:
-        text = read_regular_text(path, MAX_BYTES, "settings file")
-    except NotReadable as exc:
-        if not exc.missing:
-            raise SaveError(f"key not saved: {exc}") from None
-        text = ""
-    lines = text.splitlines()
+    lines = _settings_lines(path, "key")
     line = f"{json.dumps(bid)} = {json.dumps(keys)}"
     head = next((i for i, ln in enumerate(lines) if ln.strip() == "[keys]"), None)
     if head is None:
@@ -140,12 +118,39 @@ def save_key(bid: str, keys: str, path: Path | None = None) -> None:
             lines.insert(end, line)
         else:
             lines[at] = line
+    _write_if(path, lines, lambda read: _table(read, "keys").get(bid) == keys, "key",
+              f"set {line} under [keys] by hand")
+
+
+def _settings_lines(path: Path, what: str) -> list[str]:
+    """The settings file's lines ([] if there is none yet); SaveError with one line if it cannot be
+    read or is not TOML (it is the GM's to mend: never written over)."""
+    try:
+        text = read_regular_text(path, MAX_BYTES, "settings file")
+    except NotReadable as exc:
+        if not exc.missing:
+            raise SaveError(f"{what} not saved: {exc}") from None
+        return []
+    try:
+        tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        raise SaveError(f"{what} not saved: {path.name} is not readable TOML; it is yours to mend") from None
+    return text.splitlines()
+
+
+def _table(read: dict[str, Any], name: str) -> dict[str, Any]:
+    table = read.get(name, {})
+    return table if isinstance(table, dict) else {}
+
+
+def _write_if(path: Path, lines: list[str], holds: Callable[[dict[str, Any]], bool], what: str, by_hand: str) -> None:
+    """Written only if the edited file reads back as meant: a file laid out as this line-by-line edit
+    cannot follow is left as the GM wrote it, and the GM told what to set by hand."""
     new = "\n".join(lines) + "\n"
     try:
-        same = tomllib.loads(new).get("keys", {}).get(bid) == keys
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError, AttributeError):
+        same = holds(tomllib.loads(new))
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
         same = False
-    if not same:  # a file this line-by-line edit cannot follow: left as the GM wrote it
-        raise SaveError(f"key not saved: {path.name} is not laid out as expected; "
-                        f"set {line} under [keys] by hand")
+    if not same:
+        raise SaveError(f"{what} not saved: {path.name} is not laid out as expected; {by_hand}")
     files.write_atomic(path, new)

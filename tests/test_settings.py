@@ -113,3 +113,13 @@ def test_a_key_saved_from_help_keeps_the_rest_of_the_file() -> None:
     assert settings.load().keys == {"main.damage": "f5", "main.heal": "j", "main.next": "space"}
     with pytest.raises(SaveError):
         settings.save_key("main.heal", "not a key")
+
+
+@pytest.mark.parametrize("save", [lambda p: settings.save_key("main.heal", "j", p),
+                                  lambda p: settings.save_theme("textual-light", p)])
+def test_a_settings_file_that_is_not_toml_is_never_written_over(tmp_path: Path, save) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "settings.toml"
+    path.write_text('theme = "nord"\n[keys\n', encoding="utf-8")
+    with pytest.raises(SaveError, match="not readable TOML; it is yours to mend"):
+        save(path)
+    assert path.read_text(encoding="utf-8") == 'theme = "nord"\n[keys\n'
