@@ -26,7 +26,7 @@ KEYS: list[BindingType] = [
     B("a", "act", "Act", "act: pay an action's cost, or (time count) pick a speed class or SF"),
     B("t", "attack", "Attack", "attack: the highlighted creature's own attacks, then on whom; ready for A",
       show=False),
-    B("A", "apply", "Apply", "apply an attack's ready damage: the oldest, or pick when several wait",
+    B("A", "apply", "Apply", "apply an attack's ready damage: the one waiting, or pick when several wait",
       key_display="A"),
     B("p", "prompt_roll", "Prompt", "roll the waiting prompt; press again to apply the result"),
     B("u", "undo", "Undo", "undo the last change (again and again)"),
