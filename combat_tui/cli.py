@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.metadata
 import json
 import os
 import random
@@ -480,7 +479,7 @@ def app_parser() -> argparse.ArgumentParser:
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     width = max(len(c.dest) for c in sub._choices_actions)
     lines = [f"  {c.dest:{width}}  {c.help}" for c in sub._choices_actions]
-    p = Parser(prog="combat-tui", formatter_class=argparse.RawDescriptionHelpFormatter,
+    p = AppParser(prog="combat-tui", formatter_class=argparse.RawDescriptionHelpFormatter,
                usage="combat-tui [--data-dir DIR] [FILE | --demo RULESET [--fresh]]\n"
                      "       combat-tui [--data-dir DIR] COMMAND ...   (combat-tui COMMAND --help)",
                description="A combat tracker for game masters. Without a COMMAND it opens the tracker:\n"
@@ -488,13 +487,38 @@ def app_parser() -> argparse.ArgumentParser:
                epilog="commands:\n" + "\n".join(lines))
     p.add_argument("file", nargs="?", metavar="FILE", help="an encounter to resume (a path, or a save's name)")
     p.add_argument("--demo", metavar="RULESET", help="play a shipped demo encounter: your played copy of it "
-                   "if there is one, else a new copy (a ruleset id: " + ", ".join(sorted(catalogue().rulesets)) + ")")
+                   "if there is one, else a new copy (a ruleset id: " + _RULESET_IDS + ")")
     p.add_argument("--fresh", action="store_true", help="with --demo: start the demo again from the beginning; "
                    "the copy you played is kept under another name")
     p.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR)
-    p.add_argument("-V", "--version", action="version", version=f"combat-tui {version()}",
-                   help="print the version and stop")
+    p.add_argument("-V", "--version", action=_Version, help="print the version and stop")
     return p
+
+
+_RULESET_IDS = "RULESET_IDS"  # in the help only: filled in when it is printed
+
+
+class AppParser(Parser):
+    """The app's parser: reading every ruleset (to list their ids in its help) waits until the help is
+    shown, so that opening the app reads only the encounter's own."""
+
+    def format_help(self) -> str:
+        for action in self._actions:
+            if action.help and _RULESET_IDS in action.help:
+                action.help = action.help.replace(_RULESET_IDS, ", ".join(sorted(catalogue().rulesets)))
+        return super().format_help()
+
+
+class _Version(argparse.Action):
+    """`--version`, looked up only when asked for (reading the package's metadata takes a while)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(f"combat-tui {version()}")
+        parser.exit()
 
 
 def _app(argv: list[str]) -> int:
@@ -540,6 +564,8 @@ def _roll_argv(argv: list[str]) -> list[str]:
 
 
 def version() -> str:
+    import importlib.metadata  # tens of ms: only when the version is asked for
+
     try:
         return importlib.metadata.version("combat-tui")
     except importlib.metadata.PackageNotFoundError:  # run from a source tree that was never installed

@@ -58,7 +58,8 @@ class CombatApp(App[None]):
         styles.follow(self)
         if self.session is not None:
             self.push_screen(MainScreen(self.session))
-            self.tell_library(self.session.encounter.library)
+            # after the first frame: checking the library's entries reads every ruleset
+            self.call_after_refresh(self.tell_library, self.session.encounter.library)
         else:
             self.push_screen(OpenScreen(self.data_dir))
         if self.note:

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from ..errors import CombatError, CommandError
 from ..lasting import LastingChange, LastingSink, LastingSource, Stored, flat, laid_over, unflat, with_pending
 from ..model import Lasting
+from ..ruleset import RulesetDef
 from .checks import check_member
 from .model import ActionEntry, Member, Party, Template, slug
 from .reading import Found, Rulesets, builtin_dir, read_folder
@@ -22,15 +23,42 @@ from .reading import Found, Rulesets, builtin_dir, read_folder
 
 @dataclass
 class Library:
+    """Its files are read when something in it is first asked for: checking every entry reads every
+    ruleset, which opening an encounter does not need."""
+
     folder: Path | None  # the GM's own, where keep and party write; None: read-only (tests, the starter alone)
-    templates: dict[str, dict[str, tuple[Template, Path]]] = field(default_factory=dict)  # ruleset -> name -> it
-    parties: dict[str, dict[str, tuple[Party, Path]]] = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
     # where parties' lasting state is kept (pools, injuries, conditions): read fresh for each `add @PARTY`,
     # over what the party files say; None: the files alone, and `end` writes them whole
     lasting: LastingSource | None = None
     keep: LastingSink | None = None  # hands `end`'s changes over; None: they wait in the encounter's outbox
     rulesets: Rulesets | None = None  # to check what is kept against, as the files are
+    starter: bool = True  # the starter bestiary under the GM's folder
+    _templates: dict[str, dict[str, tuple[Template, Path]]] = field(default_factory=dict)  # ruleset -> name -> it
+    _parties: dict[str, dict[str, tuple[Party, Path]]] = field(default_factory=dict)
+    _problems: list[str] = field(default_factory=list)
+    _read: bool = False
+
+    def _files(self) -> Library:
+        if not self._read:
+            self._read = True
+            rulesets = self.rulesets or _no_rulesets
+            if self.starter:
+                _merge(self, read_folder(builtin_dir(), rulesets), own=False)
+            if self.folder is not None:
+                _merge(self, read_folder(self.folder, rulesets), own=True)
+        return self
+
+    @property
+    def templates(self) -> dict[str, dict[str, tuple[Template, Path]]]:
+        return self._files()._templates
+
+    @property
+    def parties(self) -> dict[str, dict[str, tuple[Party, Path]]]:
+        return self._files()._parties
+
+    @property
+    def problems(self) -> list[str]:
+        return self._files()._problems
 
     def templates_for(self, ruleset: str) -> list[Template]:
         return [t for t, _ in self.templates.get(ruleset, {}).values()]
@@ -104,31 +132,30 @@ def load(folder: Path | None, rulesets: Rulesets, starter: bool = True, lasting:
     starter's; two of the GM's own of one name: the first file's is kept, the other reported).
     `lasting` reads parties' lasting state and `keep` keeps it (see `Library`); without them, the files
     hold it, as before there was anywhere else."""
-    lib = Library(folder, lasting=lasting, keep=keep, rulesets=rulesets)
-    if starter:
-        _merge(lib, read_folder(builtin_dir(), rulesets), own=False)
-    if folder is not None:
-        _merge(lib, read_folder(folder, rulesets), own=True)
-    return lib
+    return Library(folder, lasting=lasting, keep=keep, rulesets=rulesets, starter=starter)
+
+
+def _no_rulesets(rid: str) -> RulesetDef:
+    raise CombatError(f"unknown ruleset {rid!r}")
 
 
 def _merge(lib: Library, found: Found, own: bool) -> None:
-    lib.problems += found.problems
+    lib._problems += found.problems
     seen: set[tuple[str, str]] = set()
     for t, path in found.templates:
         key = (t.ruleset, t.name.lower())
         if own and key in seen:
             lib.problems.append(f"{path.name}: creature[{t.name}]: a template of that name is already in "
-                                f"{lib.templates[t.ruleset][t.name.lower()][1].name}; skipped")
+                                f"{lib._templates[t.ruleset][t.name.lower()][1].name}; skipped")
             continue
         seen.add(key)
-        lib.templates.setdefault(t.ruleset, {})[t.name.lower()] = (t, path)
+        lib._templates.setdefault(t.ruleset, {})[t.name.lower()] = (t, path)
     for p, path in found.parties:
-        if p.name.lower() in lib.parties.get(p.ruleset, {}):
+        if p.name.lower() in lib._parties.get(p.ruleset, {}):
             lib.problems.append(f"{path.name}: party[{p.name}]: a party of that name is already in "
-                                f"{lib.parties[p.ruleset][p.name.lower()][1].name}; skipped")
+                                f"{lib._parties[p.ruleset][p.name.lower()][1].name}; skipped")
             continue
-        lib.parties.setdefault(p.ruleset, {})[p.name.lower()] = (p, path)
+        lib._parties.setdefault(p.ruleset, {})[p.name.lower()] = (p, path)
 
 
 __all__ = ["ActionEntry", "Library", "Member", "Party", "Template", "load", "member_lasting", "slug"]
