@@ -64,8 +64,22 @@ def encounter(n: int, ruleset: str = "three-action", seed: int = 1) -> Encounter
 
 CHILD = r"""
 import time
-import asyncio, sys
+import os, sys
 mode, path = sys.argv[1], sys.argv[2]
+from textual.app import App
+run = App.run
+def first_frame(self, *args, **kw):  # headless; the first frame rendered to terminal bytes, as a driver would
+    display, first = self._display, []
+    def timed(screen, renderable):
+        if renderable is not None and not first:
+            renderable.render_segments(self.console)
+            first.append(time.time())  # wall clock: the parent started its own from the launch
+            print(first[0], flush=True)
+            self.exit()
+        display(screen, renderable)
+    self._display = timed
+    return run(self, headless=True, size=(120, 40))
+App.run = first_frame
 if mode in ("bare", "floor", "engine"):
     if mode == "floor":  # what importing pydantic (a required dependency) alone adds to the bare app
         from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -73,30 +87,14 @@ if mode in ("bare", "floor", "engine"):
         from pathlib import Path
         from combat_tui.session import Session, catalogue
         Session.open(Path(path), catalogue()).close()
-    from textual.app import App
     from textual.widgets import Static
     class Bare(App):
         def compose(self):
             yield Static("one line")
-    app = Bare()
-else:
-    from pathlib import Path
-    from combat_tui.session import Session, catalogue
-    from combat_tui.ui.app import CombatApp
-    app = CombatApp(Session.open(Path(path), catalogue()))
-first = []
-display = app._display
-def timed(screen, renderable):
-    if renderable is not None and not first:
-        renderable.render_segments(app.console)
-        first.append(time.time())  # wall clock: the parent started its own from the launch
-    display(screen, renderable)
-app._display = timed
-async def main():
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-    print(first[0])
-asyncio.run(main())
+    Bare().run()
+else:  # as the GM starts it: the command line, on the save (its data folder beside it)
+    from combat_tui.cli import main
+    main([path, "--data-dir", os.path.dirname(path)])
 """
 
 
