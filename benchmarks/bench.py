@@ -66,6 +66,8 @@ CHILD = r"""
 import time
 import os, sys
 mode, path = sys.argv[1], sys.argv[2]
+if mode == "app":  # as the command starts: its launcher first (see combat_tui/launch.py)
+    from combat_tui.launch import main
 from textual.app import App
 run = App.run
 def first_frame(self, *args, **kw):  # headless; the first frame rendered to terminal bytes, as a driver would
@@ -93,7 +95,6 @@ if mode in ("bare", "floor", "engine"):
             yield Static("one line")
     Bare().run()
 else:  # as the GM starts it: the command line, on the save (its data folder beside it)
-    from combat_tui.cli import main
     main([path, "--data-dir", os.path.dirname(path)])
 """
 

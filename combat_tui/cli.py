@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import json
 import os
 import random
@@ -599,6 +600,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except CombatError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1
+    gc.enable()  # off while starting (launch.py); a subcommand may read a long save
     parser = build_parser()
     args = parser.parse_args(_roll_argv(argv) if words[0] == "roll" else argv)
     try:

@@ -34,6 +34,7 @@ class QuietCollector:
         young, middle, _full = self._thresholds
         gc.set_threshold(young, middle, FULL_EVERY)
         self.tidy()
+        gc.enable()  # the command starts with it off until the first frame (launch.py)
         self.app.set_interval(EVERY_SECONDS, self.tick)
 
     def stop(self) -> None:

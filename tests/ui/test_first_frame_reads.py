@@ -4,6 +4,7 @@ and what is wrong in it is still told."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -74,3 +75,17 @@ async def test_a_bad_library_entry_is_told_after_the_first_frame(monkeypatch: py
         warned = [m for sev, m in app.notes if sev == "warning" and "broken.toml" in m]
         assert len(warned) == 1
         assert "broken.toml" in library
+
+
+async def test_the_collector_is_on_again_once_the_app_is_up() -> None:
+    """The command launches with it off (launch.py); the app's collector turns it on after the first frame."""
+    gc.disable()
+    try:
+        cat = catalogue()
+        app = RecordingApp(Session.open(open_demo("three-action").path, cat))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        gc.enable()
