@@ -21,15 +21,19 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PEERS = {"toolong": "tl", "frogmouth": "frogmouth", "harlequin": "harlequin"}  # package: its command
+# package: its command's entry point (as its console script names it)
+PEERS = {"toolong": "toolong.cli:run", "frogmouth": "frogmouth.app.app:run", "harlequin": "harlequin.cli:harlequin"}
 
 # Run in the measured program's own Python: times its first frame (rendered to terminal bytes, as a
 # driver would), then quits. The program is started through its console script's entry point, headless.
 CHILD = r"""
 import os, sys, time
-from importlib.metadata import entry_points
-from textual.app import App
 command, argv = sys.argv[1], sys.argv[2:]
+if command != "bare":  # the program's own entry point first, as its command does (it may set things up)
+    import importlib
+    module, _, function = command.partition(":")
+    start = getattr(importlib.import_module(module), function)
+from textual.app import App
 run = App.run
 def first_frame(self, *args, **kw):
     display, seen = self._display, []
@@ -59,10 +63,9 @@ if command == "bare":
             yield Static("one line")
     Bare().run()
 else:
-    (script,) = [e for e in entry_points(group="console_scripts") if e.name == command]
-    sys.argv = [command, *argv]
+    sys.argv = [module, *argv]
     try:
-        script.load()()
+        start()
     except SystemExit:
         pass
 """
@@ -100,7 +103,8 @@ def main() -> None:
         ours = Path(sys.executable)
         programs: dict[str, tuple[Path, str, list[str]]] = {
             "bare Textual app": (ours, "bare", []),
-            "combat-tui --demo three-action": (ours, "combat-tui", ["--demo", "three-action", "--data-dir", tmp]),
+            "combat-tui --demo three-action": (ours, "combat_tui.launch:main",
+                                               ["--demo", "three-action", "--data-dir", tmp]),
             "toolong (a 2,000-line log)": (python_of(args.venvs, "toolong"), PEERS["toolong"], [str(log)]),
             "frogmouth (README.md)": (python_of(args.venvs, "frogmouth"), PEERS["frogmouth"], ["README.md"]),
             "harlequin (DuckDB in memory)": (python_of(args.venvs, "harlequin"), PEERS["harlequin"], []),
