@@ -38,6 +38,8 @@ def binding_ids() -> set[str]:
 def clashes(keymap: dict[str, str]) -> list[str]:
     """The remapped ids whose new key another binding of the same screen has (`"main.heal" = "n"` with n
     still the next turn's): one of them would silently lose its key, so the remap is not used."""
+    if not keymap:
+        return []
     keymap, refused = dict(keymap), []
     for _ in range(len(keymap) + 1):  # a refused remap gives its binding back its own key: look again
         clash = next((b.id for owner in binding_owners() for b in owner if b.id in keymap
@@ -69,7 +71,7 @@ class Preferences:
     def __init__(self, app: App[Any]) -> None:
         self.app = app
         self.loaded = settings.load()
-        known = binding_ids()
+        known = binding_ids() if self.loaded.keys else set()  # every screen's module: only for remapped keys
         self.keymap = {bid: keys for bid, keys in self.loaded.keys.items() if bid in known}
         unknown = sorted(set(self.loaded.keys) - known)
         self.problems = [p for p in [self.loaded.problem] if p]

@@ -23,7 +23,8 @@ Amount = Int | Annotated[Line, Field(max_length=MAX_EXPR)]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    # built when first validated: the library is read after the app's first frame
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 class ActionEntry(Strict):
