@@ -59,6 +59,7 @@ class KeyLine:
         self._busy = False  # a key is on its way, or the next waits for the app to catch up
         self._current: RoutedKey | None = None
         self._target: DOMNode | None = None  # where the current key was sent: the focused widget, or the screen
+        self._screen: Screen[Any] | None = None  # the screen on top when it was sent
         self._since = 0.0
         self._waiting: deque[events.Key] = deque()
         self._watchdog: Timer | None = None
@@ -87,6 +88,7 @@ class KeyLine:
         routed = RoutedKey(key, self)
         self._busy, self._current, self._since = True, routed, time.monotonic()
         self._target = self.app.focused or self.app.screen
+        self._screen = self.app.screen
         await self._route(routed)  # a priority binding runs now; otherwise it is sent on its way
         if not routed.is_forwarded and self._current is routed:
             self._finished()
@@ -99,14 +101,20 @@ class KeyLine:
 
     def _settle(self, chain: list[DOMNode], rounds: int = ROUNDS) -> None:
         """Once each in turn has read its messages (those bubble up), then every widget of the screen on
-        top now (a list the key's widget told to pick, a screen that came up), a round or two, then the app."""
+        top now (a list the key's widget told to pick, a screen that came up), a round or two, then the app.
+        On the one screen over the default one, only the widgets with messages to read: a screen has about
+        80, and asking each, twice, was most of the messages a key cost."""
         self._since = time.monotonic()
         while chain and not self._alive(chain[0]):  # gone with what the key did: nothing left there
             chain = chain[1:]
         if chain:
             chain[0].call_later(self._settle, chain[1:], rounds)
             return
-        nodes = [n for n in self.app.screen.walk_children(with_self=True) if n.is_running] if rounds else []
+        # Every widget, round after round, where a screen came or may be going: a dialog's or the palette's
+        # key pops it in a task of its own, and a screen put up mounts its widgets, neither in a queue.
+        alone = self.app.screen is self._screen and len(self.app.screen_stack) <= 2  # over the default one
+        nodes = [n for n in self.app.screen.walk_children(with_self=True)
+                 if n.is_running and (n.message_queue_size or not alone)] if rounds else []
         if not nodes:
             self.app.call_later(self._resume)
             return

@@ -136,7 +136,7 @@ async def test_a_turn_passed_draws_the_sheet_and_the_conditions_once_each(tmp_pa
             view.show = lambda content, view=view, show=show: (drawn.append(view.id), show(content))[1]
         await pilot.press("n")
         await pilot.pause()
-        assert sorted(drawn, key=str) == ["on-creature", "sheet"]
+        assert sorted(drawn, key=str) == ["cond-description", "on-creature", "sheet"]  # the conditions' text too
         assert "Orc" in str(app.screen.query_one(Sheet)._shown)
 
 

@@ -308,8 +308,8 @@ class MainScreen(Screen[None]):
                 other.display = False
         self._asking = asker, back
         self.query_one(QuietFooter).held = True
-        if back is not None:
-            back.add_class("-behind-question")  # keeps its focused look (app.tcss): not drawn again
+        if back is not None:  # keeps its focused look (app.tcss): not drawn again
+            back.add_class("-behind-question", update=back is not self.focused)  # else restyled once, as it blurs
         asker.display = True
         self.set_focus(asker.input)
 
@@ -332,9 +332,10 @@ class MainScreen(Screen[None]):
         self._answered = None
         (back,) = answered
         self.query_one(QuietFooter).held = False
-        self.set_focus(back if back is not None and back.is_attached and back.display else self.query_one(OrderPane))
-        if back is not None:
-            back.remove_class("-behind-question")
+        target = back if back is not None and back.is_attached and back.display else self.query_one(OrderPane)
+        if back is not None:  # restyled once, as the focus comes back to it (not for the class and again for that)
+            back.remove_class("-behind-question", update=back is not target)
+        self.set_focus(target)
 
     def hit(self, line: str, aimed: frozenset[str], target: bool = True) -> None:
         """Run a line aimed at creatures. Once it ran, the marks it used are spent. A `target` hit

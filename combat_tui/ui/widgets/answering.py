@@ -27,6 +27,8 @@ class Answering(Vertical):
     """Shown to ask one thing; `_reply` hears the answer, or None for a cancel, once. A callback, not a
     message: keys typed right after Enter would overtake a message."""
 
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)  # as ViewStatic's: it does not scroll
+
     BINDINGS = [  # Tab keeps the focus in the box
         Binding("tab", "stay", show=False, priority=True),
         Binding("shift+tab", "stay", show=False, priority=True),

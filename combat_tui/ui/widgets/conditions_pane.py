@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ...engine.gm_view import ConditionEntry, ConditionsView, GMView
@@ -39,7 +39,7 @@ class ConditionsPane(Vertical):
     def compose(self) -> ComposeResult:
         yield ViewStatic(id="on-creature")
         yield OptionList(*self._options, id="all-conditions", markup=False)
-        yield Static(id="cond-description")
+        yield ViewStatic(id="cond-description")
 
     def watch_view(self, view: GMView | None) -> None:
         self.conditions = view.conditions if view is not None else None
@@ -72,13 +72,13 @@ class ConditionsPane(Vertical):
         for name, line in self.conditions.about if self.conditions is not None else ():
             text.append(("\n" if text else "") + name + ": ", style="bold")
             text.append(line)
-        self.query_one("#cond-description", Static).update(text)
+        self.query_one("#cond-description", ViewStatic).show(text)
 
     def _describe_entry(self, cond_id: str | None) -> None:
         text = Text()
         for i, line in enumerate(self._about.get(cond_id or "", ())):
             text.append(("\n" if i else "") + line, style="" if i == 0 else "dim")
-        self.query_one("#cond-description", Static).update(text)
+        self.query_one("#cond-description", ViewStatic).show(text)
 
     @on(events.DescendantFocus)
     def _browse(self, event: events.DescendantFocus) -> None:

@@ -11,6 +11,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Input, Label
 
 from .. import styles
@@ -19,6 +21,11 @@ from .answering import Answering, AnswerInput, Reply
 KEYS = Text("Enter applies · Esc cancels", style="dim")
 EMPTY = Text("Type a value · Esc cancels", style=styles.ATTENTION)  # Enter on nothing: why nothing happened
 MIN_INPUT = 12  # cells the answer needs to be seen as it is typed
+
+
+class AskLabel(Label):
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)  # as ViewStatic's: it does not scroll
+
 
 class QuestionBar(Answering):
     # Priority: answered the moment Enter is read, so a key typed right after it goes where the answer
@@ -37,10 +44,10 @@ class QuestionBar(Answering):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="ask-row"):
-            yield Label(id="ask-question")
+            yield AskLabel(id="ask-question")
             yield AnswerInput(id="ask-input")
-            yield Label(KEYS, id="ask-keys")
-        yield Label(id="ask-hint")  # the hints and keys, when the row has no room for them
+            yield AskLabel(KEYS, id="ask-keys")
+        yield AskLabel(id="ask-hint")  # the hints and keys, when the row has no room for them
 
     @property
     def input(self) -> Input:

@@ -15,7 +15,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.css.scalar import Unit
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
@@ -36,6 +37,10 @@ def _signature(content: RenderableType) -> Any:
 
 class ViewStatic(Static):
     """Give it a min-height, and what it shows can change by that many lines without a layout."""
+
+    # A layout that resized it set its virtual size, and Widget's asks for a second whole-screen layout
+    # (and frame) for it; the size of a box that does not scroll is what that layout just gave it.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     _measured: tuple[int, int] | None = None  # (width, height) of what is shown
     _shown: Any = None
@@ -100,6 +105,8 @@ class ViewStatic(Static):
         low, high = self.styles.min_height, self.styles.max_height
         if low is not None and low.unit is Unit.CELLS:
             lines = max(lines, int(low.value))
+        elif low is not None and low.unit in (Unit.PERCENT, Unit.HEIGHT):  # of its box: the sheet fills it
+            lines = max(lines, int(low.value * self.container_size.height / 100))
         if high is not None and high.unit is Unit.CELLS:
             lines = min(lines, int(high.value))
         return lines
