@@ -244,6 +244,7 @@ def _hammer(cat: Catalogue, ruleset: str, folder: Path, seed: int, env: dict[str
     return figs
 
 
+@pytest.mark.alone  # its processes are killed at chosen moments: no busy worker beside it
 def test_sigkill_never_corrupts_or_loses_a_save(catalogue: Catalogue) -> None:
     folder = saves_dir()  # the data folder of this test (conftest), so the list of saves can be checked
     folder.mkdir(parents=True)

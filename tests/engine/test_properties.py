@@ -50,6 +50,9 @@ STEPS = 40  # commands per sequence
 SAVE_EVERY = 4  # save and load after every 4th step (and at the end of each sequence, and on `reload`)
 MAX_CREATURES = 12
 
+# one worker runs the whole file, so the last test sees every sequence the others ran
+pytestmark = pytest.mark.xdist_group("properties")
+
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 CATALOGUE = load_all()
 
