@@ -19,7 +19,7 @@ run: $(STAMP)
 
 ## test: the whole test suite, on every core; then, one at a time, the tests a busy machine would upset (marked `alone`)
 test: $(STAMP)
-	@$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not alone"; many=$$?; \
+	@$(BIN)/python -m pytest -q -n auto -m "not alone"; many=$$?; \
 	$(BIN)/python -m pytest -q -m alone; one=$$?; \
 	test $$many -eq 0 && test $$one -eq 0
 
