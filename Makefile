@@ -17,9 +17,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/combat-tui --demo $(DEMO) $(ARGS)
 
-## test: the whole test suite
+## test: the whole test suite, on every core; then, one at a time, the tests a busy machine would upset (marked `alone`)
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	@$(BIN)/python -m pytest -q -n auto -m "not alone"; many=$$?; \
+	$(BIN)/python -m pytest -q -m alone; one=$$?; \
+	test $$many -eq 0 && test $$one -eq 0
 
 ## lint: ruff and mypy, both must be clean
 lint: $(STAMP)

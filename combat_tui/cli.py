@@ -85,6 +85,14 @@ def _new(args: argparse.Namespace) -> int:
     return 0
 
 
+QUOTED = 60  # characters of a refused command the error repeats: it names the command, not all of it
+
+
+def _quoted(line: str) -> str:
+    """A refused command as its error quotes it: a pasted page of text would otherwise be the whole message."""
+    return repr(line if len(line) <= QUOTED else line[: QUOTED - 1] + "…")
+
+
 def _do(args: argparse.Namespace) -> int:
     """Run commands on a save; they are made durable together, or not at all."""
     from .session import Session
@@ -103,7 +111,7 @@ def _do(args: argparse.Namespace) -> int:
             except CombatError as exc:
                 for done in out:
                     print(done)
-                raise CombatError(f"{line!r}: {exc} (nothing saved)") from None
+                raise CombatError(f"{_quoted(line)}: {exc} (nothing saved)") from None
         faults.reach("ran")
         if session.converted_note:
             out.insert(0, session.converted_note)

@@ -22,10 +22,21 @@ POINTS = (
     "committed",  # the change is durable
 )
 
-_AT, _, _NTH = os.environ.get("COMBAT_TUI_KILL_AT", "").partition(":")
-_LEFT = int(_NTH) if _NTH.isdigit() else 1
+_AT = ""
+_LEFT = 1
 FAIL = os.environ.get("COMBAT_TUI_FAIL", "")
 _FAILURES = {"full": "database or disk is full", "read-only": "attempt to write a readonly database"}
+
+
+def arm(spec: str) -> None:
+    """Kill at `spec` (`NAME` or `NAME:N`), as the variable does at import: also for a process forked from
+    one that imported this module already (the crash-safety test's)."""
+    global _AT, _LEFT
+    _AT, _, nth = spec.partition(":")
+    _LEFT = int(nth) if nth.isdigit() else 1
+
+
+arm(os.environ.get("COMBAT_TUI_KILL_AT", ""))
 
 
 def armed(point: str) -> bool:

@@ -29,6 +29,7 @@ def _do(path: str, command: str, codes: multiprocessing.Queue) -> None:  # type:
     codes.put((command, code, err.getvalue()))
 
 
+@pytest.mark.alone  # twenty writers queue on one lock that waits 5 s at most: no busy worker beside them
 def test_concurrent_dos_all_succeed_and_all_land(tmp_path: Path) -> None:
     ctx = multiprocessing.get_context("fork")
     catalogue()  # read once here: the forked writers share it

@@ -1,15 +1,16 @@
 """Crash safety: `combat-tui do` killed with SIGKILL at every point of a change's transaction never
 corrupts or loses a save.
 
-Each ruleset below gets a long scripted fight. Every command runs as a real `python -m combat_tui do FILE
-CMD --seed N` process; the first run of about two commands in three is killed with SIGKILL at a point
-chosen in turn from every point on the way to disk (`combat_tui/faults.py`: before the save is read,
-after, after the command ran, with the transaction open, with every row written but not committed,
-and after the commit), so every run kills the same processes at the same moments. After every attempt
-the file is read back with `show --json` and must be exactly the state that point implies: the one
-after the last command that succeeded, or the one after the killed command once it committed. A
-killed command that did not land is run again, as a GM would. At the end the file holds every
-command, in order.
+Each ruleset below gets a long scripted fight. Every command runs as `combat-tui do FILE CMD --seed N`
+in a process of its own, forked from one that imported combat-tui once (forking.py: the same `main` as
+`python -m combat_tui`, without importing everything again for each of hundreds of commands); the first
+run of about two commands in three is killed with SIGKILL at a point chosen in turn from every point on
+the way to disk (`combat_tui/faults.py`: before the save is read, after, after the command ran, with the
+transaction open, with every row written but not committed, and after the commit), so every run kills
+the same processes at the same moments. After every attempt the file is read back with `show --json` and
+must be exactly the state that point implies: the one after the last command that succeeded, or the one
+after the killed command once it committed. A killed command that did not land is run again, as a GM
+would. At the end the file holds every command, in order.
 
 A kill inside the transaction can leave SQLite's rollback journal (`NAME-journal`) beside the save; the
 next reader rolls the save back with it, and the next writer removes it. The test checks that nothing
@@ -26,8 +27,6 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -36,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from forking import Forker
 
 from combat_tui import faults
 from combat_tui.cli import main
@@ -56,7 +56,7 @@ KILL_SHARE = 0.65  # the share of commands whose first run is killed
 ALWAYS = faults.POINTS  # every `do` passes each of them
 LANDED = {"committed"}  # the change is in
 MIN_KILLS = 100  # processes really killed by SIGKILL; the same every run, since the points are chosen
-TIME_BUDGET_SECONDS = 120  # about 60 s on two idle cores; printed, not asserted (a loaded machine is slower)
+TIME_BUDGET_SECONDS = 120  # well under a minute on two idle cores; printed, not asserted (a loaded machine is slower)
 SAVES = {f"{r}.combat" for r in COMMANDS_PER_RULESET}
 JOURNALS = {f"{name}-journal" for name in SAVES}  # SQLite's, during a write or left by a kill inside one
 
@@ -194,47 +194,46 @@ def _hammer(cat: Catalogue, ruleset: str, folder: Path, seed: int, env: dict[str
     with _STDOUT, contextlib.redirect_stdout(io.StringIO()):
         assert main(["new", str(path), "--ruleset", ruleset]) == 0
     assert _show(path) == script.views[0]
-    i = 0
-    turn = 0
-    first_try = True
-    while i < len(script.steps):
-        line, dice_seed = script.steps[i]
-        point = None
-        if first_try and i >= len(SETUP[ruleset]) and rng.random() < KILL_SHARE:
-            point, turn = points[turn % len(points)], turn + 1
-        argv = [sys.executable, "-m", "combat_tui", "do", str(path), line, "--seed", str(dice_seed)]
-        run_env = env | ({"COMBAT_TUI_KILL_AT": point} if point else {})
-        proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=run_env)
-        figs.processes += 1
-        journal = folder / f"{path.name}-journal"
-        figs.journals_seen += journal.exists()
-        got = _show(path)
-        if proc.returncode == 0:
-            assert not journal.exists(), f"{ruleset}: a write that finished left SQLite's journal behind"
-        before, after = script.views[i], script.views[i + 1]
-        if proc.returncode == -signal.SIGKILL:
-            assert point is not None, f"{ruleset}: {line!r} died unasked"
-            figs.kills += 1
-            figs.points_killed.add(point)
-            landed = point in LANDED
-            assert got == (after if landed else before), \
-                f"{ruleset}: killed at {point} during {line!r}, the save is not the state that point implies"
-            if landed:
-                figs.kills_after_record += 1
+    with contextlib.closing(Forker(env)) as forker:
+        i = 0
+        turn = 0
+        first_try = True
+        while i < len(script.steps):
+            line, dice_seed = script.steps[i]
+            point = None
+            if first_try and i >= len(SETUP[ruleset]) and rng.random() < KILL_SHARE:
+                point, turn = points[turn % len(points)], turn + 1
+            code, stderr = forker.run(["do", str(path), line, "--seed", str(dice_seed)], point)
+            figs.processes += 1
+            journal = folder / f"{path.name}-journal"
+            figs.journals_seen += journal.exists()
+            got = _show(path)
+            if code == 0:
+                assert not journal.exists(), f"{ruleset}: a write that finished left SQLite's journal behind"
+            before, after = script.views[i], script.views[i + 1]
+            if code == -signal.SIGKILL:
+                assert point is not None, f"{ruleset}: {line!r} died unasked"
+                figs.kills += 1
+                figs.points_killed.add(point)
+                landed = point in LANDED
+                assert got == (after if landed else before), \
+                    f"{ruleset}: killed at {point} during {line!r}, the save is not the state that point implies"
+                if landed:
+                    figs.kills_after_record += 1
+                    i += 1
+                    first_try = True
+                else:
+                    first_try = False  # the GM runs it again
+            else:
+                assert code == 0, f"{ruleset}: {line!r} failed: {stderr.strip()}"
+                assert point is None, f"{ruleset}: {line!r} passed {point} without being killed"
+                assert got == after, f"{ruleset}: {line!r} reported success but the save does not hold it"
                 i += 1
                 first_try = True
-            else:
-                first_try = False  # the GM runs it again
-        else:
-            assert proc.returncode == 0, f"{ruleset}: {line!r} failed: {proc.stderr.decode(errors='replace').strip()}"
-            assert point is None, f"{ruleset}: {line!r} passed {point} without being killed"
-            assert got == after, f"{ruleset}: {line!r} reported success but the save does not hold it"
-            i += 1
-            first_try = True
-        # the folder: the saves and, while a killed write waits to be rolled back, SQLite's journals
-        # (the other rulesets' saves share the folder)
-        for entry in os.listdir(folder):
-            assert entry in SAVES or entry in JOURNALS, f"unexpected file beside the saves: {entry}"
+            # the folder: the saves and, while a killed write waits to be rolled back, SQLite's journals
+            # (the other rulesets' saves share the folder)
+            for entry in os.listdir(folder):
+                assert entry in SAVES or entry in JOURNALS, f"unexpected file beside the saves: {entry}"
     figs.commands = len(script.steps)
     # zero lost changes: every command is in the log, in order, and the state is the expected one
     doc = saves.load(path)
@@ -244,6 +243,7 @@ def _hammer(cat: Catalogue, ruleset: str, folder: Path, seed: int, env: dict[str
     return figs
 
 
+@pytest.mark.alone  # its processes are killed at chosen moments: no busy worker beside it
 def test_sigkill_never_corrupts_or_loses_a_save(catalogue: Catalogue) -> None:
     folder = saves_dir()  # the data folder of this test (conftest), so the list of saves can be checked
     folder.mkdir(parents=True)

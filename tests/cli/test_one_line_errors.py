@@ -69,3 +69,15 @@ def test_tmux_missing_is_told_without_python_text(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(serving.subprocess, "run", missing)
     message = serving.open_in_tmux(tmp_path / "ford.combat")
     assert message == "tmux: No such file or directory"
+
+
+def test_a_refused_command_of_a_page_of_text_is_quoted_by_its_start(tmp_path: Path) -> None:
+    """The error named the limit and then repeated all 100,000 characters of the note on one line."""
+    save = tmp_path / "f.combat"
+    assert run("new", str(save), "--ruleset", "three-action").returncode == 0
+    assert run("do", str(save), "add Kara pc").returncode == 0
+    done = run("do", str(save), "note Kara " + "x" * 100_000)
+    assert done.returncode == 1
+    one_line(done.stderr)
+    assert done.stderr.startswith("error: 'note Kara xxx") and "…'" in done.stderr
+    assert "2,000 characters" in done.stderr and len(done.stderr) < 200, done.stderr[:300]

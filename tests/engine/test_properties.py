@@ -15,12 +15,14 @@ prompt, injure, set, rest, roll, note, hide, reveal, undo, redo) and, after ever
 - save then load is the identity;
 - a command that fails changes neither the state, the log nor the view.
 
-EXAMPLES sequences of up to STEPS steps run per ruleset; the last test checks they all ran.
+EXAMPLES sequences of up to STEPS steps run per ruleset (400 in CI, 100 in a local run); the last test
+checks they all ran.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import shutil
 import tempfile
@@ -45,25 +47,37 @@ from combat_tui.store import exchange, saves
 from combat_tui.store.packing import Packer
 from combat_tui.store.save_db import SaveDB
 
-EXAMPLES = 400  # sequences per ruleset: 5 * EXAMPLES in all
+# sequences per ruleset (5 * EXAMPLES in all): CI (the CI variable set) runs every one, a local run 100;
+# PROPERTIES_PROFILE=ci runs CI's locally
+PROFILES = {"ci": 400, "local": 100}
+PROFILE = os.environ.get("PROPERTIES_PROFILE") or ("ci" if os.environ.get("CI") else "local")
+EXAMPLES = PROFILES[PROFILE]
 STEPS = 40  # commands per sequence
 SAVE_EVERY = 4  # save and load after every 4th step (and at the end of each sequence, and on `reload`)
 MAX_CREATURES = 12
+# the saves in memory where the system offers a folder there: the same SQLite, without waiting on a disk
+MEMORY = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+
+# one worker runs the whole file, so the last test sees every sequence the others ran
+pytestmark = pytest.mark.xdist_group("properties")
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 CATALOGUE = load_all()
 
 RUN = {"sequences": 0, "passed": 0}
 
-SETTINGS = settings(
-    max_examples=EXAMPLES,
-    stateful_step_count=STEPS,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=list(HealthCheck),
-    print_blob=False,
-)
+for _name, _examples in PROFILES.items():
+    settings.register_profile(
+        f"engine-properties-{_name}",
+        max_examples=_examples,
+        stateful_step_count=STEPS,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+    )
+SETTINGS = settings.get_profile(f"engine-properties-{PROFILE}")
 
 BASE_NAMES = ["Orc", "Kara", "Bandit", "Osk"]
 TURN_SPECS = ["end-of-round", "end-of-next-round", "start-of-turn", "end-of-turn", "end-of-next-turn"]
@@ -85,7 +99,8 @@ class EngineMachine(RuleBasedStateMachine):
         self.commands: list[str] = []
         self.steps = 0
         self.tc_model = self.rs.time.model is TimeModel.TIME_COUNT
-        self.folder = Path(tempfile.mkdtemp(prefix="props-"))
+        self.pools_held: set[tuple[str, tuple[str, str, str]]] = set()  # see check_pools
+        self.folder = Path(tempfile.mkdtemp(prefix="props-", dir=MEMORY))
         self.path = self.folder / "f.combat"
         SaveDB.create(self.path, self.enc.doc)
         self.disk = SaveDB.open(self.path)  # the autosave's database, written change by change
@@ -434,10 +449,18 @@ class EngineMachine(RuleBasedStateMachine):
             assert -1 <= state.clock.turn < len(state.order), f"turn {state.clock.turn} off the order"
 
     def check_pools(self, state: State) -> None:
+        """A creature seen before in the same surroundings (itself, the options, the clock and the order:
+        all its formulas read) held then, so it is not worked out again."""
         rs = self.rs
-        probe = state.model_copy(deep=True)
-        ops = Ops(probe, rs, self.enc.rng.__class__(0), self.enc.hooks)
+        around = (json.dumps(state.options, sort_keys=True), state.clock.model_dump_json(),
+                  json.dumps([s.model_dump(mode="json") for s in state.order]))
         for c in state.roster():
+            key = (c.model_dump_json(), around)
+            if key in self.pools_held:
+                continue
+            # recompute changes only the creature it is given: a copy of that one is enough
+            probe = state.model_copy(update={"combatants": {c.id: c.model_copy(deep=True)}})
+            ops = Ops(probe, rs, self.enc.rng.__class__(0), self.enc.hooks)
             ops.recompute(c.id)
             names = ops.names(c)
             for pd in rs.pools:
@@ -450,6 +473,7 @@ class EngineMachine(RuleBasedStateMachine):
                 fresh = probe.combatants[c.id].pools[pd.id].max
                 assert ps.max == fresh, (f"{c.name}: {pd.id} max {ps.max}, but the formula and conditions "
                                          f"give {fresh}\n{self.where()}")
+            self.pools_held.add(key)
 
     def check_conditions(self, state: State) -> None:
         for c in state.roster():

@@ -25,6 +25,8 @@ from combat_tui.ui.player.serving import free_port, listening
 
 from .test_app import acting_row, fight
 
+pytestmark = pytest.mark.alone  # a real browser and server: no busy worker beside them
+
 CHROMIUM = shutil.which("chromium")
 DRIVER = shutil.which("chromedriver")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
