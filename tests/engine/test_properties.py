@@ -15,8 +15,8 @@ prompt, injure, set, rest, roll, note, hide, reveal, undo, redo) and, after ever
 - save then load is the identity;
 - a command that fails changes neither the state, the log nor the view.
 
-EXAMPLES sequences of up to STEPS steps run per ruleset (400 in CI, 100 in a local run); the last test
-checks they all ran.
+EXAMPLES sequences of up to STEPS steps run per ruleset (400 in CI, 100 in a local run); each ruleset's
+test checks they all ran, so the rulesets may run on different workers.
 """
 
 from __future__ import annotations
@@ -58,13 +58,10 @@ MAX_CREATURES = 12
 # the saves in memory where the system offers a folder there: the same SQLite, without waiting on a disk
 MEMORY = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 
-# one worker runs the whole file, so the last test sees every sequence the others ran
-pytestmark = pytest.mark.xdist_group("properties")
-
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 CATALOGUE = load_all()
 
-RUN = {"sequences": 0, "passed": 0}
+RUN = {"sequences": 0}
 
 for _name, _examples in PROFILES.items():
     settings.register_profile(
@@ -568,9 +565,5 @@ def test_random_command_sequences(ruleset: str) -> None:
     machine = type(f"Machine_{ruleset.replace('-', '_')}", (EngineMachine,), {"ruleset_id": ruleset})
     before = RUN["sequences"]
     run_state_machine_as_test(machine, settings=SETTINGS)
-    RUN["passed"] += RUN["sequences"] - before  # counted only when every sequence of the ruleset held
-
-
-def test_every_sequence_ran() -> None:
-    """Last in the file: the number of sequences the docs may quote, all of them passing."""
-    assert RUN["passed"] >= len(RULESETS) * EXAMPLES, RUN
+    # the number of sequences the docs may quote, every one of them run to its end
+    assert RUN["sequences"] - before >= EXAMPLES, (ruleset, RUN["sequences"] - before)
