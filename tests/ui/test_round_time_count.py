@@ -128,7 +128,8 @@ async def press_next(pilot: Pilot[None], app: App, s: Session) -> None:
     assert screen.query_one(OrderPane).highlighted_id() in {who(s, n).id for n in active(s)}
 
 
-async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
+async def test_sixty_tc_with_keys_start_and_turns(tmp_path: Path) -> None:
+    """Sixty TC with keys, in three parts (each a test of its own, started where the one before ended)."""
     s = Session.create(tmp_path / "fight.combat", catalogue(), "time-count", seed=3)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
@@ -189,7 +190,33 @@ async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
         assert tc(s) == 9 and who(s, "Orc").next_tc == 9
         await take_turn(pilot, app, s, "Orc", Plan("attack", "class=standard", cls="standard"))
         assert who(s, "Orc").next_tc == 18
+        assert errors(app) == []
+    # the autosave on disk is the session
+    assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
 
+
+# Where each part of the sixty TC ends, as its keys ran it: the same seed replays the same rolls.
+AT_TC_9 = ("add Zherynn pc init=6", "add Aeus pc init=8 surprised", "add Garret init=7 hp=20", "add Orc init=6 hp=12",
+           "start", "act Zherynn class=fast", 'act Orc "Draw a normal weapon"', "next", "act Garret sf=9", "next",
+           "next", 'act Orc "Attack with a weapon" class=standard')
+HURT_AND_HEALED = (*AT_TC_9, "dmg Garret 2", "dmg Garret 5 slashing", "dmg Garret 1", "dmg Garret,Orc 4",
+                   "heal Garret 9")
+
+
+def sixty_from(tmp_path: Path, lines: tuple[str, ...]) -> Session:
+    s = Session.create(tmp_path / "fight.combat", catalogue(), "time-count", seed=3)
+    for line in lines:
+        s.run(line)
+    return s
+
+
+async def test_sixty_tc_with_keys_damage_and_healing(tmp_path: Path) -> None:
+    s = sixty_from(tmp_path, AT_TC_9)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # as the start and the turns left it
+        assert tc(s) == 9 and active(s) == [] and who(s, "Orc").next_tc == 18 and who(s, "Garret").next_tc == 16
         # -- damage against the Threshold of Pain (Garret: HP 20, ToP 3) ---------------------------
         await goto(pilot, app, "Garret")
         await press(pilot, "d")
@@ -238,6 +265,18 @@ async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
         assert (g["hp"].current, g["invigoration"].current, g["fatigue"].current) == (13, 7, 3)
         assert tc(s) == 9  # damage and healing never move the clock
 
+        assert errors(app) == []
+    # the autosave on disk is the session
+    assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
+
+
+async def test_sixty_tc_with_keys_on_to_tc_60(tmp_path: Path) -> None:
+    s = sixty_from(tmp_path, HURT_AND_HEALED)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        g = who(s, "Garret").pools  # as the damage and the healing left it
+        assert tc(s) == 9 and (g["hp"].current, g["invigoration"].current, g["fatigue"].current) == (13, 7, 3)
         # -- play on to TC 60 and beyond ------------------------------------------------------------
         turn = 0
         waited = False
