@@ -12,7 +12,7 @@ from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 
-from .keys import asking, new_session, picking
+from .keys import asking, new_session, picking, searched, until
 
 
 def make_session(tmp_path: Path, ruleset: str, *lines: str) -> Session:
@@ -151,7 +151,7 @@ async def test_palette_finds_a_condition_and_shows_it(tmp_path: Path) -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Condition: Prone")
-        await pilot.pause(0.5)
+        await searched(pilot, "Condition: Prone")
         await pilot.press("enter")
         await pilot.pause()
         from combat_tui.ui.widgets.log_pane import LogPane
@@ -193,9 +193,12 @@ async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, 
         assert "unsaved" in app.screen.sub_title
         assert any("kept in memory" in n.message for n in app._notifications)
         monkeypatch.setattr(faults, "FAIL", "")  # the disk has room again
-        await pilot.pause(0.5)
-        s.flush()
-        await pilot.pause()
+
+        def retried() -> bool:  # the app's retry timer has saved (on the autosave's thread) and said so
+            s.flush()
+            return any("Saved again" in n.message for n in app._notifications)
+
+        await until(pilot, retried, "the save retried")
         assert s.save_error is None
         assert any("Saved again" in n.message for n in app._notifications)
         assert "unsaved" not in app.screen.sub_title
