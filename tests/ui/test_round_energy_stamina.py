@@ -53,7 +53,7 @@ async def act(pilot: Pilot[None], app: App, name: str, action: str) -> None:
     await pick(pilot, app, action)
 
 
-async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
+async def test_two_free_rounds_with_keys_round_1(tmp_path: Path) -> None:
     s = Session.create(tmp_path / "fight.combat", catalogue(), "energy-stamina", seed=11)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
@@ -203,6 +203,30 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
         assert conds(s, "Brakk") == {}
         await press(pilot, "U")
         assert conds(s, "Brakk") == {"exposed": True}
+    # the autosave on disk is the session
+    assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
+
+
+# Round 1 as the keys above played it: the same seed replays the same rolls.
+ROUND_1 = ("add Kara pc con=12 leg_agility=1", "add Brakk con=4", "add Orc x2 aura_mod=-3", "start",
+           'act Kara "Melee Attack"', "act Kara agile-move", 'act Kara "Swift Attack (melee)"',
+           "act Brakk stamina-for-energy", "act Brakk roll-initiative", "preroll Brakk", "resolve Brakk",
+           'dmg "Orc 1" 7', 'dmg "Orc 1,Orc 2" 10', "resolve Orc 1 value=12", 'dmg "Orc 1" 2', "dismiss Orc 1",
+           "cond Kara prone", "act Kara defend", "uncond Kara prone uid=10", 'act "Orc 2" "Jump (standing)"',
+           'act "Orc 2" defend', 'act "Orc 2" "Unarmed Attack"', "cond Brakk exposed")
+
+
+async def test_two_free_rounds_with_keys_from_round_2(tmp_path: Path) -> None:
+    """The second part of the two free rounds (a test of its own, so xdist can spread them)."""
+    s = Session.create(tmp_path / "fight.combat", catalogue(), "energy-stamina", seed=11)
+    for line in ROUND_1:
+        s.run(line)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # as round 1 left it
+        assert s.encounter.state.clock.round == 1 and conds(s, "Brakk") == {"exposed": True}
+        assert pool(s, "Kara", "energy") == 0 and pool(s, "Brakk", "stamina") == 3
 
         # -- round 2 ------------------------------------------------------------------------------
         await press(pilot, "n")
