@@ -61,6 +61,7 @@ async def press(pilot: Pilot[Any], *keys: str, frame: bool = False) -> None:
     for key in keys:
         app.post_message(key_event(key).set_sender(app))
         await settled(app)
+        await pilot.wait_for_animation()  # a scroll the key started, as Pilot.press waits for it
         if frame:
             await pilot.pause(0)
     if app.is_running and not frame:
