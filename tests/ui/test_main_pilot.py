@@ -35,7 +35,8 @@ async def test_next_damage_and_undo_with_keys(tmp_path: Path) -> None:
         assert asking(app)
         await press(pilot, "7", "enter")
         assert creature(s, "Orc").pools["hp"].current == 5
-        # autosaved: the file on disk has it
+        # autosaved: the file on disk has it (once the autosave's thread is done, however busy the machine)
+        s.flush()
         assert Encounter_hp(tmp_path / "fight.combat", "Orc") == 5
         await press(pilot, "u")
         assert creature(s, "Orc").pools["hp"].current == 12

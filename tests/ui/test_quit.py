@@ -252,7 +252,9 @@ def test_a_closed_terminal_leaves_a_rescue_file(tmp_path: Path) -> None:
     s.close()
     main, side = pty.openpty()
     fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 200, 0, 0))  # wide: the title shows all
-    env = {**os.environ, "TERM": "xterm-256color"}
+    # COLUMNS and LINES (pytest-xdist's workers set them) would size the app, not the terminal: 80 columns
+    # cut the title short of what the test waits for
+    env = {**{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}, "TERM": "xterm-256color"}
     proc = subprocess.Popen([sys.executable, "-m", "combat_tui", "--data-dir", str(tmp_path), "fight"],
                             stdin=side, stdout=side, stderr=side, env=env, start_new_session=True)
     os.close(side)
