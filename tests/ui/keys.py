@@ -3,10 +3,16 @@ answer dialogs. Only keys reach the app; the model is read directly to check eac
 
 from __future__ import annotations
 
+import asyncio
+import unicodedata
 from pathlib import Path
 from typing import Any
 
+from textual import events
+from textual.app import App
+from textual.keys import KEY_NAME_REPLACEMENTS, KEY_TO_UNICODE_NAME, REPLACED_KEYS
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from combat_tui.session import Session, catalogue
 from combat_tui.ui import app as app_module
@@ -15,6 +21,51 @@ from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 from combat_tui.ui.widgets.pick_list import PickList
 from combat_tui.ui.widgets.question_bar import QuestionBar
+
+
+def key_event(key: str) -> events.Key:
+    """The event a terminal sends for `key`, named as Pilot.press names it (`enter`, `ctrl+k`, `?`, `a`)."""
+    if len(key) == 1 and not key.isalnum():  # a character: Textual names it by its Unicode name
+        name = unicodedata.name(key, key).lower().replace("-", "_").replace(" ", "_")
+        return events.Key(KEY_NAME_REPLACEMENTS.get(name, name), key)
+    original = REPLACED_KEYS.get(key, key)
+    try:
+        character: str | None = unicodedata.lookup(KEY_TO_UNICODE_NAME.get(original, original))
+    except KeyError:
+        character = key if len(key) == 1 else None
+    return events.Key(key, character)
+
+
+def _busy(app: App[Any]) -> bool:
+    """The app's key line (ui/key_line.py) has a key on its way, or waits for what one left to do."""
+    line = getattr(app, "keys", None)
+    return bool(line is not None and line._busy)
+
+
+async def settled(app: App[Any]) -> None:
+    """Once the app has read every message sent to it so far, and its key line has settled every key:
+    each key's widget, that widget's parents, the screen on top and the app have done what it left."""
+    read = asyncio.Event()
+    if app.call_later(read.set):  # behind the keys already sent: set once they have been read
+        spins = 0
+        while app.is_running and (not read.is_set() or _busy(app)):
+            spins += 1  # a key waiting for a worker or a widget that went away: look less often
+            await asyncio.sleep(0 if spins < 200 else 0.001)
+
+
+async def press(pilot: Pilot[Any], *keys: str, frame: bool = False) -> None:
+    """Each key as the terminal sends it, the next once the app has settled it (a condition, never a clock),
+    then what the screen on top has to do. Quicker than Pilot.press, which waits for the machine to idle
+    twice a key (40 ms at least, much more on a busy machine). `frame`: a frame drawn after each key too."""
+    app = pilot.app
+    for key in keys:
+        app.post_message(key_event(key).set_sender(app))
+        await settled(app)
+        await pilot.wait_for_animation()  # a scroll the key started, as Pilot.press waits for it
+        if frame:
+            await pilot.pause(0)
+    if app.is_running and not frame:
+        await pilot.pause(0)
 
 
 def new_session(tmp_path: Path, *lines: str, ruleset: str, seed: int = 3) -> Session:
@@ -61,7 +112,7 @@ async def highlight(pilot: Any, app: CombatApp, name: str) -> None:
     for key in ["down"] * 12 + ["up"] * 24:
         if highlighted(app) == name:
             return
-        await pilot.press(key)
+        await press(pilot, key)
     raise AssertionError(f"could not reach {name} with the arrows (at {highlighted(app)})")
 
 
@@ -81,8 +132,7 @@ def list_title(app: CombatApp) -> str | None:
 
 async def choose(pilot: Any, app: CombatApp, text: str) -> None:
     assert picking(app) is not None, f"expected a list to pick from, on {app.screen!r}"
-    await pilot.press(*text, "enter")
-    await pilot.pause()
+    await press(pilot, *text, "enter")
 
 
 async def pass_anyway(pilot: Any) -> bool:
@@ -90,8 +140,7 @@ async def pass_anyway(pilot: Any) -> bool:
     has not acted), pass anyway, as the GM meant. True when it asked."""
     if not (list_title(pilot.app) or "").startswith("Left undone: "):
         return False
-    await pilot.press(*"pass anyway", "enter")
-    await pilot.pause()
+    await press(pilot, *"pass anyway", "enter")
     return True
 
 
@@ -105,21 +154,20 @@ def asking(app: CombatApp) -> str | None:
 
 async def entry(pilot: Any, app: CombatApp, text: str) -> None:
     assert asking(app), f"expected a question in the ask bar, on {app.screen!r}"
-    await pilot.press(*text, "enter")
-    await pilot.pause()
+    await press(pilot, *text, "enter")
 
 
 async def add_condition(pilot: Any, app: CombatApp, name: str, relative_to: str | None = None,
                         how_long: str = "") -> None:
     """c, type to filter, Enter; a subjective one asks relative to whom; then value / how long (Enter: default)."""
-    await pilot.press("c")
+    await press(pilot, "c")
     await choose(pilot, app, name)
     if relative_to is not None:
         assert picking(app) is not None, "a subjective condition must ask relative to whom"
         await choose(pilot, app, relative_to)
     assert asking(app), "adding a condition asks how long it lasts"
     if how_long:
-        await pilot.press("home", "ctrl+k")  # clear the pre-filled value
+        await press(pilot, "home", "ctrl+k")  # clear the pre-filled value
     await entry(pilot, app, how_long)
 
 
@@ -141,8 +189,7 @@ def errors(app: RecordingApp) -> list[str]:
 
 async def command(pilot: Pilot[None], line: str) -> None:
     """Type a line into the command bar (`:`), run it, and leave the bar (Escape)."""
-    await pilot.press("colon", *line, "enter", "escape")
-    await pilot.pause()
+    await press(pilot, "colon", *line, "enter", "escape")
 
 async def goto(pilot: Pilot[None], app: RecordingApp, name: str) -> None:
     """Move the order pane's highlight to a creature with the arrow keys."""
@@ -155,17 +202,63 @@ async def goto(pilot: Pilot[None], app: RecordingApp, name: str) -> None:
         cid = pane.highlighted_id()
         if cid is not None and state.combatants[cid].name == name:
             return
-        await pilot.press(key)
+        await press(pilot, key)
     raise AssertionError(f"arrows never reached {name}")
 
 async def pick(pilot: Pilot[None], app: RecordingApp, text: str) -> None:
     """In an open pick list: type the filter and take the first match."""
     assert picking(app) is not None, app.screen
-    await pilot.press(*text, "enter")
-    await pilot.pause()
+    await press(pilot, *text, "enter")
 
 async def answer(pilot: Pilot[None], app: RecordingApp, text: str) -> None:
     """In the ask bar: replace what is there with text and press Enter."""
     assert asking(app), app.screen
-    await pilot.press("ctrl+u", *text, "enter")
-    await pilot.pause()
+    await press(pilot, "ctrl+u", *text, "enter")
+
+
+async def until(pilot: Pilot[Any], check: Any, what: str, rounds: int = 400) -> None:
+    """Wait for a condition, not a clock: each round lets the app idle once (timers and workers run)."""
+    for _ in range(rounds):
+        if check():
+            return
+        await pilot.pause()
+    raise AssertionError(f"never: {what}")
+
+
+def palette_hits(app: App[Any]) -> list[str]:
+    """What the list on top offers (the command palette's hits), as shown."""
+    lists = app.screen.query(OptionList)
+    return [str(option.prompt) for option in lists.first().options] if lists else []
+
+
+async def searched(pilot: Pilot[Any], text: str) -> None:
+    """Once the command palette's search is over and it offers `text` (it searches in the background, and
+    shows what it has found in batches)."""
+    app = pilot.app
+    def found() -> bool:
+        return all(w.is_finished for w in app.workers) and any(text.lower() in h.lower() for h in palette_hits(app))
+
+    await until(pilot, found, f"the palette offers {text!r}")
+
+
+def offered_first(app: App[Any]) -> str | None:
+    """The label of the option highlighted in the list the app offers (its hint left out), or None."""
+    pick = picking(app)  # type: ignore[arg-type]
+    if pick is None:
+        return None
+    options = pick.query_one(OptionList)
+    if options.highlighted is None or not options.option_count:
+        return None
+    return str(options.get_option_at_index(options.highlighted).prompt).split("  ")[0]
+
+
+async def choose_named(pilot: Pilot[Any], label: str) -> None:
+    """In an open list: type the label's letters until the option of that label is the one highlighted
+    (every letter filters the list, as the GM types), then Enter. Fewer keys than the whole name."""
+    app = pilot.app
+    assert picking(app) is not None, f"expected a list to pick from, on {app.screen!r}"  # type: ignore[arg-type]
+    for letter in label.lower():
+        if offered_first(app) == label:
+            break
+        await press(pilot, letter)
+    await press(pilot, "enter")

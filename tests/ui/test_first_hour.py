@@ -23,6 +23,7 @@ from .keys import (
     pick,
     picking,
     pool,
+    press,
 )
 
 
@@ -35,8 +36,7 @@ async def test_r_rolls_the_dice_typed_after_it(tmp_path: Path) -> None:
     app = RecordingApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("r", *"2d6+3", "enter")
-        await pilot.pause()
+        await press(pilot, "r", *"2d6+3", "enter")
         assert errors(app) == []
         assert log_text(app)[-2:] == ["[R1 Kara] roll 2d6+3", "  Roll 2d6 (3, 5) + 3 = 11"]
 
@@ -48,14 +48,12 @@ async def test_a_failed_line_is_told_once_and_the_next_line_replaces_it(tmp_path
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
         logged = len(log_text(app))
-        await pilot.press("colon", *"nxt", "enter")
-        await pilot.pause()
+        await press(pilot, "colon", *"nxt", "enter")
         assert errors(app) == ["unknown command 'nxt': did you mean next?"]
         assert len(log_text(app)) == logged  # told once: the toast, not the log as well
         bar = app.screen.query_one(CommandBar)
         assert bar.value == "nxt"  # kept, to fix it
-        await pilot.press(*"dmg Orc 4", "enter")
-        await pilot.pause()
+        await press(pilot, *"dmg Orc 4", "enter")
         assert len(errors(app)) == 1  # the new line ran alone: not "nxtdmg Orc 4"
         assert next(c for c in s.encounter.state.roster() if c.name == "Orc").pools["hp"].current == 8
         assert bar.value == ""
@@ -67,23 +65,22 @@ async def test_enter_on_an_empty_question_says_why_and_keeps_asking(tmp_path: Pa
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         before = s.encounter.doc.model_dump()
-        await pilot.press("a")
+        await press(pilot, "a")
         await pick(pilot, app, "attack")
         question = asking(app)
         assert question and "speed factor" in question
-        await pilot.press("enter")  # nothing typed: the grey example is not a value
+        await press(pilot, "enter")  # nothing typed: the grey example is not a value
         await pilot.pause()
         assert asking(app) == question  # still asking
         keys = app.screen.query_one("#ask-keys", Label)
         assert "Type a value" in str(keys.render())
         assert s.encounter.doc.model_dump() == before
-        await pilot.press("6", "enter")
-        await pilot.pause()
+        await press(pilot, "6", "enter")
         assert asking(app) is None
         assert errors(app) == []
         assert s.encounter.doc.model_dump() != before
         # the next question starts clean
-        await pilot.press("d")
+        await press(pilot, "d")
         assert "Type a value" not in str(app.screen.query_one("#ask-keys", Label).render())
 
 
@@ -95,11 +92,10 @@ async def test_a_acts_for_whose_turn_it_is_after_hitting_another(tmp_path: Path)
         await pilot.pause()
         assert s.encounter.view()["active"] == ["Bandit 1"]
         await highlight(pilot, app, "Kara")
-        await pilot.press("d", "7", "enter")
-        await pilot.pause()
+        await press(pilot, "d", "7", "enter")
         assert pool(s, "Kara", "hp") == 13
         assert highlighted(app) == "Kara"  # still on the target, for a condition after the damage
-        await pilot.press("a")  # asks who acts, whose turn it is first: Enter takes it
+        await press(pilot, "a")  # asks who acts, whose turn it is first: Enter takes it
         assert list_title(app) == "Who acts?"
         await choose(pilot, app, "")
         assert list_title(app) == "Bandit 1 acts"
@@ -110,16 +106,16 @@ async def test_a_acts_for_whose_turn_it_is_after_hitting_another(tmp_path: Path)
         assert pool(s, "Bandit 1", "actions") == 2
         assert pool(s, "Kara", "actions") == 3
         # the GM may still choose another (a reaction): in the list of who acts (marks are targets)
-        await pilot.press("a")
+        await press(pilot, "a")
         assert list_title(app) == "Who acts?"
         await choose(pilot, app, "kara")
         assert list_title(app) == "Kara acts"
         await choose(pilot, app, "reaction")
         assert pool(s, "Kara", "reactions") == 0 and pool(s, "Bandit 1", "reactions") == 1
-        await pilot.press("d", "1", "enter")  # Kara hit again, then the GM moves on
+        await press(pilot, "d", "1", "enter")  # Kara hit again, then the GM moves on
         await pilot.pause()
         await highlight(pilot, app, "Bandit 2")
-        await pilot.press("a")
+        await press(pilot, "a")
         assert list_title(app) == "Bandit 2 acts"
 
 
@@ -132,19 +128,18 @@ async def test_marks_are_spent_once_an_action_used_them(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, MainScreen)
         await highlight(pilot, app, "Orc 1")
-        await pilot.press("space")
+        await press(pilot, "space")
         await highlight(pilot, app, "Orc 3")
-        await pilot.press("space")
+        await press(pilot, "space")
         assert len(screen.marked) == 2
-        await pilot.press("d")
+        await press(pilot, "d")
         assert asking(app) == "Damage to 2 marked creatures › "
-        await pilot.press("escape")  # cancelled: the marks were not used
+        await press(pilot, "escape")  # cancelled: the marks were not used
         assert len(screen.marked) == 2
-        await pilot.press("d", "4", "enter")
-        await pilot.pause()
+        await press(pilot, "d", "4", "enter")
         assert [pool(s, n, "hp") for n in ("Orc 1", "Orc 2", "Orc 3")] == [6, 10, 6]
         assert screen.marked == frozenset()
-        await pilot.press("h")
+        await press(pilot, "h")
         assert asking(app) == "Heal Orc 3 › "  # the highlighted one: not "2 marked creatures"
 
 
@@ -154,19 +149,17 @@ async def test_n_with_a_prompt_waiting_asks_and_the_log_says_what_was_skipped(tm
     app = RecordingApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert list_title(app) == "Left undone: Kara: Poison waits"
         assert s.encounter.view()["active"] == ["Kara"]  # not passed yet
         await choose(pilot, app, "pass anyway")
         assert s.encounter.view()["active"] == ["Orc"]
         assert "  Left waiting: Kara — Poison" in log_text(app)[-3:]
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Poison"]  # still waiting
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         await choose(pilot, app, "dismiss")
         assert s.encounter.view()["prompts"] == [] and s.encounter.view()["active"] == ["Orc"]
-        await pilot.press("n")  # nothing left undone: straight on
+        await press(pilot, "n")  # nothing left undone: straight on
         await pilot.pause()
         assert picking(app) is None
         assert s.encounter.view()["active"] == ["Kara"]
@@ -179,17 +172,15 @@ async def test_n_in_time_count_says_who_has_not_acted_and_lets_it_act(tmp_path: 
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         tc = s.encounter.state.clock.tc
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert list_title(app) == "Left undone: Aeus has not acted"
         assert s.encounter.state.clock.tc == tc
         await choose(pilot, app, "aeus acts")
         assert list_title(app) == "Aeus acts"
         await choose(pilot, app, "a speed factor")
-        await pilot.press("5", "enter")
-        await pilot.pause()
+        await press(pilot, "5", "enter")
         assert errors(app) == []
-        await pilot.press("n")  # both acted: on to the next TC with actors
+        await press(pilot, "n")  # both acted: on to the next TC with actors
         await pilot.pause()
         assert picking(app) is None
         assert s.encounter.state.clock.tc > tc

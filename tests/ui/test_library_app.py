@@ -18,7 +18,7 @@ from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.prompt_bar import PromptBar
 
-from .keys import asking, choose, command, highlight, list_title, new_session, picking
+from .keys import asking, choose, command, highlight, list_title, new_session, picking, press
 
 
 class NotingApp(CombatApp):
@@ -88,7 +88,7 @@ async def test_a_template_creature_attacks_with_its_own_attack_and_A_applies_it(
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await highlight(pilot, app, foe.name)
-        await pilot.press("a")
+        await press(pilot, "a")
         assert picking(app) is not None
         await choose(pilot, app, attack.name)
         assert picking(app) is not None  # an attack is aimed: at whom?
@@ -101,8 +101,7 @@ async def test_a_template_creature_attacks_with_its_own_attack_and_A_applies_it(
         assert bar.display and (f"{foe.name}'s {attack.name}: {amount}" in shown  # a prompt waiting comes first
                                 or (s.encounter.state.prompts and "damage ready (1): [A] apply" in shown)), shown
         before = s.encounter.state.combatants[pc.id].pools[health].current
-        await pilot.press("A")
-        await pilot.pause()
+        await press(pilot, "A")
         assert not s.encounter.state.ready
         after = s.encounter.state.combatants[pc.id].pools[health].current
         assert abs(before - after) == amount, (before, after, amount, ruleset)
@@ -124,21 +123,18 @@ async def test_an_encounter_is_built_from_a_template_and_a_party_on_the_new_scre
     app = CombatApp()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         screen = app.screen
         assert isinstance(screen, NewScreen)
         await pick_option(pilot, screen.query_one("#ruleset", OptionList), ruleset)
-        await pilot.press("ctrl+l", *t.name[:4].lower(), "enter", "escape")  # how many? Escape: none after all
-        await pilot.press(*t.name[:4].lower(), "enter", "3", "enter")
-        await pilot.press(*"@ford", "enter")
-        await pilot.pause()
+        await press(pilot, "ctrl+l", *t.name[:4].lower(), "enter", "escape")  # how many? Escape: none after all
+        await press(pilot, *t.name[:4].lower(), "enter", "3", "enter")
+        await press(pilot, *"@ford", "enter")
         area = screen.query_one("#creatures", TextArea)
         assert area.text == f'{t.name} x3\n"@Ford Heroes"'
         keys = str(screen.query_one("#new-keys", Static).content)
         assert ("body=" in keys) == bool(catalogue().get(ruleset).body_plans)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         names = [c.name for c in main_screen(app).session.encounter.state.roster()]
         assert sorted(names) == sorted([f"{t.name} {i}" for i in (1, 2, 3)] + [PC[ruleset].split()[0]])
 
@@ -152,7 +148,7 @@ async def test_with_several_ready_A_lists_them_and_asks_whom_for_one_aimed_at_no
     app = NotingApp(s)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        await pilot.press("A")
+        await press(pilot, "A")
         assert list_title(app) == "Apply which damage?"
         await choose(pilot, app, "sling")
         assert picking(app) is not None  # the sling was aimed at nobody: at whom?
@@ -180,7 +176,7 @@ async def test_t_offers_only_the_creatures_own_attacks_then_whom_and_A_applies_i
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await highlight(pilot, app, foe.name)
-        await pilot.press("t")
+        await press(pilot, "t")
         assert list_title(app) == f"{foe.name} attacks"
         pick = picking(app)
         assert pick is not None
@@ -189,15 +185,13 @@ async def test_t_offers_only_the_creatures_own_attacks_then_whom_and_A_applies_i
         assert picking(app) is not None  # even with one foe in sight: at whom?
         await choose(pilot, app, pc.name)
         if not s.encounter.state.ready and ruleset == "time-count":  # no speed class of its own: say an SF
-            await pilot.press("6", "enter")
-            await pilot.pause()
+            await press(pilot, "6", "enter")
         ready = s.encounter.state.ready
         assert len(ready) == 1 and ready[0].target == pc.id, app.notes
         assert ready[0].what == f"{foe.name}'s {attack.name}"
         amount = ready[0].amount
         before = s.encounter.state.combatants[pc.id].pools[health].current
-        await pilot.press("A")
-        await pilot.pause()
+        await press(pilot, "A")
         assert not s.encounter.state.ready
         after = s.encounter.state.combatants[pc.id].pools[health].current
         assert abs(before - after) == amount, (before, after, amount, ruleset)
@@ -210,7 +204,7 @@ async def test_t_on_a_creature_without_attacks_of_its_own_says_so_in_a_line(tmp_
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await highlight(pilot, app, "Goblin")
-        await pilot.press("t")
+        await press(pilot, "t")
         assert picking(app) is None
         assert ("warning", "Goblin has no attacks of its own (a ruleset can: a)") in app.notes
 
@@ -222,17 +216,16 @@ async def test_plus_adds_a_group_from_the_library_mid_fight(tmp_path: Path) -> N
     app = NotingApp(s)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        await pilot.press("plus")
+        await press(pilot, "plus")
         assert list_title(app) == "Add from the library"
         await choose(pilot, app, "ghoul")
-        await pilot.press("backspace", "3", "enter")
-        await pilot.pause()
+        await press(pilot, "backspace", "3", "enter")
         ghouls = [c for c in s.encounter.state.roster() if c.name.startswith("Ghoul")]
         assert len(ghouls) == 3 and all(c.actions for c in ghouls)
         assert len({c.group for c in ghouls}) == 1 and ghouls[0].group is not None  # one group, one initiative
-        await pilot.press("plus")
+        await press(pilot, "plus")
         await choose(pilot, app, "ghoul")
-        await pilot.press("backspace", "x", "enter")  # not a number: one line, nothing added
+        await press(pilot, "backspace", "x", "enter")  # not a number: one line, nothing added
         await pilot.pause()
         assert len([c for c in s.encounter.state.roster() if c.name.startswith("Ghoul")]) == 3
         assert any(sev == "error" and "How many Ghoul" in m for sev, m in app.notes)
@@ -247,11 +240,11 @@ async def test_a_typed_plus_is_a_plus_in_the_command_bar_and_in_an_answer(tmp_pa
     app = NotingApp(s)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        await pilot.press("colon", *"roll 1d6", "plus", "2")
+        await press(pilot, "colon", *"roll 1d6", "plus", "2")
         assert app.screen.query_one(CommandBar).value == "roll 1d6+2"
         assert picking(app) is None
-        await pilot.press("escape", "d")
+        await press(pilot, "escape", "d")
         assert asking(app) is not None
-        await pilot.press(*"2d4", "plus", "1")
+        await press(pilot, *"2d4", "plus", "1")
         assert app.screen.query_one("QuestionBar Input", Input).value == "2d4+1"
         assert picking(app) is None

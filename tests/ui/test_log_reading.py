@@ -14,7 +14,7 @@ from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.log_pane import LogPane
 from combat_tui.ui.widgets.order_pane import OrderPane
 
-from .keys import new_session
+from .keys import new_session, press
 
 
 def ambush(tmp_path: Path) -> Session:
@@ -35,8 +35,7 @@ async def test_the_log_grows_with_the_terminal(tmp_path: Path, size: tuple[int, 
         log = app.screen.query_one(LogPane)
         assert shown(log) >= least, f"{shown(log)} lines of log at {size}"
         if size[1] >= 60:
-            await pilot.press("colon", *"dmg Bandit* 3", "enter", "escape")
-            await pilot.pause()
+            await press(pilot, "colon", *"dmg Bandit* 3", "enter", "escape")
             damage = app.session.encounter.doc.log[-1]
             assert len(damage.lines) == 11
             assert shown(log) >= len(damage.lines) + 1, "area damage to eleven, and its command, in view at once"
@@ -50,40 +49,33 @@ async def test_one_key_reads_the_log_back_and_escape_follows_again(tmp_path: Pat
         log = app.screen.query_one(LogPane)
         for i in range(40):
             log.note(f"line {i}")
-        await pilot.press("space")  # a mark, which Escape in the log must not clear
+        await press(pilot, "space")  # a mark, which Escape in the log must not clear
         await pilot.pause()
         marked = app.screen.marked
         assert marked
         small = shown(log)
-        await pilot.press("L")
-        await pilot.pause()
+        await press(pilot, "L")
         assert app.screen.focused is log and log.reading
         assert shown(log) > small, "reading, the log takes more of the screen"
         end = log.max_scroll_y
-        await pilot.press("pageup")
-        await pilot.pause()
+        await press(pilot, "pageup")
         assert log.scroll_y < end
-        await pilot.press("home")
-        await pilot.pause()
+        await press(pilot, "home")
         assert log.scroll_y == 0
-        await pilot.press("down", "down")
-        await pilot.pause()
+        await press(pilot, "down", "down")
         assert log.scroll_y == 2
         log.note("a line while the GM reads")
         await pilot.pause()
         assert log.scroll_y == 2, "reading back, new lines do not pull the log to the end"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert not log.reading and isinstance(app.screen.focused, OrderPane)
         assert shown(log) == small
         assert log.scroll_y == log.max_scroll_y > 0, "back to the newest line"
         assert app.screen.marked == marked, "Escape left the log, and kept the marks"
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert log.scroll_y == log.max_scroll_y, "following new lines again"
-        await pilot.press("L")
-        await pilot.pause()
-        await pilot.press("end", "up", "L")  # the same key gives it back too
+        await press(pilot, "L")
+        await press(pilot, "end", "up", "L")  # the same key gives it back too
         await pilot.pause()
         assert not log.reading and isinstance(app.screen.focused, OrderPane)
         assert log.scroll_y == log.max_scroll_y
@@ -95,11 +87,9 @@ async def test_moving_elsewhere_ends_reading(tmp_path: Path) -> None:
         await pilot.pause()
         log = app.screen.query_one(LogPane)
         small = shown(log)
-        await pilot.press("L")
-        await pilot.pause()
+        await press(pilot, "L")
         assert log.reading
-        await pilot.press("tab")
-        await pilot.pause()
+        await press(pilot, "tab")
         assert app.screen.focused is not log and not log.reading
         assert shown(log) == small
 

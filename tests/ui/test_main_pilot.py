@@ -12,7 +12,7 @@ from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 
-from .keys import asking, new_session, picking
+from .keys import asking, new_session, picking, press, searched, until
 
 
 def make_session(tmp_path: Path, ruleset: str, *lines: str) -> Session:
@@ -29,18 +29,18 @@ async def test_next_damage_and_undo_with_keys(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
-        await pilot.press("n")
+        await press(pilot, "n")
         assert s.encounter.view()["active"] == ["Orc"]
-        await pilot.press("d")
+        await press(pilot, "d")
         assert asking(app)
-        await pilot.press("7", "enter")
-        await pilot.pause()
+        await press(pilot, "7", "enter")
         assert creature(s, "Orc").pools["hp"].current == 5
-        # autosaved: the file on disk has it
+        # autosaved: the file on disk has it (once the autosave's thread is done, however busy the machine)
+        s.flush()
         assert Encounter_hp(tmp_path / "fight.combat", "Orc") == 5
-        await pilot.press("u")
+        await press(pilot, "u")
         assert creature(s, "Orc").pools["hp"].current == 12
-        await pilot.press("U")
+        await press(pilot, "U")
         assert creature(s, "Orc").pools["hp"].current == 5
 
 
@@ -55,16 +55,14 @@ async def test_condition_from_the_dialog_and_the_sidebar(tmp_path: Path) -> None
     app = CombatApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("c")
+        await press(pilot, "c")
         assert picking(app) is not None
-        await pilot.press(*"prone", "enter")
-        await pilot.pause()
-        await pilot.press("enter")  # how long: the default
+        await press(pilot, *"prone", "enter")
+        await press(pilot, "enter")  # how long: the default
         await pilot.pause()
         assert [c.id for c in creature(s, "Kara").conditions] == ["prone"]
-        await pilot.press("C")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "C")
+        await press(pilot, "enter")
         assert creature(s, "Kara").conditions == []
 
 
@@ -75,9 +73,8 @@ async def test_marking_applies_to_all_marked(tmp_path: Path) -> None:
         await pilot.pause()
         order = s.encounter.view()["order"]
         before = {c.name: c.pools["hp"].current for c in s.encounter.state.roster()}
-        await pilot.press("down", "space", "down", "down", "space")
-        await pilot.press("d", "3", "enter")
-        await pilot.pause()
+        await press(pilot, "down", "space", "down", "down", "space")
+        await press(pilot, "d", "3", "enter")
         after = {c.name: c.pools["hp"].current for c in s.encounter.state.roster()}
         hit = {order[1], order[3]}
         assert {n: before[n] - after[n] for n in before} == {n: 3 if n in hit else 0 for n in before}
@@ -88,10 +85,9 @@ async def test_command_bar_runs_any_command(tmp_path: Path) -> None:
     app = CombatApp(s)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("colon")
-        await pilot.press(*"act Zherynn sf=6", "enter")
-        await pilot.press("escape", "n")
-        await pilot.pause()
+        await press(pilot, "colon")
+        await press(pilot, *"act Zherynn sf=6", "enter")
+        await press(pilot, "escape", "n")
         assert s.encounter.view()["tc"] == 7
 
 
@@ -101,8 +97,7 @@ async def test_bad_command_is_one_line_and_changes_nothing(tmp_path: Path) -> No
     app = CombatApp(s)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("colon", *"dmg Nobody 5", "enter")
-        await pilot.pause()
+        await press(pilot, "colon", *"dmg Nobody 5", "enter")
         assert s.encounter.view() == before
         assert any("Nobody" in n.message for n in app._notifications)
 
@@ -134,11 +129,9 @@ async def test_condition_with_a_duration_by_keys(tmp_path: Path) -> None:
     app = CombatApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("c", *"slowed", "enter")
-        await pilot.pause()
+        await press(pilot, "c", *"slowed", "enter")
         assert asking(app)
-        await pilot.press("2", "enter")
-        await pilot.pause()
+        await press(pilot, "2", "enter")
         slowed = creature(s, "Kara").conditions[0]
         assert slowed.id == "slowed" and slowed.ends is not None and slowed.ends.round == 3
 
@@ -148,12 +141,10 @@ async def test_palette_finds_a_condition_and_shows_it(tmp_path: Path) -> None:
     app = CombatApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"Condition: Prone")
-        await pilot.pause(0.5)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "ctrl+p")
+        await press(pilot, *"Condition: Prone")
+        await searched(pilot, "Condition: Prone")
+        await press(pilot, "enter")
         from combat_tui.ui.widgets.log_pane import LogPane
 
         log = app.screen.query_one(LogPane)
@@ -185,7 +176,7 @@ async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, 
     app = CombatApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("n", "d", "5", "enter")
+        await press(pilot, "n", "d", "5", "enter")
         s.flush()  # the autosave runs on its own thread
         await pilot.pause()
         assert creature(s, "Orc").pools["hp"].current == 7  # kept in memory
@@ -193,9 +184,12 @@ async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, 
         assert "unsaved" in app.screen.sub_title
         assert any("kept in memory" in n.message for n in app._notifications)
         monkeypatch.setattr(faults, "FAIL", "")  # the disk has room again
-        await pilot.pause(0.5)
-        s.flush()
-        await pilot.pause()
+
+        def retried() -> bool:  # the app's retry timer has saved (on the autosave's thread) and said so
+            s.flush()
+            return any("Saved again" in n.message for n in app._notifications)
+
+        await until(pilot, retried, "the save retried")
         assert s.save_error is None
         assert any("Saved again" in n.message for n in app._notifications)
         assert "unsaved" not in app.screen.sub_title
@@ -206,11 +200,9 @@ async def test_save_as_and_open_use_the_data_folder_the_app_was_given(tmp_path: 
     data = tmp_path / "elsewhere"
     app = CombatApp(make_session(tmp_path, "three-action", "add Kara pc hp=20"), str(data))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("ctrl+s", "ctrl+u", *"ford", "enter")
-        await pilot.pause()
+        await press(pilot, "ctrl+s", "ctrl+u", *"ford", "enter")
         assert (data / "saves" / "ford.combat").is_file(), "ctrl+s saved outside the --data-dir folder"
-        await pilot.press("ctrl+o")
-        await pilot.pause()
+        await press(pilot, "ctrl+o")
         from textual.widgets import OptionList
 
         listed = [app.screen.query_one(OptionList).get_option_at_index(i).id
@@ -226,8 +218,7 @@ async def test_pool_pickers_show_the_creatures_values_not_the_pools_kind(tmp_pat
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for key in ("s", "g"):
-            await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, key)
             dialog = picking(app)
             assert dialog is not None and "Aeus" in dialog.title_text.plain
             hints = {c.id: c.hint for c in dialog.choices}
@@ -235,9 +226,8 @@ async def test_pool_pickers_show_the_creatures_values_not_the_pools_kind(tmp_pat
             assert hints["aura"] == f"{aura.current}/{aura.max}"
             kinds = {p.kind.value for p in s.encounter.rs.pools}
             assert not kinds & set(hints.values())
-            await pilot.press("escape")
-            await pilot.pause()
-        await pilot.press("down", "space", "up", "space", "s")  # both marked: each one's value, by name
+            await press(pilot, "escape")
+        await press(pilot, "down", "space", "up", "space", "s")  # both marked: each one's value, by name
         await pilot.pause()
         dialog = picking(app)
         assert dialog is not None

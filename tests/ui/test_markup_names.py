@@ -14,7 +14,7 @@ import combat_tui.ui
 from combat_tui.session import Session
 from combat_tui.ui.screens.main import MainScreen
 
-from .keys import RecordingApp, asking, goto, list_title, new_session
+from .keys import RecordingApp, asking, goto, list_title, new_session, searched
 
 NAMES = ["Orc [/x]", "[bold]", "[link=x]"]
 
@@ -87,7 +87,7 @@ async def test_the_palette_finds_a_name_full_of_brackets(tmp_path: Path, name: s
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*name)
-        await pilot.pause(0.5)  # the palette searches in the background
+        await searched(pilot, f"Creature: {name}")  # the palette searches in the background
         await settle(pilot)
         assert app.is_running
         hits = [str(option.prompt) for option in app.screen.query("OptionList").first().options]  # type: ignore[attr-defined]

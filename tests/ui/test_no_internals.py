@@ -20,7 +20,7 @@ from combat_tui.ui.widgets.pick_list import PickList
 from combat_tui.ui.widgets.question_bar import QuestionBar
 from combat_tui.ui.widgets.view_static import ViewStatic
 
-from .keys import asking, list_title, new_session, picking
+from .keys import asking, choose_named, list_title, new_session, picking, press
 
 SIZE = (160, 50)
 SETUP = {
@@ -138,14 +138,13 @@ async def _answer(pilot: Any, app: CombatApp, typed: str = "3") -> None:
     """Answer whatever is asked until the main screen is back: a number to a question, the first
     choice of a list."""
     for _ in range(6):
-        await pilot.pause()
         if asking(app):
-            await pilot.press(*typed, "enter")
+            await press(pilot, *typed, "enter")
         elif picking(app) is not None:
-            await pilot.press("enter")
+            await press(pilot, "enter")
         else:
             return
-    await pilot.press("escape", "escape")
+    await press(pilot, "escape", "escape")
 
 
 async def _round(pilot: Any, app: CombatApp) -> None:
@@ -153,36 +152,33 @@ async def _round(pilot: Any, app: CombatApp) -> None:
     rs = s.encounter.rs
     await pilot.pause()
     for key in ("c", "C", "s", "g", "l", "i"):  # every list, looked at and left
-        await pilot.press(key)
-        await pilot.pause()
+        await press(pilot, key)
         if picking(app) is not None or asking(app):
-            await pilot.press("escape")
-    await pilot.press("l", *"a", "enter")  # a lookup into the log
+            await press(pilot, "escape")
+    await press(pilot, "l", *"a", "enter")  # a lookup into the log
     await _answer(pilot, app)
     for a in rs.actions:  # every action, from the act list by its name
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         if list_title(app) == "Who acts?":
-            await pilot.press("enter")
-        await pilot.press(*a.name.lower(), "enter")
+            await press(pilot, "enter")
+        await choose_named(pilot, a.name)
         await _answer(pilot, app)
     for t in rs.tables:  # every table, prompted and rolled (p, p) or picked (v)
         s.run(f"prompt {s.encounter.state.roster()[0].name!r} {t.id}")
         app.screen.refresh_view()  # type: ignore[attr-defined]
         await pilot.pause()
-        await pilot.press("p")
+        await press(pilot, "p")
         await _answer(pilot, app)
-        await pilot.press("p")
+        await press(pilot, "p")
         await _answer(pilot, app)
         while s.encounter.state.prompts:
-            await pilot.press("x")
-            await pilot.pause()
-    await pilot.press("c", "enter")
+            await press(pilot, "x")
+    await press(pilot, "c", "enter")
     await _answer(pilot, app, "")
-    await pilot.press("d", *"7", "enter", "h", *"2", "enter", "down", "d", *"2d6+3", "enter")
-    await pilot.press("r", *"1d20+5", "enter", "escape")
+    await press(pilot, "d", *"7", "enter", "h", *"2", "enter", "down", "d", *"2d6+3", "enter")
+    await press(pilot, "r", *"1d20+5", "enter", "escape")
     for _ in range(3):
-        await pilot.press("n")
+        await press(pilot, "n")
         await _answer(pilot, app)
 
 

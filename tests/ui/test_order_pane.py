@@ -16,7 +16,7 @@ from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 
-from .keys import new_session
+from .keys import new_session, press
 
 SIZE = (100, 40)
 
@@ -49,7 +49,7 @@ async def test_a_command_redraws_only_the_rows_it_changed(tmp_path: Path) -> Non
         await pilot.pause()
         pane = app.screen.query_one(OrderPane)
         before = pane.row_texts()
-        await pilot.press("n")  # Kara's turn ends: her row and the next one's change, nobody else's
+        await press(pilot, "n")  # Kara's turn ends: her row and the next one's change, nobody else's
         await pilot.pause()
         changed = [i for i, (a, b) in enumerate(zip(before, pane.row_texts(), strict=True)) if a is not b]
         assert len(changed) == 2
@@ -67,8 +67,7 @@ async def test_every_kind_of_change_draws_what_a_full_redraw_would(tmp_path: Pat
                  ["escape"], ["c", "p", "r", "o", "n", "e", "enter", "enter"], ["u"], ["U"], ["o"],
                  ["n"], ["e"], ["colon", *"remove 'Orc 3'", "enter"], ["u"], ["n", "n", "n"]]
         for keys in steps:
-            await pilot.press(*keys)
-            await pilot.pause()
+            await press(pilot, *keys)
             await same_as_a_full_redraw(pilot, pane)
         assert s.encounter.doc.cursor > 5  # the steps did change the encounter
 
@@ -80,8 +79,7 @@ async def test_the_time_count_timeline_redraws_as_a_full_redraw_would(tmp_path: 
         await pilot.pause()
         pane = app.screen.query_one(OrderPane)
         for keys in (["n"], ["d", "3", "enter"], ["n"], ["u"], ["n"]):
-            await pilot.press(*keys)
-            await pilot.pause()
+            await press(pilot, *keys)
             await same_as_a_full_redraw(pilot, pane)
 
 
@@ -93,8 +91,7 @@ async def test_moving_the_highlight_draws_what_a_full_redraw_would(tmp_path: Pat
         pane = app.screen.query_one(OrderPane)
         for keys in (["down"], ["down", "down"], ["up"], ["end"], ["home"], ["n"], ["down"]):
             before = pane.highlighted
-            await pilot.press(*keys)
-            await pilot.pause()
+            await press(pilot, *keys)
             assert pane.highlighted != before
             await same_as_a_full_redraw(pilot, pane)
 
@@ -108,8 +105,7 @@ async def test_the_turn_pages_the_order_rather_than_creeping(tmp_path: Path) -> 
         pane = app.screen.query_one(OrderPane)
         seen = [pane.scroll_y]
         for _ in range(25):
-            await pilot.press("n")
-            await pilot.pause()
+            await press(pilot, "n")
             line = pane.row_span(pane.highlighted or 0)[0]
             top, height = pane.scroll_y, pane.scrollable_content_region.height
             assert top <= line < top + height - 1, "the actor is in view"
@@ -142,8 +138,7 @@ async def test_a_page_turn_shows_rows_drawn_beforehand(tmp_path: Path) -> None:
         turns: list[int] = []
         for _ in range(25):
             top, in_frames[0] = pane.scroll_y, 0
-            await pilot.press("n")
-            await pilot.pause()
+            await press(pilot, "n")
             if pane.scroll_y != top:
                 turns.append(in_frames[0])
         assert len(turns) >= 2
@@ -161,32 +156,25 @@ async def test_keys_and_the_mouse_move_the_highlight_and_skip_headings(tmp_path:
         pane = app.screen.query_one(OrderPane)
         names = {c.id: c.name for c in s.encounter.state.roster()}
         heading = next(i for i in range(pane.row_count) if pane.row_id(i) is None)
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
         assert names[pane.highlighted_id() or ""] == "Kara", "the last row, under its heading"
         last = pane.highlighted
-        await pilot.press("down")
-        await pilot.pause()
+        await press(pilot, "down")
         assert pane.highlighted == last != 0, "down from the last row stays there (lists do not wrap)"
-        await pilot.press("home", "up")
-        await pilot.pause()
+        await press(pilot, "home", "up")
         assert pane.highlighted == 0, "up from the first row stays there"
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
         assert names[pane.highlighted_id() or ""] == "Kara"
-        await pilot.press("home", "pagedown")
-        await pilot.pause()
+        await press(pilot, "home", "pagedown")
         first, _height = pane.row_span(pane.highlighted or 0)
         assert first >= pane.scrollable_content_region.height - 2, "a page down"
         assert pane.scroll_y > 0 and pane.row_id(pane.highlighted or 0) is not None
-        await pilot.press("home")
-        await pilot.pause()
+        await press(pilot, "home")
         assert pane.highlighted == 0 and pane.scroll_y == 0
         assert await pilot.click(OrderPane, offset=(4, 1 + pane.row_span(2)[0]))
         await pilot.pause()
         assert pane.highlighted == 2 and app.screen.selected == pane.row_id(2), "the click picked it"  # type: ignore[attr-defined]
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
         top = pane.row_span(heading)[0] - round(pane.scroll_y)
         assert await pilot.click(OrderPane, offset=(4, 1 + top))
         await pilot.pause()

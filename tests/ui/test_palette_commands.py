@@ -7,7 +7,7 @@ from pathlib import Path
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.command_bar import CommandBar
 
-from .keys import new_session
+from .keys import new_session, searched
 
 
 async def test_a_command_picked_in_the_palette_is_typed_into_the_command_bar(tmp_path: Path) -> None:
@@ -18,7 +18,7 @@ async def test_a_command_picked_in_the_palette_is_typed_into_the_command_bar(tmp
         app.action_command_palette()
         await pilot.pause()
         await pilot.press(*"Command: uncond")
-        await pilot.pause(0.3)
+        await searched(pilot, "Command: uncond")
         await pilot.press("enter")
         await pilot.pause()
         bar = app.screen.query_one(CommandBar)

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from combat_tui import paths, settings
 from combat_tui.ui.screens.help import HelpScreen
 
-from .keys import RecordingApp, asking, new_session
+from .keys import RecordingApp, asking, new_session, palette_hits, searched, until
 
 SIZE = (100, 30)
 
@@ -54,11 +54,11 @@ async def test_a_theme_picked_in_the_palette_is_saved_for_the_next_run(tmp_path:
         await pilot.pause()
         before = app.theme
         await pilot.press("ctrl+p", *"theme")
-        await pilot.pause(0.3)
+        await searched(pilot, "theme")
         await pilot.press("enter")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: any("gruvbox" in h for h in palette_hits(app)), "the themes listed")
         await pilot.press(*"gruvbox")
-        await pilot.pause(0.3)
+        await searched(pilot, "gruvbox")
         await pilot.press("enter")
         await pilot.pause()
         assert app.theme == "gruvbox" != before

@@ -24,7 +24,7 @@ from combat_tui.ui.screens.help import HelpScreen
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.screens.open import OpenScreen
 
-from .keys import new_session, pool
+from .keys import new_session, pool, searched
 
 SETUP = ("add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start")
 
@@ -133,7 +133,7 @@ async def test_every_way_out_asks(tmp_path: Path, full_disk: Any, way: str) -> N
             await pilot.press("ctrl+q")
         elif way == "palette":
             await pilot.press("ctrl+p", *"quit")
-            await pilot.pause(0.5)
+            await searched(pilot, "quit")
             await pilot.press("enter")
         else:
             await pilot.press("ctrl+o")
@@ -252,7 +252,9 @@ def test_a_closed_terminal_leaves_a_rescue_file(tmp_path: Path) -> None:
     s.close()
     main, side = pty.openpty()
     fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 200, 0, 0))  # wide: the title shows all
-    env = {**os.environ, "TERM": "xterm-256color"}
+    # COLUMNS and LINES (pytest-xdist's workers set them) would size the app, not the terminal: 80 columns
+    # cut the title short of what the test waits for
+    env = {**{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}, "TERM": "xterm-256color"}
     proc = subprocess.Popen([sys.executable, "-m", "combat_tui", "--data-dir", str(tmp_path), "fight"],
                             stdin=side, stdout=side, stderr=side, env=env, start_new_session=True)
     os.close(side)
@@ -266,7 +268,7 @@ def test_a_closed_terminal_leaves_a_rescue_file(tmp_path: Path) -> None:
     threading.Thread(target=drain, daemon=True).start()
 
     def wait_for(text: bytes) -> None:
-        for _ in range(300):
+        for _ in range(2400):  # a bound only against a hang: a loaded machine starts Python slowly
             if text in seen:
                 return
             time.sleep(0.05)
@@ -280,7 +282,7 @@ def test_a_closed_terminal_leaves_a_rescue_file(tmp_path: Path) -> None:
         os.write(main, b"n")
         wait_for(b"unsaved!")
         proc.send_signal(signal.SIGHUP)
-        proc.wait(timeout=20)
+        proc.wait(timeout=120)  # a bound only against a hang
     finally:
         if proc.poll() is None:
             proc.kill()

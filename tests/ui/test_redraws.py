@@ -27,7 +27,7 @@ from combat_tui.ui.screens.open import OpenScreen
 from combat_tui.ui.widgets.pick_list import PickList
 from combat_tui.ui.widgets.question_bar import QuestionBar
 
-from .keys import asking, new_session, picking
+from .keys import asking, new_session, picking, settled
 
 Cell = tuple[str, str, str, bool, bool, bool]
 
@@ -194,14 +194,26 @@ async def test_the_question_bar_and_the_list_are_built_before_the_first_question
         assert asking(app) and asker.query_one("#ask-input") is field, "shown, not built again"
 
 
-async def test_a_question_or_a_list_shown_again_shows_its_cursor_at_once(tmp_path: Path) -> None:
+async def test_a_question_or_a_list_shown_again_shows_its_cursor_at_once(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The blink restarts when shown again, not half a second after an earlier showing."""
+    restarted: list[Input] = []
+    restart = Input._restart_blink
+
+    def spy(self: Input) -> None:
+        restarted.append(self)
+        restart(self)
+
+    monkeypatch.setattr(Input, "_restart_blink", spy)
     async with watched(tmp_path) as (app, pilot, _term):
         for key, field in [("d", "#ask-input"), ("c", "#filter")] * 3:
+            restarted.clear()
             await pilot.press(key)
-            await pilot.pause(0.2)  # a blink lasts half a second from the showing, not from an earlier one
-            assert app.screen.query_one(field, Input)._cursor_visible, f"the cursor blinked off after {key!r}"
-            await pilot.pause(0.15)
+            shown = app.screen.query_one(field, Input)
+            # A blink lasts half a second from its restart: restarted at the showing, the cursor is on for
+            # the whole half second, however slowly the machine got here.
+            assert shown in restarted, f"the cursor's blink went on from an earlier showing after {key!r}"
+            assert shown._cursor_visible, f"the cursor is off after {key!r}"
             await pilot.press("escape")
             await pilot.pause()
 
@@ -242,14 +254,12 @@ async def first_burst(app: CombatApp, pilot: Any, term: Terminal, keys: str, exp
     """The burst, as a terminal delivers keys typed ahead, once the screen is drawn and its question bar
     and list are built (or `at_once`); then the terminal must show what it did."""
     assert isinstance(app.screen, MainScreen)
-    while not (at_once or app.screen.query_one(PickList).is_mounted):
-        await pilot.pause(0.02)
-    for _ in range(0 if at_once else 5):
-        await pilot.pause(0.05)
+    while not (at_once or (app.screen.query_one(PickList).is_mounted and term.frames)):
+        await pilot.pause()
     before = len(app.screen.session.encounter.history())
     typed_ahead(app, keys)
-    for _ in range(6):
-        await pilot.pause(0.05)
+    await settled(app)  # every key of the burst, and what it left to do
+    await pilot.pause()  # and the frames that follow
     assert isinstance(app.screen, MainScreen), f"{keys!r} left {app.screen!r} open"
     assert len(app.screen.session.encounter.history()) == before + 1, f"{keys!r} ran no command"
     text = shown(term)

@@ -23,7 +23,7 @@ from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.screens.new import NewScreen
 from combat_tui.ui.screens.open import OpenScreen
 
-from .keys import asking, pass_anyway, picking
+from .keys import asking, pass_anyway, picking, press
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 SIZE = (100, 30)
@@ -57,7 +57,7 @@ async def pick_option(pilot: Pilot[None], widget: OptionList, option_id: str) ->
     for _ in range(widget.option_count + 1):
         if widget.highlighted is not None and widget.get_option_at_index(widget.highlighted).id == option_id:
             return
-        await pilot.press("down")
+        await press(pilot, "down")
     raise AssertionError(f"{option_id} not reachable with the arrow keys")
 
 
@@ -67,7 +67,7 @@ async def accept_dialogs(pilot: Pilot[None]) -> None:
         await pilot.pause()
         if picking(pilot.app) is None and not asking(pilot.app):
             return
-        await pilot.press("enter")
+        await press(pilot, "enter")
     raise AssertionError("the condition dialogs never closed")
 
 
@@ -75,19 +75,15 @@ async def play(pilot: Pilot[None], session: Session) -> dict[str, Any]:
     """n, d 3 Enter, c Enter (and the defaults): returns the view between damage and condition."""
     start = session.encounter.doc.cursor
     first = "next" if session.encounter.state.clock.started else "start"
-    await pilot.press("n")
-    await pilot.pause()
+    await press(pilot, "n")
     await pass_anyway(pilot)  # a creature that has not acted waits, a prompt stays, as before
-    await pilot.press("d")
-    await pilot.pause()
+    await press(pilot, "d")
     assert asking(pilot.app)
-    await pilot.press("3", "enter")
-    await pilot.pause()
+    await press(pilot, "3", "enter")
     after_damage = session.encounter.view()
-    await pilot.press("c")
-    await pilot.pause()
+    await press(pilot, "c")
     assert picking(pilot.app) is not None
-    await pilot.press("enter")
+    await press(pilot, "enter")
     await accept_dialogs(pilot)
     main_screen(pilot.app)
     done = [e.command.split()[0] for e in session.encounter.history()[start:]]
@@ -118,8 +114,7 @@ async def test_demo_played_in_the_app_resumes_the_same(ruleset: str) -> None:
         await pilot.pause()
         assert isinstance(app.screen, OpenScreen)
         await pick_option(pilot, app.screen.query_one("#saves", OptionList), f"demo:{ruleset}")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         main_screen(app)
         session = app.session
         assert session is not None
@@ -142,8 +137,7 @@ async def test_demo_played_in_the_app_resumes_the_same(ruleset: str) -> None:
 async def test_new_encounter_screen_shows_examples_and_keys_and_takes_what_is_typed() -> None:
     app = CombatApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         screen = app.screen
         assert isinstance(screen, NewScreen)
         area = screen.query_one("#creatures", TextArea)
@@ -159,8 +153,7 @@ async def test_new_encounter_screen_shows_examples_and_keys_and_takes_what_is_ty
         await pilot.pause()
         assert "pdef=" not in str(screen.query_one("#new-keys", Static).content)  # follows the ruleset
         await pick_option(pilot, screen.query_one("#ruleset", OptionList), "three-action")
-        await pilot.press("tab", *"keys", "tab", *"Kara pc init=17 stat-init=3 pdef=14", "ctrl+s")
-        await pilot.pause()
+        await press(pilot, "tab", *"keys", "tab", *"Kara pc init=17 stat-init=3 pdef=14", "ctrl+s")
         (kara,) = main_screen(app).session.encounter.state.roster()
         assert (kara.name, kara.initiative, kara.stats["init"], kara.stats["pdef"]) == ("Kara", 17, 3, 14)
 
@@ -169,12 +162,10 @@ async def test_enter_goes_from_the_ruleset_to_the_name_to_the_creatures() -> Non
     app = CombatApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert isinstance(app.screen, NewScreen)
         await pick_option(pilot, app.screen.query_one("#ruleset", OptionList), "three-action")
-        await pilot.press("enter", *"ford ambush", "enter", *"Kara pc hp=24", "enter", *"Bram pc hp=20", "ctrl+s")
-        await pilot.pause()
+        await press(pilot, "enter", *"ford ambush", "enter", *"Kara pc hp=24", "enter", *"Bram pc hp=20", "ctrl+s")
         session = main_screen(app).session
         assert session.encounter.rs.id == "three-action"
         assert session.path == paths.saves_dir() / "ford ambush.combat"
@@ -185,11 +176,10 @@ async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> N
     app = CombatApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert isinstance(app.screen, NewScreen)
         await pick_option(pilot, app.screen.query_one("#ruleset", OptionList), "three-action")
-        await pilot.press("tab", *"ford ambush", "tab", *"Kara pc hp=24 init=17", "enter",
+        await press(pilot, "tab", *"ford ambush", "tab", *"Kara pc hp=24 init=17", "enter",
                           *"Goblin x4 hp=7 init=d20+2", "ctrl+s")
         await pilot.pause()
         screen = main_screen(app)
@@ -197,7 +187,7 @@ async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> N
         assert session.path == paths.saves_dir() / "ford ambush.combat"
         assert [c.name for c in session.encounter.state.roster()] == ["Kara", "Goblin 1", "Goblin 2",
                                                                      "Goblin 3", "Goblin 4"]
-        await pilot.press("n")  # start
+        await press(pilot, "n")  # start
         await pilot.pause()
         after_damage = await play(pilot, session)
         text, svg = await picture(pilot)
@@ -210,14 +200,12 @@ async def test_new_encounter_made_in_the_app_resumes_from_the_open_screen() -> N
         await pilot.pause()
         assert isinstance(app2.screen, OpenScreen)
         await pick_option(pilot, app2.screen.query_one("#saves", OptionList), f"save:{session.path}")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         screen2 = main_screen(app2)
         assert screen2.session.encounter.view() == view
         assert await picture(pilot) == (text, svg)
         # the history came along: u takes back the condition
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         undone = screen2.session.encounter.view()
         assert undone["log"]["undone"] == after_damage["log"]["undone"] + 1
         assert without_log(undone) == without_log(after_damage)
@@ -244,8 +232,7 @@ async def test_a_played_demo_opened_again_resumes_and_start_again_keeps_it() -> 
             assert isinstance(app.screen, OpenScreen)
             options = app.screen.query_one("#saves", OptionList)
             await pick_option(pilot, options, pick)
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             session = main_screen(app).session
             assert session.path == paths.saves_dir() / "demo-time-count.combat"
             assert any(want in note for _, note in app.notes), app.notes

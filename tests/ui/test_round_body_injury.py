@@ -31,6 +31,7 @@ from .keys import (
     picking,
     pool,
     pool_max,
+    press,
     turn,
     who,
 )
@@ -54,8 +55,7 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         assert isinstance(app.screen, MainScreen)
 
         # n starts the fight: Kara first; everyone else off-guard with no reactions until its first turn
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         v = s.encounter.view()
         assert v["round"] == 1 and v["order"] == ["Kara", "Bram", "Orc"] and turn(s) == ["Kara"]
         assert "off-guard" not in conds(s, "Kara")
@@ -68,16 +68,16 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         # the off-guard Orc cannot parry yet: refused, nothing changes
         await highlight(pilot, app, "Orc")
         before = s.encounter.view()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "parry")
         assert s.encounter.view() == before
 
         # Kara attacks twice: 1 AP each, the attack counter shows the next one's disadvantages
         await highlight(pilot, app, "Kara")
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "attack")
         assert pool(s, "Kara", "ap") == 2 and pool(s, "Kara", "attacks_this_turn") == 1
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "attack")
         assert pool(s, "Kara", "ap") == 1 and pool(s, "Kara", "attacks_this_turn") == 2
         # the sheet of the creature acting shows the count, so the GM sees the next attack's penalty
@@ -87,21 +87,21 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         assert "Kara" in text and "Attacks this turn 2" in text
 
         # one free action a turn: Lunge (1 Stamina) is fine, Cleave after it is refused
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "lunge")
         assert pool(s, "Kara", "free_action") == 0 and pool(s, "Kara", "stamina") == 4
         assert conds(s, "Kara")["lunging"]["remaining"] == 1  # until the start of her next turn
         before = s.encounter.view()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "cleave")
         assert s.encounter.view() == before
 
         # her hit lands on the Orc: an arm injury (i) and one strain (Struck)
         await highlight(pilot, app, "Orc")
-        await pilot.press("i")
+        await press(pilot, "i")
         await choose(pilot, app, "arm")
         assert who(s, "Orc")["injuries"] == {"arm.1": 1}
-        await pilot.press("a")  # the Orc was just hit: a asks who acts, Kara (whose turn it is) or the Orc
+        await press(pilot, "a")  # the Orc was just hit: a asks who acts, Kara (whose turn it is) or the Orc
         assert list_title(app) == "Who acts?"
         await choose(pilot, app, "orc")
         await choose(pilot, app, "struck")
@@ -109,26 +109,23 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
 
         # mark Bram and the Orc, 3 stamina damage to both at once
         await highlight(pilot, app, "Bram")
-        await pilot.press("space")
+        await press(pilot, "space")
         await highlight(pilot, app, "Orc")
-        await pilot.press("space")
-        await pilot.press("d")
+        await press(pilot, "space")
+        await press(pilot, "d")
         await entry(pilot, app, "3")
         assert pool(s, "Bram", "stamina") == 2 and pool(s, "Orc", "stamina") == 3
         assert pool(s, "Kara", "stamina") == 4
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
 
         # o, y and e do nothing in a ruleset without hold or delay
         before = s.encounter.view()
-        await pilot.press("o", "y", "e")
-        await pilot.pause()
+        await press(pilot, "o", "y", "e")
         assert isinstance(app.screen, MainScreen)
         assert s.encounter.view() == before
 
         # n: Bram's first turn ends his off-guard: reactions 1 + DEX bonus 1; Kara keeps what she spent
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Bram"] and s.encounter.view()["round"] == 1
         assert "off-guard" not in conds(s, "Bram")
         assert pool(s, "Bram", "reactions") == 2 and pool(s, "Bram", "ap") == 3
@@ -137,18 +134,18 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         assert "off-guard" in conds(s, "Orc")
 
         # Bram defends: no more attacks this turn
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "defend")
         assert pool(s, "Bram", "ap") == 2
         assert {"defending", "no-attack"} <= set(conds(s, "Bram"))
         before = s.encounter.view()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "attack")
         assert s.encounter.view() == before
 
         # Kara parries on Bram's turn: a reaction and a Stamina
         await highlight(pilot, app, "Kara")
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "parry")
         assert pool(s, "Kara", "reactions") == 2 and pool(s, "Kara", "stamina") == 3
         # a free action is only for one's own turn (and hers is used anyway)
@@ -158,47 +155,43 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         assert conds(s, "Bram")["cover"]["source"] == "Orc"
 
         # n: the Orc's first turn. Bram's no-attack ended with his turn, his Defend lasts to his next turn
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Orc"]
         assert "no-attack" not in conds(s, "Bram") and "defending" in conds(s, "Bram")
         assert "off-guard" not in conds(s, "Orc")
         assert pool(s, "Orc", "ap") == 3 and pool(s, "Orc", "reactions") == 1
 
         # the Orc takes a round action: all its AP now, no reactions until its next turn
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "round")
         assert pool(s, "Orc", "ap") == 0 and pool_max(s, "Orc", "reactions") == 0
         assert "round-action" in conds(s, "Orc")
 
         # h heals the Orc 2 Stamina
-        await pilot.press("h")
+        await press(pilot, "h")
         await entry(pilot, app, "2")
         assert pool(s, "Orc", "stamina") == 5
 
         # knock the Orc out (c), then injure it (i): its CON save is asked for
         await add_condition(pilot, app, "unconscious")
         assert {"unconscious", "helpless"} <= set(conds(s, "Orc"))
-        await pilot.press("i")
+        await press(pilot, "i")
         await choose(pilot, app, "leg")
         assert who(s, "Orc")["injuries"] == {"arm.1": 1, "leg.1": 1}
         assert conds(s, "Orc")["hobbled"]["value"] == 2
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Unconscious CON save"]
         # p rolls it (1d20 + CON - injury values 3 + 3 - bleed 0), p applies the row it landed on
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         rolled = s.encounter.state.prompts[0].rolled
         assert rolled is not None and -5 <= rolled.total <= 15
         assert "dead" not in conds(s, "Orc")
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert s.encounter.view()["prompts"] == []
         assert ("dead" in conds(s, "Orc")) == (rolled.total < 0)
         assert ("unconscious" in conds(s, "Orc")) == (rolled.total < 10)
 
         # n: round 2, Kara: every per-turn budget is back, her Lunge is over
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         v = s.encounter.view()
         assert v["round"] == 2 and turn(s) == ["Kara"]
         assert pool(s, "Kara", "ap") == 3 and pool(s, "Kara", "reactions") == 3
@@ -207,23 +200,20 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         assert "defending" in conds(s, "Bram")  # until Bram's own turn
 
         # u takes the round change back, U puts it back
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert s.encounter.view()["round"] == 1 and turn(s) == ["Orc"]
         assert pool(s, "Kara", "ap") == 1 and "lunging" in conds(s, "Kara")
-        await pilot.press("U")
-        await pilot.pause()
+        await press(pilot, "U")
         assert s.encounter.view()["round"] == 2 and turn(s) == ["Kara"] and pool(s, "Kara", "ap") == 3
 
         # C removes Bram's cover
         await highlight(pilot, app, "Bram")
-        await pilot.press("C")
+        await press(pilot, "C")
         await choose(pilot, app, "cover")
         assert "cover" not in conds(s, "Bram")
 
         # n: Bram's turn: Defend is over
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Bram"] and "defending" not in conds(s, "Bram")
         assert pool(s, "Bram", "ap") == 3 and pool(s, "Bram", "reactions") == 2
         assert str(app.screen.title).endswith("Round 2")
@@ -242,22 +232,22 @@ async def test_injuries_by_key_stun_and_legs(tmp_path: Path) -> None:
         assert turn(s) == ["Kara"]
         await highlight(pilot, app, "Orc")
         # two head injuries: a concussion, then the DC 25 CON check for stunned or dazed
-        await pilot.press("i")
+        await press(pilot, "i")
         await choose(pilot, app, "head")
         assert who(s, "Orc")["injuries"] == {"head": 1} and "concussion" in conds(s, "Orc")
-        await pilot.press("i")
+        await press(pilot, "i")
         await choose(pilot, app, "head")
         assert who(s, "Orc")["injuries"] == {"head": 2}
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Second head injury (CON DC 25)"]
-        await pilot.press("v")
+        await press(pilot, "v")
         await entry(pilot, app, "12")  # failed: stunned for a round, confused either way
         assert {"stunned", "confused"} <= set(conds(s, "Orc")) and "dazed" not in conds(s, "Orc")
         assert conds(s, "Orc")["stunned"]["remaining"] == 1
         assert s.encounter.view()["prompts"] == []
         # both legs: it cannot stand, so it is prone; standing up would cost 1 + 2 + 2 AP
-        await pilot.press("i")
+        await press(pilot, "i")
         await choose(pilot, app, "leg")
-        await pilot.press("i")
+        await press(pilot, "i")
         await choose(pilot, app, "leg")
         orc = who(s, "Orc")
         assert orc["injuries"] == {"head": 2, "leg.1": 1, "leg.2": 1}
@@ -265,39 +255,34 @@ async def test_injuries_by_key_stun_and_legs(tmp_path: Path) -> None:
         assert conds(s, "Orc")["prone"]["implied"] and conds(s, "Orc")["hobbled"]["value"] == 4
 
         # the Orc's turn: stunned, so no AP at all
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Orc"] and pool(s, "Orc", "ap") == 0 and pool_max(s, "Orc", "ap") == 0
         before = s.encounter.view()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "stand up")
         assert s.encounter.view() == before
         # C lists only what was put on directly: Prone is held by Cannot stand
-        await pilot.press("C")
+        await press(pilot, "C")
         pick = picking(app)
         assert pick is not None
-        await pilot.press(*"prone")
-        await pilot.pause()
+        await press(pilot, *"prone")
         assert pick.query_one(OptionList).option_count == 0
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
 
         # round 2: the round-long stun is over by the Orc's turn; 3 AP again, standing still impossible
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert s.encounter.view()["round"] == 2 and turn(s) == ["Kara"]
         assert "stunned" not in conds(s, "Orc")
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Orc"] and pool(s, "Orc", "ap") == 3
         before = s.encounter.view()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "stand up")
         assert s.encounter.view() == before
         # Kara's free action is only for her own turn, even with her marker unused
         await highlight(pilot, app, "Kara")
         assert pool(s, "Kara", "free_action") == 1
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "lunge")
         assert s.encounter.view() == before
         # Dazed keeps its default of one round when Enter is pressed on "how long?"

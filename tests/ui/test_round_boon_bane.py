@@ -26,6 +26,7 @@ from .keys import (
     new_session,
     picking,
     pool,
+    press,
     turn,
 )
 
@@ -49,8 +50,7 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         assert isinstance(app.screen, MainScreen)
 
         # n starts round 1: everyone gets 3 AP, 2 attacks, 1 free action, except the surprised Goblin
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         v = s.encounter.view()
         assert v["round"] == 1 and v["order"] == ["Kara", "Orc", "Bram", "Goblin"] and turn(s) == ["Kara"]
         for name in ("Kara", "Orc", "Bram"):
@@ -59,80 +59,76 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         assert conds(s, "Goblin")["surprised"]["remaining"] == 0  # ends with this round
 
         # Kara strikes: 1 AP and one of her two attacks; the combat roll waits for the GM
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "strike")
         assert (pool(s, "Kara", "ap"), pool(s, "Kara", "attacks")) == (2, 1)
         assert [(p["creature"], p["table"]) for p in s.encounter.view()["prompts"]] == [("Kara", "Combat roll outcome")]
         # v: the GM picks the outcome by name: both passed and the attacker had more successes
-        await pilot.press("v")
+        await press(pilot, "v")
         await choose(pilot, app, "both pass: hit")
         assert s.encounter.view()["prompts"] == []
         # the hit on the Orc: 6 slashing, its Armor Rating 2 takes 2 off
         await highlight(pilot, app, "Orc")
-        await pilot.press("d")
+        await press(pilot, "d")
         await entry(pilot, app, "6 slashing")
         assert pool(s, "Orc", "hp") == 8
 
         # the Orc defends on Kara's turn: a reaction, paid from this round's AP (the Orc was just hit:
         # a asks who acts, Kara whose turn it is or the Orc)
-        await pilot.press("a")
+        await press(pilot, "a")
         assert list_title(app) == "Who acts?"
         await choose(pilot, app, "orc")
         await choose(pilot, app, "defend")
         assert pool(s, "Orc", "ap") == 2
         # but a primary action (Dash) is only for its own turn: refused, nothing changes
         before = s.encounter.view()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "orc")
         await choose(pilot, app, "dash")
         assert s.encounter.view() == before
         # the surprised Goblin cannot even react in round 1
         await highlight(pilot, app, "Goblin")
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "defend")
         assert s.encounter.view() == before
 
         # Kara's second strike; x dismisses its combat roll; a third attack this round is refused
         await highlight(pilot, app, "Kara")
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "strike")
         assert (pool(s, "Kara", "ap"), pool(s, "Kara", "attacks")) == (1, 0)
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert s.encounter.view()["prompts"] == []
         before = s.encounter.view()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "strike")
         assert s.encounter.view() == before
         # one free action a round
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "free action")
         assert pool(s, "Kara", "free_action") == 0
         before = s.encounter.view()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "free action")
         assert s.encounter.view() == before
 
         # mark the Orc and Bram: 3 piercing to both (the Orc's armor takes 2 off)
         await highlight(pilot, app, "Orc")
-        await pilot.press("space")
+        await press(pilot, "space")
         await highlight(pilot, app, "Bram")
-        await pilot.press("space")
-        await pilot.press("d")
+        await press(pilot, "space")
+        await press(pilot, "d")
         await entry(pilot, app, "3 piercing")
         assert pool(s, "Orc", "hp") == 7 and pool(s, "Bram", "hp") == 7 and pool(s, "Kara", "hp") == 14
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
 
         # n: the Orc's turn. No new AP at a turn: what it spent on Kara's turn stays spent
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Orc"] and s.encounter.view()["round"] == 1
         assert pool(s, "Orc", "ap") == 2 and pool(s, "Kara", "ap") == 1 and pool(s, "Kara", "attacks") == 0
 
         # the Orc saves its turn (o): out of the order, Bram is active
-        await pilot.press("o")
-        await pilot.pause()
+        await press(pilot, "o")
         if picking(app) is not None:  # after whom? (see test_saving_a_turn_names_after_whom)
             await choose(pilot, app, "Bram")
         v = s.encounter.view()
@@ -141,44 +137,42 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
                                              ([], ["Kara", "Bram", "Orc", "Goblin"]))
 
         # Bram: Dash, is knocked Prone, stands up (free movement, 0 AP), is grappled by the Orc
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "dash")
         assert pool(s, "Bram", "ap") == 2
         await add_condition(pilot, app, "prone")
         assert "prone" in conds(s, "Bram")
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "stand up")
         assert "prone" not in conds(s, "Bram") and pool(s, "Bram", "ap") == 2
         await add_condition(pilot, app, "grappled", relative_to="Orc")
         assert conds(s, "Bram")["grappled"]["source"] == "Orc"
         # Bram spends 1 AP by hand (s) and the GM gives one back (g)
-        await pilot.press("s")
+        await press(pilot, "s")
         await choose(pilot, app, "action points")
         await entry(pilot, app, "1")
         assert pool(s, "Bram", "ap") == 1
-        await pilot.press("g")
+        await press(pilot, "g")
         await choose(pilot, app, "action points")
         await entry(pilot, app, "1")
         assert pool(s, "Bram", "ap") == 2
 
         # the Orc comes back in after Bram (e, or by itself if it named Bram): its turn, AP still 2
         if s.encounter.view()["waiting"]:
-            await pilot.press("e")
+            await press(pilot, "e")
             await choose(pilot, app, "Orc")
             assert turn(s) == ["Bram"]  # Bram's turn goes on; the Orc acts when it ends
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         v = s.encounter.view()
         assert turn(s) == ["Orc"] and v["waiting"] == [] and v["order"] == ["Kara", "Bram", "Orc", "Goblin"]
         assert pool(s, "Orc", "ap") == 2 and v["round"] == 1
         # h: the Orc heals 2
-        await pilot.press("h")
+        await press(pilot, "h")
         await entry(pilot, app, "2")
         assert pool(s, "Orc", "hp") == 9
 
         # n: the surprised Goblin is skipped -> round 2 with Kara; AP, attacks and the free action refill
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         v = s.encounter.view()
         assert v["round"] == 2 and turn(s) == ["Kara"]
         for name in ("Kara", "Orc", "Bram", "Goblin"):
@@ -186,39 +180,34 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         assert "surprised" not in conds(s, "Goblin")
 
         # u / U over the round change
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert s.encounter.view()["round"] == 1 and turn(s) == ["Orc"] and pool(s, "Kara", "ap") == 1
         assert "surprised" in conds(s, "Goblin")
-        await pilot.press("U")
-        await pilot.pause()
+        await press(pilot, "U")
         assert s.encounter.view()["round"] == 2 and turn(s) == ["Kara"] and pool(s, "Kara", "ap") == 3
 
         # C: the Orc lets go of Bram
         await highlight(pilot, app, "Bram")
-        await pilot.press("C")
+        await press(pilot, "C")
         await choose(pilot, app, "grappled")
         assert "grappled" not in conds(s, "Bram")
 
         # the rest of round 2, in the order as it now stands; the Goblin acts this time
         seen = []
         for _ in range(3):
-            await pilot.press("n")
-            await pilot.pause()
+            await press(pilot, "n")
             seen += turn(s)
         assert seen == ["Bram", "Orc", "Goblin"] and s.encounter.view()["round"] == 2
         # the Goblin spends on its own turn; out of Health it is knocked out and leaves the order
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "strike")
         assert pool(s, "Goblin", "ap") == 2 and pool(s, "Goblin", "attacks") == 1
-        await pilot.press("x")
-        await pilot.pause()
-        await pilot.press("d")
+        await press(pilot, "x")
+        await press(pilot, "d")
         await entry(pilot, app, "9")
         assert pool(s, "Goblin", "hp") == 0 and "unconscious" in conds(s, "Goblin")
         assert "Goblin" not in s.encounter.view()["order"]
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert s.encounter.view()["round"] == 3 and turn(s) == ["Kara"]
         assert pool(s, "Goblin", "ap") == 0
         assert str(app.screen.title).endswith("Round 3")
@@ -240,25 +229,21 @@ async def test_saving_a_turn_names_after_whom(tmp_path: Path) -> None:
         assert turn(s) == ["Kara"]
         # no delay in this ruleset: y does nothing
         before = s.encounter.view()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert isinstance(app.screen, MainScreen) and s.encounter.view() == before
-        await pilot.press("o")
-        await pilot.pause()
+        await press(pilot, "o")
         assert picking(app) is not None, "o saves the turn without asking after whom (the rules require it)"
         await choose(pilot, app, "Bram")
         assert turn(s) == ["Orc"]
-        await pilot.press("n")  # Orc's turn ends -> Bram
+        await press(pilot, "n")  # Orc's turn ends -> Bram
         await pilot.pause()
         assert turn(s) == ["Bram"]
-        await pilot.press("n")  # Bram's turn ends -> Kara, as she said
+        await press(pilot, "n")  # Bram's turn ends -> Kara, as she said
         await pilot.pause()
         assert turn(s) == ["Kara"] and s.encounter.view()["round"] == 1
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Wolf"]
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert s.encounter.view()["round"] == 2 and turn(s) == ["Orc"]
 
 
@@ -269,16 +254,14 @@ async def test_p_on_a_combat_roll_asks_for_the_outcome(tmp_path: Path) -> None:
     app = CombatApp(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "strike")
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Combat roll outcome"]
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert picking(app) is not None, "p 'rolled' the combat roll's outcome instead of asking for it"
         await choose(pilot, app, "attacker critical")  # a maneuver follows
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Maneuver (critical win)"]
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert picking(app) is not None
         await choose(pilot, app, "brace")
         assert "braced" in conds(s, "Kara") and s.encounter.view()["prompts"] == []
@@ -292,11 +275,10 @@ async def test_v_on_a_combat_roll_lists_the_outcomes_by_name_and_range(tmp_path:
     rows = [r for r in s.encounter.rs.table("combat-roll").rows]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "strike")
         assert any(line.endswith("the GM picks the outcome") for line in s.encounter.doc.log[-1].lines)
-        await pilot.press("v")
-        await pilot.pause()
+        await press(pilot, "v")
         screen = picking(app)
         assert screen is not None and not asking(app)
         listed = {c.label: c.hint for c in screen.choices}

@@ -16,7 +16,7 @@ from combat_tui.store import saves
 from combat_tui.ui.screens.main import MainScreen
 
 from .keys import RecordingApp as App
-from .keys import answer, asking, command, errors, goto, pick, picking
+from .keys import answer, asking, command, errors, goto, pick, picking, press
 
 SIZE = (120, 40)
 
@@ -41,20 +41,19 @@ def conds(s: Session, name: str) -> dict[str, bool]:
 async def add_condition(pilot: Pilot[None], app: App, name: str, cond: str, how_long: str = "") -> None:
     """c, pick the condition, then answer how long (empty: its default duration)."""
     await goto(pilot, app, name)
-    await pilot.press("c")
+    await press(pilot, "c")
     await pick(pilot, app, cond)
     assert asking(app), app.screen
-    await pilot.press("ctrl+u", *how_long, "enter")
-    await pilot.pause()
+    await press(pilot, "ctrl+u", *how_long, "enter")
 
 
 async def act(pilot: Pilot[None], app: App, name: str, action: str) -> None:
     await goto(pilot, app, name)
-    await pilot.press("a")
+    await press(pilot, "a")
     await pick(pilot, app, action)
 
 
-async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
+async def test_two_free_rounds_with_keys_round_1(tmp_path: Path) -> None:
     s = Session.create(tmp_path / "fight.combat", catalogue(), "energy-stamina", seed=11)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
@@ -69,7 +68,7 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
         assert pool(s, "Brakk", "stamina") == 4
 
         # -- round 1 -------------------------------------------------------------------------------
-        await pilot.press("n")  # not started: n starts
+        await press(pilot, "n")  # not started: n starts
         await pilot.pause()
         st = s.encounter.state
         assert st.clock.started and st.clock.round == 1
@@ -108,11 +107,9 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
         await act(pilot, app, "Brakk", "roll-initiative")
         assert pool(s, "Brakk", "initiative_roll") == 0
         assert [p.table for p in s.encounter.state.prompts] == ["initiative"]
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert s.encounter.state.prompts[0].rolled is not None
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert s.encounter.state.prompts == []
         before, seen = s.encounter.doc.model_dump(), len(errors(app))
         await act(pilot, app, "Brakk", "roll-initiative")
@@ -121,63 +118,59 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
 
         # damage to one Orc: off its Aura
         await goto(pilot, app, "Orc 1")
-        await pilot.press("d")
+        await press(pilot, "d")
         await answer(pilot, app, "7")
         assert pool(s, "Orc 1", "aura") == 9
         assert s.encounter.state.prompts == []  # Aura left: no Death roll
 
         # mark both Orcs (space) and hit them together: one roll for all
         await goto(pilot, app, "Orc 1")
-        await pilot.press("space")
+        await press(pilot, "space")
         await goto(pilot, app, "Orc 2")
-        await pilot.press("space")
-        await pilot.pause()
+        await press(pilot, "space")
         screen = app.screen
         assert isinstance(screen, MainScreen)
         assert {s.encounter.state.combatants[m].name for m in screen.marked} == {"Orc 1", "Orc 2"}
-        await pilot.press("d")
+        await press(pilot, "d")
         await answer(pilot, app, "10")
         assert (pool(s, "Orc 1", "aura"), pool(s, "Orc 2", "aura")) == (0, 6)
         assert pool(s, "Kara", "aura") == 20 and pool(s, "Brakk", "aura") == 20
         # the hit got past Orc 1's Aura: a Death roll waits
         assert [(p.table, who_(s, p.cid)) for p in s.encounter.state.prompts] == [("death-roll", "Orc 1")]
-        await pilot.press("escape")  # unmark
+        await press(pilot, "escape")  # unmark
         await pilot.pause()
         assert screen.marked == frozenset()
 
         # v gives the GM's number: 12 is a major injury, Exhausted until a short rest
-        await pilot.press("v")
+        await press(pilot, "v")
         await answer(pilot, app, "12")
         assert s.encounter.state.prompts == []
         assert "exhausted" in conds(s, "Orc 1")
 
         # another hit on an empty Aura: another Death roll, dismissed with x
         await goto(pilot, app, "Orc 1")
-        await pilot.press("d")
+        await press(pilot, "d")
         await answer(pilot, app, "2")
         assert [p.table for p in s.encounter.state.prompts] == ["death-roll"]
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert s.encounter.state.prompts == []
 
         # Prone brings Exposed (a daughter, not direct)
         await add_condition(pilot, app, "Kara", "prone")
         assert conds(s, "Kara") == {"prone": True, "exposed": False}
         # C offers only what was applied directly: Exposed cannot be picked while Prone holds it
-        await pilot.press("C")
+        await press(pilot, "C")
         assert picking(app) is not None
-        await pilot.press(*"exposed", "enter")
-        await pilot.pause()
+        await press(pilot, *"exposed", "enter")
         assert picking(app) is not None  # nothing to choose: the list stays
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert conds(s, "Kara") == {"prone": True, "exposed": False}
         # Defend does not end Exposed while Prone holds it
         await act(pilot, app, "Kara", "defend")
         assert pool(s, "Kara", "energy") == 0
         assert conds(s, "Kara") == {"prone": True, "exposed": False, "defending": True}
         # removing the parent takes the daughter with it
-        await pilot.press("C")
+        await press(pilot, "C")
         await pick(pilot, app, "prone")
         assert conds(s, "Kara") == {"defending": True}
 
@@ -206,16 +199,37 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
         assert s.encounter.doc.model_dump() == before
 
         # -- undo / redo ---------------------------------------------------------------------------
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert conds(s, "Brakk") == {}
-        await pilot.press("U")
-        await pilot.pause()
+        await press(pilot, "U")
         assert conds(s, "Brakk") == {"exposed": True}
+    # the autosave on disk is the session
+    assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
+
+
+# Round 1 as the keys above played it: the same seed replays the same rolls.
+ROUND_1 = ("add Kara pc con=12 leg_agility=1", "add Brakk con=4", "add Orc x2 aura_mod=-3", "start",
+           'act Kara "Melee Attack"', "act Kara agile-move", 'act Kara "Swift Attack (melee)"',
+           "act Brakk stamina-for-energy", "act Brakk roll-initiative", "preroll Brakk", "resolve Brakk",
+           'dmg "Orc 1" 7', 'dmg "Orc 1,Orc 2" 10', "resolve Orc 1 value=12", 'dmg "Orc 1" 2', "dismiss Orc 1",
+           "cond Kara prone", "act Kara defend", "uncond Kara prone uid=10", 'act "Orc 2" "Jump (standing)"',
+           'act "Orc 2" defend', 'act "Orc 2" "Unarmed Attack"', "cond Brakk exposed")
+
+
+async def test_two_free_rounds_with_keys_from_round_2(tmp_path: Path) -> None:
+    """The second part of the two free rounds (a test of its own, so xdist can spread them)."""
+    s = Session.create(tmp_path / "fight.combat", catalogue(), "energy-stamina", seed=11)
+    for line in ROUND_1:
+        s.run(line)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # as round 1 left it
+        assert s.encounter.state.clock.round == 1 and conds(s, "Brakk") == {"exposed": True}
+        assert pool(s, "Kara", "energy") == 0 and pool(s, "Brakk", "stamina") == 3
 
         # -- round 2 ------------------------------------------------------------------------------
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         st = s.encounter.state
         assert st.clock.round == 2
         assert str(app.screen.title).endswith("Round 2")
@@ -255,7 +269,7 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
         await goto(pilot, app, "Orc 2")
         await command(pilot, "prompt 'Orc 2' combat-roll")
         assert [p.table for p in s.encounter.state.prompts] == ["combat-roll"]
-        await pilot.press("v")
+        await press(pilot, "v")
         await answer(pilot, app, "2")
         assert s.encounter.state.prompts == []
         exposed = next(cs for cs in who(s, "Orc 2").conditions if cs.id == "exposed")
@@ -264,29 +278,25 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
         # -- undo across the round boundary and redo it ----------------------------------------------
         steps = s.encounter.doc.cursor
         for _ in range(5):  # resolve, prompt, catch breath, swift attack, next
-            await pilot.press("u")
-            await pilot.pause()
+            await press(pilot, "u")
         assert s.encounter.doc.cursor == steps - 5
         assert s.encounter.state.clock.round == 1
         assert pool(s, "Kara", "energy") == 0 and pool(s, "Brakk", "stamina") == 3
         assert conds(s, "Brakk") == {"exposed": True}
         for _ in range(5):
-            await pilot.press("U")
-            await pilot.pause()
+            await press(pilot, "U")
         assert s.encounter.doc.cursor == steps
         assert s.encounter.state.clock.round == 2
         assert (pool(s, "Brakk", "energy"), pool(s, "Brakk", "stamina")) == (0, 4)
         assert "exposed" in conds(s, "Orc 2")
 
         # -- round 3 -------------------------------------------------------------------------------
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert s.encounter.state.clock.round == 3
         assert {c.name: c.pools["energy"].current for c in s.encounter.state.roster()} == {
             "Kara": 5, "Brakk": 4, "Orc 1": 3, "Orc 2": 5}
         assert "exposed" in conds(s, "Orc 2")  # ends with round 3
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert s.encounter.state.clock.round == 4
         assert "exposed" not in conds(s, "Orc 2")
 
@@ -294,14 +304,13 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
         await command(pilot, 'act "Orc 1,Orc 2" quick-run')
         assert (pool(s, "Orc 1", "energy"), pool(s, "Orc 2", "energy")) == (1, 3)
         assert (pool(s, "Kara", "energy"), pool(s, "Brakk", "energy")) == (5, 4)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
 
         # two parents hold Exposed: removing one leaves it, removing both ends it
         await add_condition(pilot, app, "Brakk", "dazed")
         await add_condition(pilot, app, "Brakk", "prone")
         assert conds(s, "Brakk") == {"dazed": True, "exposed": False, "prone": True}
-        await pilot.press("C")
+        await press(pilot, "C")
         await pick(pilot, app, "dazed")
         assert conds(s, "Brakk") == {"exposed": False, "prone": True}
         # typed in the command bar, removing the held daughter is refused too
@@ -310,7 +319,7 @@ async def test_two_free_rounds_with_keys(tmp_path: Path) -> None:
         assert "Prone" in errors(app)[-1]
         assert s.encounter.doc.model_dump() == before
         await goto(pilot, app, "Brakk")
-        await pilot.press("C")
+        await press(pilot, "C")
         await pick(pilot, app, "prone")
         assert conds(s, "Brakk") == {}
 
@@ -333,8 +342,7 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
         await command(pilot, "add Kara pc surprised")
         await command(pilot, "add Brakk con=4")
         await command(pilot, "add Orc aura_mod=-3")
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert s.encounter.state.clock.round == 1
         # Surprised brings Unguarded, which brings Exposed
         assert conds(s, "Kara") == {"surprised": True, "unguarded": False, "exposed": False}
@@ -344,16 +352,15 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
         assert pool(s, "Kara", "energy") == 4
         assert conds(s, "Kara") == {"surprised": True, "unguarded": False, "exposed": False, "defending": True}
         # and C offers only the conditions applied in their own right
-        await pilot.press("C")
+        await press(pilot, "C")
         dialog = picking(app)
         assert dialog is not None
         assert sorted(c.id.split()[0] for c in dialog.choices) == ["defending", "surprised"]
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
 
         # spending all Stamina (s, pool, amount) knocks Brakk out
         await goto(pilot, app, "Brakk")
-        await pilot.press("s")
+        await press(pilot, "s")
         await pick(pilot, app, "stamina")
         await answer(pilot, app, "4")
         assert pool(s, "Brakk", "stamina") == 0
@@ -361,30 +368,29 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
 
         # non-lethal damage past the Aura: its own table, not a Death roll
         await goto(pilot, app, "Orc")
-        await pilot.press("d")
+        await press(pilot, "d")
         await answer(pilot, app, "20 non-lethal")
         assert pool(s, "Orc", "aura") == 0
         assert [p.table for p in s.encounter.state.prompts] == ["non-lethal-at-zero"]
-        await pilot.press("p")  # roll
+        await press(pilot, "p")  # roll
         await pilot.pause()
-        await pilot.press("p")  # apply
+        await press(pilot, "p")  # apply
         await pilot.pause()
         assert s.encounter.state.prompts == []
         exhausted = next(cs for cs in who(s, "Orc").conditions if cs.id == "exhausted")
         assert exhausted.ends is not None and exhausted.ends.round == 2  # to the end of the next round
 
         # lethal damage at 0 Aura: Death roll 6 = bleeding out
-        await pilot.press("d")
+        await press(pilot, "d")
         await answer(pilot, app, "3")
         assert [p.table for p in s.encounter.state.prompts] == ["death-roll"]
         assert "Death roll" in screen_text(app)
-        await pilot.press("v")
+        await press(pilot, "v")
         await answer(pilot, app, "6")
         assert {"exhausted", "bleeding-out"} <= set(conds(s, "Orc"))
 
         # -- round 2 ------------------------------------------------------------------------------
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert s.encounter.state.clock.round == 2
         assert conds(s, "Kara") == {"defending": True}  # Surprised ended with round 1, daughters with it
         # Energy from Stamina: 0 Stamina gives none; Exhausted gives 2 less
@@ -395,29 +401,26 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
             ("Brakk", "waking-roll"), ("Orc", "death-save")]
         assert "Waking roll" in screen_text(app)
         # a 20 wakes Brakk with 1 Stamina
-        await pilot.press("v")
+        await press(pilot, "v")
         await answer(pilot, app, "20")
         assert pool(s, "Brakk", "stamina") == 1
         assert conds(s, "Brakk") == {}
         # a 20 on the Death save stabilizes the Orc
-        await pilot.press("v")
+        await press(pilot, "v")
         await answer(pilot, app, "20")
         assert "bleeding-out" not in conds(s, "Orc")
         assert s.encounter.state.prompts == []
 
         # -- round 3 ------------------------------------------------------------------------------
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert s.encounter.state.clock.round == 3
         assert {c.name: c.pools["energy"].current for c in s.encounter.state.roster()} == {
             "Kara": 5, "Brakk": 1, "Orc": 3}
         assert s.encounter.state.prompts == []  # stabilized and awake: nothing to roll
         # undo the round, redo it
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert s.encounter.state.clock.round == 2 and pool(s, "Brakk", "energy") == 0
-        await pilot.press("U")
-        await pilot.pause()
+        await press(pilot, "U")
         assert s.encounter.state.clock.round == 3 and pool(s, "Brakk", "energy") == 1
 
     assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
@@ -430,17 +433,15 @@ async def test_healing_a_bleeding_creature_drops_its_pending_death_save(tmp_path
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await command(pilot, "add Orc aura_mod=-3")
-        await pilot.press("n")
-        await pilot.pause()
-        await pilot.press("d")
+        await press(pilot, "n")
+        await press(pilot, "d")
         await answer(pilot, app, "17")  # 1 past the Aura
-        await pilot.press("v")
+        await press(pilot, "v")
         await answer(pilot, app, "6")  # bleeding out
         assert "bleeding-out" in conds(s, "Orc")
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert [p.table for p in s.encounter.state.prompts] == ["death-save"]
-        await pilot.press("h")
+        await press(pilot, "h")
         await answer(pilot, app, "1")
         assert pool(s, "Orc", "aura") == 1
         assert "bleeding-out" not in conds(s, "Orc")
@@ -457,8 +458,7 @@ async def test_agility_comes_back_when_slowed_ends_mid_round(tmp_path: Path) -> 
         await pilot.pause()
         await command(pilot, "add Kara pc")
         await command(pilot, "add Orc")
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert pool(s, "Kara", "agility") == 3
         await add_condition(pilot, app, "Kara", "restraining")
         assert conds(s, "Kara") == {"restraining": True, "slowed": False}
@@ -468,7 +468,7 @@ async def test_agility_comes_back_when_slowed_ends_mid_round(tmp_path: Path) -> 
         assert "Agility" in errors(app)[-1]
         assert s.encounter.doc.model_dump() == before
         # she lets go: Restraining and Slowed end
-        await pilot.press("C")
+        await press(pilot, "C")
         await pick(pilot, app, "restraining")
         assert conds(s, "Kara") == {}
         assert who(s, "Kara").pools["agility"].max == 3

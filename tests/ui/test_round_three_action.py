@@ -31,6 +31,7 @@ from .keys import (
     picking,
     pool,
     pool_max,
+    press,
     turn,
     who,
 )
@@ -55,8 +56,7 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         assert not s.encounter.view()["started"]
 
         # n before the start starts the fight: round 1, highest initiative first
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         v = s.encounter.view()
         assert v["round"] == 1 and v["order"] == ["Kara", "Bram", "Orc"]
         assert turn(s) == ["Kara"]
@@ -65,26 +65,26 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
             assert pool(s, name, "actions") == 3 and pool(s, name, "reactions") == 1
 
         # Kara: a melee attack (1 action), then Ready (2 actions) -> Readied until her next turn
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "melee")
         assert list_title(app) == "Melee attack: on whom?"
         await choose(pilot, app, "")  # the foe comes first
         assert s.encounter.history()[-1].command == 'act Kara "Melee attack" on=Orc'
         assert pool(s, "Kara", "actions") == 2
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "ready an")
         assert pool(s, "Kara", "actions") == 0
         assert conds(s, "Kara")["readied"]["remaining"] == 1  # ends at the start of her round-2 turn
         # a fourth action is refused and changes nothing
         before = s.encounter.view()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "move")
         assert s.encounter.view() == before
         assert turn(s) == ["Kara"]
 
         # the Orc spends its reaction on Kara's turn
         await highlight(pilot, app, "Orc")
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "reaction")
         assert pool(s, "Orc", "reactions") == 0
         assert pool(s, "Kara", "reactions") == 1
@@ -103,23 +103,21 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
 
         # mark Bram and the Orc and hit both at once: one roll of damage, every hit raises the Bleed Penalty
         await highlight(pilot, app, "Bram")
-        await pilot.press("space")
+        await press(pilot, "space")
         await highlight(pilot, app, "Orc")
-        await pilot.press("space")
+        await press(pilot, "space")
         assert app.screen.marked == {s.encounter.state.combatants[c].id  # type: ignore[attr-defined,unused-ignore]
                                      for c in s.encounter.state.combatants
                                      if s.encounter.state.combatants[c].name in ("Bram", "Orc")}
-        await pilot.press("d")
+        await press(pilot, "d")
         await entry(pilot, app, "5")
         assert pool(s, "Bram", "hp") == 11 and pool(s, "Orc", "hp") == 7 and pool(s, "Kara", "hp") == 20
         assert pool(s, "Bram", "bleed_penalty") == 1 and pool(s, "Orc", "bleed_penalty") == 1
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert not app.screen.marked  # type: ignore[attr-defined,unused-ignore]
 
         # n: Bram's turn. Kara's spent actions stay spent until HER turn; the Orc's reaction too
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Bram"] and s.encounter.view()["round"] == 1
         assert pool(s, "Kara", "actions") == 0 and pool(s, "Orc", "reactions") == 0
         assert pool(s, "Bram", "actions") == 3
@@ -127,8 +125,7 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         assert s.encounter.view()["prompts"] == []
 
         # Bram delays: out of the order, the Orc's turn starts (its budget refills, its fire and poison prompt)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         v = s.encounter.view()
         assert v["waiting"] == ["Bram"] and turn(s) == ["Orc"]
         assert pool(s, "Orc", "reactions") == 1 and pool(s, "Orc", "actions") == 3
@@ -137,22 +134,20 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
 
         # p rolls the fire (shown, not applied), p again applies it: 2d6 fire off HP, penalty +1
         hp0, pen0 = pool(s, "Orc", "hp"), pool(s, "Orc", "bleed_penalty")
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         rolled = s.encounter.state.prompts[0].rolled
         assert rolled is not None and 2 <= rolled.total <= 12
         assert pool(s, "Orc", "hp") == hp0
         bar = str(app.screen.query_one(PromptBar).content)
         assert "Orc" in bar and "On fire" in bar and "rolled" in bar and "[p] apply" in bar and "(+1 more)" in bar
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert pool(s, "Orc", "hp") == max(hp0 - rolled.total, -12)
         assert pool(s, "Orc", "bleed_penalty") == pen0 + 1
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Poison"]
 
         # v gives the poison's real damage by hand: 3
         hp1 = pool(s, "Orc", "hp")
-        await pilot.press("v")
+        await press(pilot, "v")
         await entry(pilot, app, "3")
         assert pool(s, "Orc", "hp") == max(hp1 - 3, -12)
         assert s.encounter.view()["prompts"] == []
@@ -167,35 +162,33 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
 
         # heal the Orc 2 (h): HP up, Bleed Penalty down 1
         hp2, pen2 = pool(s, "Orc", "hp"), pool(s, "Orc", "bleed_penalty")
-        await pilot.press("h")
+        await press(pilot, "h")
         await entry(pilot, app, "2")
         assert pool(s, "Orc", "hp") == hp2 + 2
         assert pool(s, "Orc", "bleed_penalty") == pen2 - 1
 
         # e: Bram re-enters after the Orc's turn; his budget is not refilled twice this round
-        await pilot.press("e")
+        await press(pilot, "e")
         await choose(pilot, app, "Bram")
         assert turn(s) == ["Orc"]  # entering does not take the Orc's turn: it comes when that turn ends
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         v = s.encounter.view()
         assert turn(s) == ["Bram"] and v["waiting"] == []
         assert v["order"] == ["Kara", "Orc", "Bram"]
         assert v["round"] == 1
 
         # Bram spends 2 Energy (s) and gains 1 back (g)
-        await pilot.press("s")
+        await press(pilot, "s")
         await choose(pilot, app, "energy")
         await entry(pilot, app, "2")
         assert pool(s, "Bram", "energy") == 8
-        await pilot.press("g")
+        await press(pilot, "g")
         await choose(pilot, app, "energy")
         await entry(pilot, app, "1")
         assert pool(s, "Bram", "energy") == 9
 
         # n: end of round 1 -> round 2, Kara's turn: her actions and reaction back, Readied gone
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         v = s.encounter.view()
         assert v["round"] == 2 and turn(s) == ["Kara"]
         assert pool(s, "Kara", "actions") == 3 and pool(s, "Kara", "reactions") == 1
@@ -206,22 +199,19 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
 
         # C on the Orc: remove Flanked, which takes its implied Flat Footed with it
         await highlight(pilot, app, "Orc")
-        await pilot.press("C")
+        await press(pilot, "C")
         assert picking(app) is not None
         await choose(pilot, app, "flanked")
         assert "flanked" not in conds(s, "Orc") and "flat-footed" not in conds(s, "Orc")
 
         # u / U: undo and redo the removal
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert "flanked" in conds(s, "Orc") and "flat-footed" in conds(s, "Orc")
-        await pilot.press("U")
-        await pilot.pause()
+        await press(pilot, "U")
         assert "flanked" not in conds(s, "Orc")
 
         # n: the Orc's turn in round 2 (Bleeding first if it went down); x dismisses a prompt
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Orc"] and s.encounter.view()["round"] == 2
         prompts = s.encounter.view()["prompts"]
         # Bleeding comes before every other ongoing effect
@@ -229,20 +219,16 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         # still Incapacitated: its budget refills to 1 action, 0 reactions
         assert pool(s, "Orc", "actions") == 1 and pool(s, "Orc", "reactions") == 0
         hp3 = pool(s, "Orc", "hp")
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert [p["table"] for p in s.encounter.view()["prompts"]] == [p["table"] for p in prompts[1:]]
         assert pool(s, "Orc", "hp") == hp3
         while s.encounter.view()["prompts"]:
-            await pilot.press("x")
-            await pilot.pause()
+            await press(pilot, "x")
 
         # n, n: Bram, then round 3 and Kara again; the poison (2 rounds from Kara's round-1 turn) ran out
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Bram"]
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert s.encounter.view()["round"] == 3 and turn(s) == ["Kara"]
         assert "poisoned" not in conds(s, "Orc")
         assert str(app.screen.title).endswith("Round 3")
@@ -259,27 +245,23 @@ async def test_hold_with_o_and_enter_with_e(tmp_path: Path) -> None:
     app = CombatApp(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("o")
-        await pilot.pause()
+        await press(pilot, "o")
         v = s.encounter.view()
         assert v["waiting"] == ["Kara"] and turn(s) == ["Bram"] and v["order"] == ["Bram", "Orc"]
         pane = app.screen.query_one(OrderPane)
         rows = [str(text) for text in pane.row_texts()]
         assert any("Holding / delaying" in r for r in rows)
         assert "Kara" in rows[-1] and "⏸" in rows[-1]
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Orc"]
-        await pilot.press("e")
+        await press(pilot, "e")
         await choose(pilot, app, "Kara")
         assert turn(s) == ["Orc"]
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         v = s.encounter.view()
         assert turn(s) == ["Kara"] and v["order"] == ["Bram", "Orc", "Kara"] and v["round"] == 1
         # her place is now after the Orc for the rest of the fight
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert s.encounter.view()["round"] == 2 and turn(s) == ["Bram"]
 
 
@@ -299,11 +281,11 @@ async def test_condition_durations_by_key(tmp_path: Path) -> None:
         assert conds(s, "Orc")["shaken"]["remaining"] == 3  # a new dose lengthens the old one
         await add_condition(pilot, app, "prone")
         assert conds(s, "Orc")["prone"]["remaining"] is None
-        await pilot.press("n")  # the Orc's turn: still slowed, 2 actions
+        await press(pilot, "n")  # the Orc's turn: still slowed, 2 actions
         await pilot.pause()
         assert turn(s) == ["Orc"] and pool(s, "Orc", "actions") == 2
         assert "slowed" in conds(s, "Orc")
-        await pilot.press("n")  # round 2, Kara's turn: the round-long Slowed is over
+        await press(pilot, "n")  # round 2, Kara's turn: the round-long Slowed is over
         await pilot.pause()
         assert s.encounter.view()["round"] == 2 and turn(s) == ["Kara"]
         assert "slowed" not in conds(s, "Orc") and "shaken" in conds(s, "Orc")
@@ -311,11 +293,10 @@ async def test_condition_durations_by_key(tmp_path: Path) -> None:
         # Escape on the how-long question adds nothing
         before = s.encounter.view()
         await highlight(pilot, app, "Orc")
-        await pilot.press("c")
+        await press(pilot, "c")
         await choose(pilot, app, "entangled")
         assert asking(app)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, MainScreen) and s.encounter.view() == before
 
 
@@ -327,35 +308,31 @@ async def test_a_delayed_creature_still_burns_at_its_old_place(tmp_path: Path) -
         await pilot.pause()
         assert turn(s) == ["Kara"]
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["On fire"]
-        await pilot.press("x")  # the GM drops this one
+        await press(pilot, "x")  # the GM drops this one
         await pilot.pause()
         assert s.encounter.view()["prompts"] == []
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         v = s.encounter.view()
         assert v["waiting"] == ["Kara"] and turn(s) == ["Bram"] and v["order"] == ["Bram", "Orc"]
         # while she waits she uses her reaction on Bram's turn
         await highlight(pilot, app, "Kara")
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "reaction")
         assert pool(s, "Kara", "reactions") == 0
-        await pilot.press("n", "n")
-        await pilot.pause()
+        await press(pilot, "n", "n")
         # round 2: Kara's old place passes first; she burns there though she is still waiting
         v = s.encounter.view()
         assert v["round"] == 2 and turn(s) == ["Bram"] and v["waiting"] == ["Kara"]
         assert [(p["creature"], p["table"]) for p in v["prompts"]] == [("Kara", "On fire")]
         assert pool(s, "Kara", "reactions") == 0  # her budget waits for her real turn
         hp = pool(s, "Kara", "hp")
-        await pilot.press("p", "p")
-        await pilot.pause()
+        await press(pilot, "p", "p")
         assert pool(s, "Kara", "hp") < hp and s.encounter.view()["prompts"] == []
         # she enters after Bram's turn; her start-of-turn effects are not run a second time
-        await pilot.press("e")
+        await press(pilot, "e")
         await choose(pilot, app, "Kara")
         assert turn(s) == ["Bram"]
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         v = s.encounter.view()
         assert turn(s) == ["Kara"] and v["prompts"] == [] and v["order"] == ["Bram", "Kara", "Orc"]
         assert pool(s, "Kara", "actions") == 3 and pool(s, "Kara", "reactions") == 1
@@ -370,9 +347,9 @@ async def test_marked_creatures_share_conditions_actions_and_spending(tmp_path: 
         async def mark_both() -> None:  # marks are spent by the action that used them: marked again each time
             assert not app.screen.marked  # type: ignore[attr-defined,unused-ignore]
             await highlight(pilot, app, "Bram")
-            await pilot.press("space")
+            await press(pilot, "space")
             await highlight(pilot, app, "Orc")
-            await pilot.press("space")
+            await press(pilot, "space")
 
         await mark_both()
         await add_condition(pilot, app, "concealed", relative_to="Kara")
@@ -383,26 +360,25 @@ async def test_marked_creatures_share_conditions_actions_and_spending(tmp_path: 
         await add_condition(pilot, app, "shaken", how_long="2")
         assert conds(s, "Bram")["shaken"]["remaining"] == conds(s, "Orc")["shaken"]["remaining"] == 2
         await mark_both()
-        await pilot.press("a")  # marks are targets: whose turn it is acts, not the marked
+        await press(pilot, "a")  # marks are targets: whose turn it is acts, not the marked
         assert list_title(app) == "Kara acts"
         await choose(pilot, app, "reaction")
         assert [pool(s, n, "reactions") for n in ("Kara", "Bram", "Orc")] == [0, 1, 1]
-        await pilot.press("escape")  # a reaction aims at nobody: the marks were not used, and stay till cleared
+        await press(pilot, "escape")  # a reaction aims at nobody: the marks were not used, and stay till cleared
         await pilot.pause()
         await mark_both()
-        await pilot.press("s")
+        await press(pilot, "s")
         await choose(pilot, app, "energy")
         await entry(pilot, app, "3")
         assert [pool(s, n, "energy") for n in ("Kara", "Bram", "Orc")] == [10, 7, 7]
         await mark_both()
-        await pilot.press("h")
+        await press(pilot, "h")
         await entry(pilot, app, "1")  # already full: nothing changes but nothing breaks
         assert [pool(s, n, "hp") for n in ("Kara", "Bram", "Orc")] == [10, 10, 10]
         # Escape clears the marks; the next hit goes to the highlighted creature only
         await mark_both()
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("d")
+        await press(pilot, "escape")
+        await press(pilot, "d")
         await entry(pilot, app, "4")
         assert [pool(s, n, "hp") for n in ("Kara", "Bram", "Orc")] == [10, 10, 6]
         assert str(app.screen.title).endswith("Round 1")
@@ -419,7 +395,7 @@ async def test_C_removes_a_subjective_condition_relative_to_one_creature_only(tm
         sources = sorted(c["source"] for c in who(s, "Orc")["conditions"] if c["id"] == "flanked")
         assert sources == ["Bram", "Kara"]
         await highlight(pilot, app, "Orc")
-        await pilot.press("C")
+        await press(pilot, "C")
         dialog = picking(app)
         assert dialog is not None
         options = dialog.query_one(OptionList)
@@ -436,7 +412,7 @@ async def test_a_creature_killed_by_key_leaves_the_order_and_undo_brings_it_back
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await highlight(pilot, app, "Orc")
-        await pilot.press("d")
+        await press(pilot, "d")
         await entry(pilot, app, "16")  # down to minus its max: dead at once, no bleeding
         orc = conds(s, "Orc")
         assert "dead" in orc and "bleeding" not in orc and "incapacitated" not in orc
@@ -444,11 +420,9 @@ async def test_a_creature_killed_by_key_leaves_the_order_and_undo_brings_it_back
         pane = app.screen.query_one(OrderPane)
         rows = [str(text) for text in pane.row_texts()]
         assert any("Out of the fight" in r for r in rows) and "Orc" in rows[-1]
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert turn(s) == ["Bram"]
-        await pilot.press("u", "u")
-        await pilot.pause()
+        await press(pilot, "u", "u")
         assert turn(s) == ["Kara"] and "dead" not in conds(s, "Orc") and pool(s, "Orc", "hp") == 8
         assert s.encounter.view()["order"] == ["Kara", "Orc", "Bram"]
     assert saves.load(tmp_path / "fight.combat").state == s.encounter.state
@@ -465,10 +439,10 @@ async def test_stunned_creature_takes_no_free_action_either(tmp_path: Path) -> N
         assert pool_max(s, "Kara", "actions") == 0 and pool(s, "Kara", "actions") == 0
         assert pool(s, "Kara", "reactions") == 0
         before = s.encounter.view()
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "move")
         assert s.encounter.view() == before
-        await pilot.press("a")
+        await press(pilot, "a")
         await choose(pilot, app, "release")
         assert "grappling" in conds(s, "Kara"), "a Stunned creature let go of its grapple (a free action)"
         assert s.encounter.view() == before
@@ -481,7 +455,7 @@ async def test_controlling_a_spell_by_keys_asks_which_spell(tmp_path: Path) -> N
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for spell in ("Wall of Fire", "Spirit Blade"):
-            await pilot.press("a")
+            await press(pilot, "a")
             await choose(pilot, app, "control a spell")
             assert (asking(app) or "").startswith("Control a spell: which one?")
             await entry(pilot, app, spell)

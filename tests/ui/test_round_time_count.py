@@ -21,7 +21,7 @@ from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 
 from .keys import RecordingApp as App
-from .keys import answer, asking, command, errors, goto, pass_anyway, pick
+from .keys import answer, asking, command, errors, goto, pass_anyway, pick, press
 
 SIZE = (120, 40)
 
@@ -84,7 +84,7 @@ async def take_turn(pilot: Pilot[None], app: App, s: Session, name: str, plan: P
     now = tc(s)
     assert who(s, name).next_tc == now and name in active(s), (name, now)
     await goto(pilot, app, name)
-    await pilot.press("a")
+    await press(pilot, "a")
     await pick(pilot, app, plan.choice)
     if plan.entry is not None:
         await answer(pilot, app, plan.entry)
@@ -114,8 +114,7 @@ async def press_next(pilot: Pilot[None], app: App, s: Session) -> None:
     expect_next = {c.name: (now + 1 if c.next_tc == now else c.next_tc) for c in living}
     undone = bool(s.encounter.state.prompts) or any(
         c.next_tc == now and not c.acted for c in living if "out-cold" not in conds(s, c.name))
-    await pilot.press("n")
-    await pilot.pause()
+    await press(pilot, "n")
     assert await pass_anyway(pilot) == undone  # told who has not acted (or a prompt), the GM passes on
     new = tc(s)
     assert new == min(v for v in expect_next.values() if v is not None)
@@ -129,7 +128,8 @@ async def press_next(pilot: Pilot[None], app: App, s: Session) -> None:
     assert screen.query_one(OrderPane).highlighted_id() in {who(s, n).id for n in active(s)}
 
 
-async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
+async def test_sixty_tc_with_keys_start_and_turns(tmp_path: Path) -> None:
+    """Sixty TC with keys, in three parts (each a test of its own, started where the one before ended)."""
     s = Session.create(tmp_path / "fight.combat", catalogue(), "time-count", seed=3)
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
@@ -142,8 +142,7 @@ async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
         assert [c.name for c in s.encounter.state.roster()] == ["Zherynn", "Aeus", "Garret", "Orc"]
 
         # -- start: the lowest initiative acts first; equal ones act together ---------------------
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert s.encounter.state.clock.started and tc(s) == 6
         assert active(s) == ["Orc", "Zherynn"]
         assert str(app.screen.title).endswith("TC 6")
@@ -161,21 +160,17 @@ async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
         assert active(s) == ["Orc"]
         rolled = who(s, "Zherynn").next_tc
         # undo and redo a PC's random SF: redo brings back the same roll
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert who(s, "Zherynn").next_tc == 6 and active(s) == ["Orc", "Zherynn"]
-        await pilot.press("U")
-        await pilot.pause()
+        await press(pilot, "U")
         assert who(s, "Zherynn").next_tc == rolled and active(s) == ["Orc"]
         await take_turn(pilot, app, s, "Orc", Plan("draw-weapon", cls="rapid"))
         assert active(s) == [] and who(s, "Orc").next_tc == 8
 
         # undo and redo the Orc's act: the same next TC comes back
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert who(s, "Orc").next_tc == 6 and active(s) == ["Orc"]
-        await pilot.press("U")
-        await pilot.pause()
+        await press(pilot, "U")
         assert who(s, "Orc").next_tc == 8 and active(s) == []
 
         await press_next(pilot, app, s)
@@ -195,59 +190,93 @@ async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
         assert tc(s) == 9 and who(s, "Orc").next_tc == 9
         await take_turn(pilot, app, s, "Orc", Plan("attack", "class=standard", cls="standard"))
         assert who(s, "Orc").next_tc == 18
+        assert errors(app) == []
+    # the autosave on disk is the session
+    assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
 
+
+# Where each part of the sixty TC ends, as its keys ran it: the same seed replays the same rolls.
+AT_TC_9 = ("add Zherynn pc init=6", "add Aeus pc init=8 surprised", "add Garret init=7 hp=20", "add Orc init=6 hp=12",
+           "start", "act Zherynn class=fast", 'act Orc "Draw a normal weapon"', "next", "act Garret sf=9", "next",
+           "next", 'act Orc "Attack with a weapon" class=standard')
+HURT_AND_HEALED = (*AT_TC_9, "dmg Garret 2", "dmg Garret 5 slashing", "dmg Garret 1", "dmg Garret,Orc 4",
+                   "heal Garret 9")
+
+
+def sixty_from(tmp_path: Path, lines: tuple[str, ...]) -> Session:
+    s = Session.create(tmp_path / "fight.combat", catalogue(), "time-count", seed=3)
+    for line in lines:
+        s.run(line)
+    return s
+
+
+async def test_sixty_tc_with_keys_damage_and_healing(tmp_path: Path) -> None:
+    s = sixty_from(tmp_path, AT_TC_9)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # as the start and the turns left it
+        assert tc(s) == 9 and active(s) == [] and who(s, "Orc").next_tc == 18 and who(s, "Garret").next_tc == 16
         # -- damage against the Threshold of Pain (Garret: HP 20, ToP 3) ---------------------------
         await goto(pilot, app, "Garret")
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert asking(app)
         await answer(pilot, app, "2")
         g = who(s, "Garret").pools
         assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (20, 2, 2)  # below ToP: fatigue
-        await pilot.press("d")
+        await press(pilot, "d")
         await answer(pilot, app, "5 slashing")
         g = who(s, "Garret").pools
         # above ToP 2: 2 to fatigue, 3 off HP, one slashing impairment, ToP down to 1
         assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (17, 4, 1)
         assert g["impair_slashing"].current == 1
-        await pilot.press("d")
+        await press(pilot, "d")
         await answer(pilot, app, "1")
         g = who(s, "Garret").pools
         # equal to ToP: fatigue only (the default reading); ToP reaches 0, wounded
         assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (17, 5, 0)
         assert "wounded" in conds(s, "Garret")
         # undo the last hit: ToP and wounded come back; redo it
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         g = who(s, "Garret").pools
         assert (g["fatigue"].current, g["top"].current) == (4, 1) and "wounded" not in conds(s, "Garret")
-        await pilot.press("U")
-        await pilot.pause()
+        await press(pilot, "U")
         assert who(s, "Garret").pools["top"].current == 0 and "wounded" in conds(s, "Garret")
         assert s.encounter.state.prompts == []  # fatigue 5 is far below HP 17: no check
 
         # an area hit on two marked creatures: each splits it by its own Threshold of Pain
         await goto(pilot, app, "Garret")
-        await pilot.press("space")
+        await press(pilot, "space")
         await goto(pilot, app, "Orc")
-        await pilot.press("space")
-        await pilot.press("d")
+        await press(pilot, "space")
+        await press(pilot, "d")
         await answer(pilot, app, "4")
         g, o = who(s, "Garret").pools, who(s, "Orc").pools
         assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (13, 5, 0)  # ToP 0: all to HP
         assert (o["hp"].current, o["fatigue"].current, o["top"].current) == (11, 3, 2)  # 3 fatigue, 1 HP
         assert who(s, "Zherynn").pools["hp"].current == 10 and who(s, "Aeus").pools["hp"].current == 10
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
 
         # healing fills Invigoration up to the HP maximum, the rest takes fatigue off
         await goto(pilot, app, "Garret")
-        await pilot.press("h")
+        await press(pilot, "h")
         await answer(pilot, app, "9")
         g = who(s, "Garret").pools
         assert (g["hp"].current, g["invigoration"].current, g["fatigue"].current) == (13, 7, 3)
         assert tc(s) == 9  # damage and healing never move the clock
 
+        assert errors(app) == []
+    # the autosave on disk is the session
+    assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
+
+
+async def test_sixty_tc_with_keys_on_to_tc_60(tmp_path: Path) -> None:
+    s = sixty_from(tmp_path, HURT_AND_HEALED)
+    app = App(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        g = who(s, "Garret").pools  # as the damage and the healing left it
+        assert tc(s) == 9 and (g["hp"].current, g["invigoration"].current, g["fatigue"].current) == (13, 7, 3)
         # -- play on to TC 60 and beyond ------------------------------------------------------------
         turn = 0
         waited = False
@@ -259,11 +288,9 @@ async def test_sixty_tc_with_keys(tmp_path: Path) -> None:
             if not undone_next:
                 # undo the clock step: back to where it was; redo: forward again
                 now, movers = tc(s), active(s)
-                await pilot.press("u")
-                await pilot.pause()
+                await press(pilot, "u")
                 assert tc(s) < now
-                await pilot.press("U")
-                await pilot.pause()
+                await press(pilot, "U")
                 assert tc(s) == now and active(s) == movers
                 undone_next = True
             if "Aeus" in active(s) and not seen_aeus_turn:
@@ -298,14 +325,13 @@ async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
         await command(pilot, "add Zherynn pc init=6")
         await command(pilot, "add Garret init=7 hp=20")
         await command(pilot, "add Orc init=6 hp=12")
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert tc(s) == 6 and active(s) == ["Orc", "Zherynn"]
 
         # acting out of turn is refused: an error, nothing changed
         before = s.encounter.doc.model_dump()
         await goto(pilot, app, "Garret")
-        await pilot.press("a")
+        await press(pilot, "a")
         await pick(pilot, app, "speed class: fast")
         assert errors(app) and "not now" in errors(app)[-1]
         assert s.encounter.doc.model_dump() == before
@@ -314,14 +340,14 @@ async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
         assert who(s, "Orc").next_tc == 8
         # Zherynn's blow is nonlethal: all of it goes to fatigue, which reaches the Orc's HP
         await goto(pilot, app, "Orc")
-        await pilot.press("d")
+        await press(pilot, "d")
         await answer(pilot, app, "12 nonlethal")
         o = who(s, "Orc").pools
         assert (o["hp"].current, o["fatigue"].current, o["top"].current) == (12, 12, 2)
         assert [p.table for p in s.encounter.state.prompts] == ["stay-conscious"]
         assert "Stay conscious" in screen_text(app)
         # the check failed by 2: out cold for 20 TC
-        await pilot.press("v")
+        await press(pilot, "v")
         await answer(pilot, app, "-2")
         assert {"unconscious", "helpless", "immobile", "out-cold"} <= conds(s, "Orc")
         out = next(cs for cs in who(s, "Orc").conditions if cs.id == "out-cold")
@@ -329,27 +355,25 @@ async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
         await take_turn(pilot, app, s, "Zherynn", Plan("a speed factor i type", "30", sf=30))
 
         # the next turn to start (Garret's) moves the Orc's turn to the end of its time out cold
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert tc(s) == 7 and active(s) == ["Garret"]
         assert who(s, "Orc").next_tc == 26
         # x dismisses a prompt: queue one by hand and drop it
         await command(pilot, "prompt Garret natural-d20")
         assert [p.table for p in s.encounter.state.prompts] == ["natural-d20"]
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert s.encounter.state.prompts == []
         # stand-up needs Prone: refused, nothing changed
         before = s.encounter.doc.model_dump()
         await goto(pilot, app, "Garret")
-        await pilot.press("a")
+        await press(pilot, "a")
         await pick(pilot, app, "stand-up")
         assert "Garret" in errors(app)[-1]
         assert s.encounter.doc.model_dump() == before
         # a critical fumble: unsteady until the next turn, which comes at the weapon's SF + 1d6 (the
         # fumble adds the 1d6 itself)
         await goto(pilot, app, "Garret")
-        await pilot.press("a")
+        await press(pilot, "a")
         await pick(pilot, app, "fumble")
         await answer(pilot, app, "30")
         garret = who(s, "Garret")
@@ -357,13 +381,12 @@ async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
         assert {"fumbled", "unsteady"} <= conds(s, "Garret")
         assert active(s) == []
 
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert tc(s) == 26 and active(s) == ["Orc"]
         assert "out-cold" not in conds(s, "Orc") and "unconscious" in conds(s, "Orc")
         assert [p.table for p in s.encounter.state.prompts] == ["regain-consciousness"]
         # stays out: the next check is scheduled by itself, 1d10 TC on
-        await pilot.press("v")
+        await press(pilot, "v")
         await answer(pilot, app, "-1")
         assert "unconscious" in conds(s, "Orc") and s.encounter.state.prompts == []
         again = who(s, "Orc").next_tc
@@ -373,7 +396,7 @@ async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
         assert tc(s) == again and "Orc" in active(s)
         assert {"fumbled", "unsteady"} <= conds(s, "Garret")  # its next turn has not come yet
         assert [p.table for p in s.encounter.state.prompts] == ["regain-consciousness"]
-        await pilot.press("v")
+        await press(pilot, "v")
         await answer(pilot, app, "0")
         assert not {"unconscious", "helpless", "immobile"} & conds(s, "Orc")
         # waking neither raises fatigue nor lowers HP, and the same check was just passed:
@@ -392,17 +415,15 @@ async def test_next_skips_a_tc_left_empty_by_a_knockout(tmp_path: Path) -> None:
         await pilot.pause()
         await command(pilot, "add Zherynn pc init=6")
         await command(pilot, "add Orc init=6 hp=12")
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         await take_turn(pilot, app, s, "Zherynn", Plan("a speed factor i type", "3", sf=3))
         await goto(pilot, app, "Orc")
-        await pilot.press("d")
+        await press(pilot, "d")
         await answer(pilot, app, "12 nonlethal")
-        await pilot.press("v")
+        await press(pilot, "v")
         await answer(pilot, app, "-2")
         assert "out-cold" in conds(s, "Orc")
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         await pass_anyway(pilot)
         assert who(s, "Orc").next_tc == 26
         assert active(s) != [], f"the clock stopped at TC {tc(s)} with nobody to act"
@@ -418,10 +439,9 @@ async def test_preparing_a_spell_by_keys_asks_which_spell_its_fatigue_cost_and_t
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await command(pilot, "add Zherynn pc init=6")
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         await goto(pilot, app, "Zherynn")
-        await pilot.press("a")
+        await press(pilot, "a")
         await pick(pilot, app, "prepare a spell")
         assert (asking(app) or "").startswith("Prepare a spell: which one?")
         await answer(pilot, app, "Fire Dart")

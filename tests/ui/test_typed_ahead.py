@@ -12,12 +12,11 @@ from pathlib import Path
 from textual import events
 
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.key_line import STUCK
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
 from combat_tui.ui.widgets.order_pane import OrderPane
 
-from .keys import asking, new_session, pool
+from .keys import asking, new_session, pool, until
 
 SETUP = ("add Orc init=10 hp=30", "add Elf init=5 hp=30", "start")
 KEY_NAMES = {"enter", "escape", "backspace", "colon"}
@@ -104,11 +103,13 @@ async def test_a_key_lost_on_its_way_holds_the_next_only_briefly(tmp_path: Path)
 
         pane._forward_event = swallow  # type: ignore[method-assign]
         burst(app, "down n")  # the arrow is the order pane's; the n waits for it
-        await pilot.pause()
-        assert commands(app) == []
-        await asyncio.sleep(STUCK + 0.2)
-        await pilot.pause()
-        assert commands(app) == ["next"]
+        for _ in range(10_000):  # until the n is read (not a moment later: the key line's watchdog runs)
+            if app.keys._waiting:
+                break
+            await asyncio.sleep(0)
+        assert app.keys._waiting and commands(app) == [], "the n waits behind the arrow"
+        # the watchdog gives the arrow up for lost (STUCK seconds on): the n goes
+        await until(pilot, lambda: commands(app) == ["next"], "the n let go")
 
 
 async def test_a_new_encounter_typed_in_one_burst(tmp_path: Path) -> None:
