@@ -65,6 +65,11 @@ class KeyLine:
         self._watchdog: Timer | None = None
         self._waiter: asyncio.Future[None] | None = None
 
+    @property
+    def busy(self) -> bool:
+        """A key is on its way, or keys wait for the app to catch up (what a test types waits on)."""
+        return self._busy or bool(self._waiting)
+
     async def arrived(self, key: events.Key) -> None:
         alone = key.key.removeprefix("alt+")
         if alone != key.key and key.character and len(key.character) == 1 and not self._bound(key.key):

@@ -39,7 +39,7 @@ def key_event(key: str) -> events.Key:
 def _busy(app: App[Any]) -> bool:
     """The app's key line (ui/key_line.py) has a key on its way, or waits for what one left to do."""
     line = getattr(app, "keys", None)
-    return bool(line is not None and line._busy)
+    return bool(line is not None and line.busy)
 
 
 async def settled(app: App[Any]) -> None:
