@@ -39,7 +39,8 @@ class ConditionsPane(Vertical):
     def compose(self) -> ComposeResult:
         yield ViewStatic(id="on-creature")
         yield OptionList(*self._options, id="all-conditions", markup=False)
-        yield ViewStatic(id="cond-description")
+        with Vertical(id="cond-about"):  # a box of its own size: the text in it changes no layout
+            yield ViewStatic(id="cond-description")
 
     def watch_view(self, view: GMView | None) -> None:
         self.conditions = view.conditions if view is not None else None
