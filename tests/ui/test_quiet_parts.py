@@ -74,6 +74,29 @@ async def test_the_footer_is_asked_only_when_a_key_comes_or_goes(tmp_path: Path)
         assert {k.action: k for k in footer.query(FooterKey)}["undo"].disabled
 
 
+async def test_an_answered_question_asks_the_footer_for_its_keys_once_or_twice(tmp_path: Path) -> None:
+    """Not while the question holds it (its keys are the question's then): when the focus comes back."""
+    async with running(tmp_path) as (_s, app, pilot):
+        footer = app.screen.query_one(QuietFooter)
+        relight = footer.relight
+        asked = 0
+
+        def counting(screen: Any) -> bool:
+            nonlocal asked
+            asked += 1
+            return relight(screen)
+
+        footer.relight = counting  # type: ignore[method-assign]
+        for _ in range(2):  # the first damage makes undo possible: the footer's keys change with it
+            await pilot.press("d", "3")
+            await pilot.pause()
+            asked = 0
+            await pilot.press("enter")
+            for _ in range(3):  # Textual asks for the keys again after the frame
+                await pilot.pause()
+            assert 1 <= asked <= 2, asked
+
+
 async def test_a_new_round_redraws_the_title_alone(tmp_path: Path) -> None:
     """The title names the round: Textual laid the whole screen out for a new title, and repainted the
     whole screen for the screen's new title besides."""
