@@ -7,7 +7,42 @@ outside this module, and keeps it at zero). What is here was checked against the
 
 from __future__ import annotations
 
+from typing import cast
+
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
 from textual.widgets._footer import FooterKey as FooterKey  # not exported by textual.widgets
 from textual.widgets._header import HeaderTitle as HeaderTitle  # not exported by textual.widgets
 
 CHECKED_WITH = ("8.2.8",)
+
+
+class SteadyScrollView:
+    """Put before ScrollView (or a subclass) in the bases: a whole-screen layout that leaves the widget
+    as it was tells it nothing.
+
+    ScrollView's `_size_updated` compares the container size it is given (its parent's) with its own (its
+    size less its gutter): they never match, so every layout of the screen, a question shown or put away,
+    redrew its scroll bars and posted it a Resize (the order pane then rebuilt its rows), in a second
+    frame. What it is told is the same as the last time, and its own virtual size, styles and scroll bars
+    too: then nothing is done, as nothing changed. No public hook says a layout left a widget alone."""
+
+    _steady: object = None  # what the last layout told it, and what it was then
+    # True when the widget tells its scroll bars of a new virtual size itself (the log, which grows
+    # at every command): a layout then has nothing to tell them of it.
+    tells_its_scroll_bars = False
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        if self._told(size, virtual_size, container_size) == self._steady:
+            return False
+        changed: bool = super()._size_updated(size, virtual_size, container_size, layout)  # type: ignore[misc]
+        self._steady = self._told(size, virtual_size, container_size)
+        return changed
+
+    def _told(self, size: Size, virtual_size: Size, container_size: Size) -> tuple[object, ...]:
+        widget = cast(ScrollView, self)
+        styles = widget.styles
+        own = None if self.tells_its_scroll_bars else widget.virtual_size
+        return (size, virtual_size, container_size, own, widget.size, styles.gutter,
+                styles.overflow_x, styles.overflow_y, widget.scrollbar_size_vertical,
+                widget.scrollbar_size_horizontal, widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar)

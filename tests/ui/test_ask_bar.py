@@ -89,3 +89,18 @@ async def test_a_markup_name_in_the_question_is_text(tmp_path: Path) -> None:
         assert app.screen.query_one(QuestionBar).display
         assert asking(app) == "Damage to [bold]Boss[/] › "
         assert "[bold]Boss[/]" in app.screen.query_one("#ask-question").render_line(0).text
+
+
+async def test_the_order_keeps_its_focused_look_behind_a_question(tmp_path: Path) -> None:
+    """Its border and tint as when it has the focus: the pane does not change its frame while the GM types."""
+    s = new_session(tmp_path, "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        order = app.screen.query_one(OrderPane)
+        assert order.has_focus
+        focused = (order.styles.border, order.styles.background_tint)
+        await pilot.press("d")
+        await pilot.pause()
+        assert asking(app) is not None and not order.has_focus
+        assert (order.styles.border, order.styles.background_tint) == focused

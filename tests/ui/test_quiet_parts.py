@@ -14,6 +14,7 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 from textual.pilot import Pilot
+from textual.scroll_view import ScrollView
 from textual.widgets._footer import FooterKey
 
 from combat_tui.session import Session
@@ -21,6 +22,7 @@ from combat_tui.ui import quiet_gc
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.footer import QuietFooter
 from combat_tui.ui.widgets.header import QuietTitle
+from combat_tui.ui.widgets.order_pane import OrderPane
 from combat_tui.ui.widgets.sheet import Sheet
 from combat_tui.ui.widgets.view_static import ViewStatic, _signature
 
@@ -72,6 +74,29 @@ async def test_the_footer_is_asked_only_when_a_key_comes_or_goes(tmp_path: Path)
         await pilot.pause()
         assert asked, "undo's availability changed: the footer hears of it"
         assert {k.action: k for k in footer.query(FooterKey)}["undo"].disabled
+
+
+async def test_an_answered_question_asks_the_footer_for_its_keys_once_or_twice(tmp_path: Path) -> None:
+    """Not while the question holds it (its keys are the question's then): when the focus comes back."""
+    async with running(tmp_path) as (_s, app, pilot):
+        footer = app.screen.query_one(QuietFooter)
+        relight = footer.relight
+        asked = 0
+
+        def counting(screen: Any) -> bool:
+            nonlocal asked
+            asked += 1
+            return relight(screen)
+
+        footer.relight = counting  # type: ignore[method-assign]
+        for _ in range(2):  # the first damage makes undo possible: the footer's keys change with it
+            await pilot.press("d", "3")
+            await pilot.pause()
+            asked = 0
+            await pilot.press("enter")
+            for _ in range(3):  # Textual asks for the keys again after the frame
+                await pilot.pause()
+            assert 1 <= asked <= 2, asked
 
 
 async def test_a_new_round_redraws_the_title_alone(tmp_path: Path) -> None:
@@ -185,3 +210,36 @@ def test_garbage_is_collected_and_frozen_only_when_the_gm_is_quiet(monkeypatch: 
         gc.enable()
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+PANES = {"order", "log", "all-conditions"}  # the panes behind a question that scroll
+
+
+async def test_a_question_shown_and_put_away_draws_no_scroll_bar_again(tmp_path: Path) -> None:
+    """The panes that scroll keep their sizes: a layout of the screen leaves their scroll bars alone (the
+    log's moves as it grows, by itself), and a real change of size still reaches them."""
+    redrawn: list[str] = []
+    async with running(tmp_path) as (s, app, pilot):
+        for pane in (w for w in app.screen.query(ScrollView) if w.id in PANES):
+            bar = pane.vertical_scrollbar
+            refresh = bar.refresh
+
+            def refreshing(*args: Any, pane: ScrollView = pane, refresh: Any = refresh, **kw: Any) -> Any:
+                redrawn.append(str(pane.id))
+                return refresh(*args, **kw)
+
+            bar.refresh = refreshing  # type: ignore[method-assign]
+        await pilot.press("d", "3")
+        await pilot.pause()
+        redrawn.clear()
+        await pilot.press("enter")
+        await pilot.pause()
+        hit = s.encounter.state.combatants[app.screen.query_one(OrderPane).highlighted_id() or ""]
+        assert hit.pools["hp"].current == 17
+        # The order's is restyled as the focus comes back; the log's moves twice as it grows (its length,
+        # its end followed), and not a third time for the layout.
+        assert "all-conditions" not in redrawn and redrawn.count("log") == 2, redrawn
+        redrawn.clear()
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert {"log", "all-conditions"} <= set(redrawn)  # the order has too few rows for a scroll bar

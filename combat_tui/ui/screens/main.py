@@ -195,9 +195,12 @@ class MainScreen(Screen[None]):
             self.query_one(OrderPane).select(self.selected, quiet=True)
         self._retitle()
         keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS if isinstance(b, Binding))
-        if keys != self._keys:  # asking the footer is not free: only when a key's availability moved
+        footer = self.query_one(QuietFooter)
+        # Asking the footer is not free: only when a key's availability moved, and not while a question
+        # holds it (the focus given back asks it then, for the keys of the screen, not the question's).
+        if keys != self._keys and not footer.held:
             self._keys = keys
-            if not self.query_one(QuietFooter).relight(self):  # keys dimmed or lit now, in this frame
+            if not footer.relight(self):  # keys dimmed or lit now, in this frame
                 self.refresh_bindings()  # the keys shown changed: the footer rebuilds
         return True
 

@@ -15,8 +15,13 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ...engine.gm_view import ConditionEntry, ConditionsView, GMView
+from .._textual_compat import SteadyScrollView
 from ..render import condition_text
 from .view_static import ViewStatic
+
+
+class ConditionList(SteadyScrollView, OptionList):
+    """The ruleset's conditions: a layout that leaves it as it was does not redraw its scroll bar."""
 
 
 class ConditionsPane(Vertical):
@@ -38,8 +43,9 @@ class ConditionsPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield ViewStatic(id="on-creature")
-        yield OptionList(*self._options, id="all-conditions", markup=False)
-        yield ViewStatic(id="cond-description")
+        yield ConditionList(*self._options, id="all-conditions", markup=False)
+        with Vertical(id="cond-about"):  # a box of its own size: the text in it changes no layout
+            yield ViewStatic(id="cond-description")
 
     def watch_view(self, view: GMView | None) -> None:
         self.conditions = view.conditions if view is not None else None

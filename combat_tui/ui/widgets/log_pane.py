@@ -19,6 +19,7 @@ from textual.strip import Strip
 
 from ...session import Session
 from .. import styles
+from .._textual_compat import SteadyScrollView
 from ..strips import text_strip
 
 KEEP = 2000  # entries; the oldest go in batches, so trimming is rare
@@ -38,7 +39,7 @@ def hang(text: Text, width: int, console: Console) -> list[Text]:
     return [lines[0]] + [Text(" " * indent).append_text(line) for line in rest.wrap(console, width - indent)]
 
 
-class LogPane(ScrollView, can_focus=True):
+class LogPane(SteadyScrollView, ScrollView, can_focus=True):
     """Follows the newest line; `reading` (the screen's key for it) makes it taller and lets the GM scroll
     back with the arrows, PageUp/PageDown, Home/End until Escape, when it follows again."""
 
@@ -53,6 +54,7 @@ class LogPane(ScrollView, can_focus=True):
     # A growing log would make Textual lay out the whole screen after every line (its scrollbar might
     # appear); the pane always shows its scrollbar (app.tcss), so the scrollbar is told directly.
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    tells_its_scroll_bars = True
 
     def watch_virtual_size(self, size: Size) -> None:
         self.vertical_scrollbar.window_virtual_size = size.height

@@ -19,13 +19,14 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.style import Style
 
+from .._textual_compat import SteadyScrollView
 from ..strips import text_strip
 
 ROW, HEADING, HIGHLIGHTED, HOVER = "row-list--row", "row-list--heading", "row-list--highlighted", "row-list--hover"
 KINDS = {"row": (ROW,), "heading": (ROW, HEADING), "highlighted": (ROW, HIGHLIGHTED), "hover": (ROW, HOVER)}
 
 
-class RowList(ScrollView, can_focus=True):
+class RowList(SteadyScrollView, ScrollView, can_focus=True):
     """Rows set with `set_rows`; `highlight_moved` is called when the highlight lands on a row."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
