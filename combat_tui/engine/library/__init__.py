@@ -145,14 +145,14 @@ def _merge(lib: Library, found: Found, own: bool) -> None:
     for t, path in found.templates:
         key = (t.ruleset, t.name.lower())
         if own and key in seen:
-            lib.problems.append(f"{path.name}: creature[{t.name}]: a template of that name is already in "
+            lib._problems.append(f"{path.name}: creature[{t.name}]: a template of that name is already in "
                                 f"{lib._templates[t.ruleset][t.name.lower()][1].name}; skipped")
             continue
         seen.add(key)
         lib._templates.setdefault(t.ruleset, {})[t.name.lower()] = (t, path)
     for p, path in found.parties:
         if p.name.lower() in lib._parties.get(p.ruleset, {}):
-            lib.problems.append(f"{path.name}: party[{p.name}]: a party of that name is already in "
+            lib._problems.append(f"{path.name}: party[{p.name}]: a party of that name is already in "
                                 f"{lib._parties[p.ruleset][p.name.lower()][1].name}; skipped")
             continue
         lib._parties.setdefault(p.ruleset, {})[p.name.lower()] = (p, path)

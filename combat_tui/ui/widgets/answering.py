@@ -8,26 +8,22 @@ from collections.abc import Callable
 from textual import events
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.widgets import Input
+
+from .fixed_box import FixedBox
 
 Reply = Callable[[str | None], None]
 
 
-class AnswerInput(Input):
+class AnswerInput(FixedBox, Input):
     """An input whose typing lays nothing out. Input sets its virtual size (the text's width) at every
     character, and Widget's virtual size asks for a layout, which is of the whole screen: the input's
     own box is fixed (app.tcss), and its scrolling reads the value, not the layout."""
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
-
-class Answering(Vertical):
+class Answering(FixedBox, Vertical):
     """Shown to ask one thing; `_reply` hears the answer, or None for a cancel, once. A callback, not a
     message: keys typed right after Enter would overtake a message."""
-
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)  # as ViewStatic's: it does not scroll
 
     BINDINGS = [  # Tab keeps the focus in the box
         Binding("tab", "stay", show=False, priority=True),

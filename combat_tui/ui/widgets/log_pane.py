@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import Reactive, reactive
+from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -21,6 +21,7 @@ from ...session import Session
 from .. import styles
 from .._textual_compat import SteadyScrollView
 from ..strips import text_strip
+from .fixed_box import FixedBox
 
 KEEP = 2000  # entries; the oldest go in batches, so trimming is rare
 BATCH = 200
@@ -39,7 +40,7 @@ def hang(text: Text, width: int, console: Console) -> list[Text]:
     return [lines[0]] + [Text(" " * indent).append_text(line) for line in rest.wrap(console, width - indent)]
 
 
-class LogPane(SteadyScrollView, ScrollView, can_focus=True):
+class LogPane(FixedBox, SteadyScrollView, ScrollView, can_focus=True):
     """Follows the newest line; `reading` (the screen's key for it) makes it taller and lets the GM scroll
     back with the arrows, PageUp/PageDown, Home/End until Escape, when it follows again."""
 
@@ -53,7 +54,6 @@ class LogPane(SteadyScrollView, ScrollView, can_focus=True):
 
     # A growing log would make Textual lay out the whole screen after every line (its scrollbar might
     # appear); the pane always shows its scrollbar (app.tcss), so the scrollbar is told directly.
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
     tells_its_scroll_bars = True
 
     def watch_virtual_size(self, size: Size) -> None:

@@ -15,13 +15,12 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..matching import ranked
 from .answering import Answering, AnswerInput, Reply
+from .fixed_box import FixedBox
 
 
 @dataclass(frozen=True)
@@ -45,11 +44,9 @@ class FilterInput(AnswerInput):
             self._on_change(value)
 
 
-class ChoiceList(OptionList):
+class ChoiceList(FixedBox, OptionList):
     """Its height is set once a pick (PickList.pick): filtering redraws the box, and lays nothing out
     (a layout is of the whole screen, and a box shrinking uncovers panes to draw again)."""
-
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
 
 class PickList(Answering):

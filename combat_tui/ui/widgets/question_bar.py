@@ -11,20 +11,19 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.widgets import Input, Label
 
 from .. import styles
 from .answering import Answering, AnswerInput, Reply
+from .fixed_box import FixedBox
 
 KEYS = Text("Enter applies · Esc cancels", style="dim")
 EMPTY = Text("Type a value · Esc cancels", style=styles.ATTENTION)  # Enter on nothing: why nothing happened
 MIN_INPUT = 12  # cells the answer needs to be seen as it is typed
 
 
-class AskLabel(Label):
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)  # as ViewStatic's: it does not scroll
+class AskLabel(FixedBox, Label):
+    """The question's words and keys: the row's room is set when it is asked."""
 
 
 class QuestionBar(Answering):

@@ -15,14 +15,14 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.css.scalar import Unit
-from textual.geometry import Region, Size
-from textual.reactive import Reactive
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widgets import Static
 
 from ..strips import text_strip
+from .fixed_box import FixedBox
 
 
 def _signature(content: RenderableType) -> Any:
@@ -35,12 +35,8 @@ def _signature(content: RenderableType) -> Any:
     return None
 
 
-class ViewStatic(Static):
+class ViewStatic(FixedBox, Static):
     """Give it a min-height, and what it shows can change by that many lines without a layout."""
-
-    # A layout that resized it set its virtual size, and Widget's asks for a second whole-screen layout
-    # (and frame) for it; the size of a box that does not scroll is what that layout just gave it.
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     _measured: tuple[int, int] | None = None  # (width, height) of what is shown
     _shown: Any = None
