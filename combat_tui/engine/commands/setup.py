@@ -11,9 +11,10 @@ from ..errors import CommandError
 from ..model import Combatant, Side
 from ..ops import Ops
 from ..ruleset import RulesetDef, TimeModel
-from ..targets import clean_name, clean_note, creatures
+from ..targets import clean_name, creatures
 from ..timekeeping import current_actor, slot_index
-from .common import body_plan, health_pool, need, no_extra, targets
+from .adding import add_one
+from .common import health_pool, need, no_extra, targets
 from .spec import command
 from .templates import find_template, from_template, name_words, party_add
 
@@ -97,7 +98,7 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     # xN makes a group on one initiative, from a template or not; split: each rolls its own
     group = f"g{ops.state.counters.next_cid}" if count > 1 and not split else None
     for name in names:
-        cid = _add_one(ops, name, side, surprised, hidden, kw, forced,
+        cid = add_one(ops, name, side, surprised, hidden, kw, forced,
                        made.setup(group) if made is not None else _grouped(group))
         if group is not None and "init" in kw:  # `init=1d20` rolled once for the whole group
             kw = {**kw, "init": str(ops.peek(cid).initiative)}
@@ -128,50 +129,6 @@ def _stat_keys(rs: RulesetDef, kw: dict[str, str]) -> dict[str, str]:
                                f"(stats: {', '.join(s.id for s in rs.stats) or 'none'})")
         out[sid] = kw.pop(key)
     return out
-
-
-def _add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw: dict[str, str],
-             forced: dict[str, str], setup: Callable[[Combatant], None] | None = None) -> str:
-    rs = ops.rs
-    counters = ops.counters()
-    cid = f"c{counters.next_cid}"
-    counters.next_cid += 1
-    c = Combatant(id=cid, seq=int(cid[1:]), name=name, side=side, surprised=surprised, hidden=hidden,
-                  stats={s.id: s.default for s in rs.stats})
-    ops.tx.touch(f"c:{cid}")
-    ops.state.combatants[cid] = c
-    if setup is not None:
-        setup(c)
-    for key, value in kw.items():
-        if key in ("init", "notes", "side"):
-            continue
-        if key in c.stats or key.replace("-", "_") in {s.id.replace("-", "_") for s in rs.stats}:
-            sid = next(s.id for s in rs.stats if s.id.replace("-", "_") == key.replace("-", "_"))
-            c.stats[sid] = amount(ops, value, sid)
-    for sid, value in forced.items():
-        c.stats[sid] = amount(ops, value, next(s.name for s in rs.stats if s.id == sid))
-    if "body" in kw:
-        c.body = body_plan(ops, kw["body"]).id
-    for part in rs.body:
-        if part.id in kw:
-            c.parts[part.id] = amount(ops, kw[part.id], part.name)
-            if not 0 <= c.parts[part.id] <= 20:
-                raise CommandError(f"{part.name}: 0 to 20")
-    fixed = {pd.id: amount(ops, kw[pd.id], pd.name, c) for pd in rs.pools if pd.id in kw}
-    for pid, top in fixed.items():
-        if top < 0:
-            raise CommandError(f"{rs.pool(pid).name} cannot be negative ({top})")
-    if "notes" in kw:
-        c.notes = clean_note(kw["notes"])
-    if "init" in kw:
-        c.initiative = amount(ops, kw["init"], "initiative", c)
-    ops.init_pools(cid, fixed)
-    ops.say(f"Added {name} ({side.value})" + (f", initiative {c.initiative}" if c.initiative is not None else ""))
-    if ops.state.clock.started:
-        turns.place_new(ops, cid)
-        if rs.time.start_condition and rs.time.model is not TimeModel.FREE_ROUNDS:
-            conditions.add(ops, cid, rs.time.start_condition, anchor=cid)
-    return cid
 
 
 @command("remove", "remove NAMES", "remove creatures from the encounter", args=("names",))

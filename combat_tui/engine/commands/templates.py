@@ -13,6 +13,7 @@ from ..library import Member, Template
 from ..model import Combatant, OwnAction
 from ..ops import Ops
 from ..ruleset import RulesetDef
+from .adding import add_one
 
 _FLAG = re.compile(r"x[0-9]+|pc|npc|ally|surprised|hidden|split")
 MIN_PREFIX = 3  # a shorter start of a name stays a plain creature (`add B`), never a template
@@ -90,8 +91,6 @@ def from_template(rs: RulesetDef, t: Template, line: dict[str, str]) -> Made:
 
 def party_add(ops: Ops, name: str) -> None:
     """Every member of a party, with what it carried out of its last fight."""
-    from .setup import _add_one  # setup imports this module
-
     lib = ops.library
     found = lib.party(ops.rs.id, name, ops.pending) if lib is not None else None
     if found is None:
@@ -110,7 +109,7 @@ def party_add(ops: Ops, name: str) -> None:
             kw["body"] = m.body
         if m.notes:
             kw["notes"] = m.notes
-        cid = _add_one(ops, m.name, m.side, False, False, kw, {k: str(v) for k, v in m.stats.items()},
+        cid = add_one(ops, m.name, m.side, False, False, kw, {k: str(v) for k, v in m.stats.items()},
                        _member_setup(party.name, m))
         _carry_in(ops, cid, m)
         ops.changing(cid).came_in = of_combatant(ops.peek(cid))  # what `end` tells its changes from
