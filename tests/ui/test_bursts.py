@@ -8,6 +8,7 @@ from pathlib import Path
 from textual import events
 
 from combat_tui.session import Session, catalogue, load_library
+from combat_tui.ui._textual_compat import FooterKey
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
@@ -154,3 +155,16 @@ async def test_a_line_a_key_began_closes_the_bar_so_the_next_letter_is_a_key(tmp
         burst(app, "colon d m g space O r c space 2 enter")
         await settle(pilot)
         assert pool(app.session, "Orc", "hp") == 28 and bar.has_focus  # `:`'s bar stays open
+
+
+async def test_the_footer_shows_the_screens_keys_after_a_burst_through_the_bar_and_a_question(tmp_path: Path) -> None:
+    """`: Escape d 5 Enter` typed at once: the footer's rebuild for the bar can run while the question is
+    up; once it is answered the footer shows the screen's keys again, not the question's (none)."""
+    app = CombatApp(new_session(tmp_path, *TWO, ruleset="three-action"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for keys in ["colon escape d 5 enter", "colon d m g space O r c space 1 enter escape d 2 enter"]:
+            burst(app, keys)
+            await settle(pilot)
+            shown = [k.description for k in app.screen.query(FooterKey)]
+            assert "Next" in shown and "Dmg" in shown, (keys, shown)

@@ -37,6 +37,9 @@ class QuietFooter(Footer):
         """Textual's keys, made to fit: compact when the full ones do not, then the least used hidden."""
         keys = list(super().compose())
         self._fit([k for k in keys if isinstance(k, FooterKey)])
+        # What is shown, as it is built now: a rebuild asked for earlier can run after the keys moved on
+        # (a question came up meanwhile), and `relight` must then know the footer shows other keys.
+        self._shape = self._shown(self.screen)[0] if keys else None
         yield from keys
 
     def on_resize(self) -> None:
@@ -59,8 +62,6 @@ class QuietFooter(Footer):
             return
         if self.relight(screen):
             return
-        if screen.app.app_focus:  # without focus Textual's footer waits, and so must our memory
-            self._shape = self._shown(screen)[0]
         super().bindings_changed(screen)
 
     def relight(self, screen: Screen[Any]) -> bool:
