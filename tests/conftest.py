@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.loader import Catalogue, load_all
@@ -28,11 +29,18 @@ def _isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def make(catalogue: Catalogue):  # type: ignore[no-untyped-def]
+def make(catalogue: Catalogue) -> Make:
     def _make(ruleset: str, seed: int = 1) -> Encounter:
         return Encounter.new(catalogue.get(ruleset), seed=seed)
 
     return _make
+
+
+@pytest.fixture
+def enc(request: pytest.FixtureRequest, make: Make) -> Encounter:
+    """A new encounter of the test module's `RULESET`, rolled with its `SEED` (1 if it names none).
+    A module whose encounter starts with creatures in it keeps a fixture of its own by this name."""
+    return make(request.module.RULESET, getattr(request.module, "SEED", 1))
 
 
 @pytest.fixture

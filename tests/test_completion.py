@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from helpers import Make
+
 from combat_tui.completion import TabCycle, complete, completions
 
 
-def test_commands_creatures_conditions_and_keys(make) -> None:  # type: ignore[no-untyped-def]
+def test_commands_creatures_conditions_and_keys(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Goblin x2")
     enc.run("add Kara pc")
@@ -23,7 +25,7 @@ def test_commands_creatures_conditions_and_keys(make) -> None:  # type: ignore[n
     assert complete(enc, "") is None
 
 
-def test_a_completed_name_is_followed_by_a_space(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_completed_name_is_followed_by_a_space(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Kara pc")
     text = complete(enc, "cond Ka")
@@ -34,7 +36,7 @@ def test_a_completed_name_is_followed_by_a_space(make) -> None:  # type: ignore[
     assert enc.run(complete(enc, typed) or "") == ["Kara gains Prone"]
 
 
-def test_the_living_come_first_and_tab_cycles(make) -> None:  # type: ignore[no-untyped-def]
+def test_the_living_come_first_and_tab_cycles(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Bandit Captain")
     enc.run("add Bandit x2")
@@ -49,7 +51,7 @@ def test_the_living_come_first_and_tab_cycles(make) -> None:  # type: ignore[no-
     assert tab.press(enc, "cond Bandit 1 pro") == "cond Bandit 1 prone "
 
 
-def test_a_name_the_parser_cannot_join_is_quoted(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_name_the_parser_cannot_join_is_quoted(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Captain of the Guard")
     text = complete(enc, "dmg Cap")
@@ -60,13 +62,13 @@ def test_a_name_the_parser_cannot_join_is_quoted(make) -> None:  # type: ignore[
     assert complete(enc, 'heal "Captain of') == 'heal "Captain of the Guard" '  # an open quote is closed
 
 
-def test_time_count_offers_speed_classes(make) -> None:  # type: ignore[no-untyped-def]
+def test_time_count_offers_speed_classes(make: Make) -> None:
     enc = make("time-count")
     enc.run("add Zherynn pc")
     assert complete(enc, "act Zherynn class=sl") == "act Zherynn class=slow "
 
 
-def test_the_key_words_a_command_takes_complete_from_its_spec(make) -> None:  # type: ignore[no-untyped-def]
+def test_the_key_words_a_command_takes_complete_from_its_spec(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Kara pc")
     assert complete(enc, "uncond Kara prone ui") == "uncond Kara prone uid="
@@ -76,7 +78,7 @@ def test_the_key_words_a_command_takes_complete_from_its_spec(make) -> None:  # 
     assert complete(enc, "act Kara sf") is None  # a time-count word, not offered here
 
 
-def test_every_command_completes_from_its_spec(make) -> None:  # type: ignore[no-untyped-def]
+def test_every_command_completes_from_its_spec(make: Make) -> None:
     from combat_tui.completion import vocabulary
     from combat_tui.engine.commands import COMMANDS
 

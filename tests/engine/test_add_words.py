@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
@@ -26,7 +27,7 @@ def one(enc: Encounter, name: str):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("word", ["X2", "x2", "x100", "pc", "NPC", "Ally", "hidden", "Surprised", "split"])
-def test_a_lone_option_word_is_the_name(make, word: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_lone_option_word_is_the_name(make: Make, word: str) -> None:
     enc = make("three-action")
     enc.run(f"add {word} hp=5")
     assert names(enc) == [word]
@@ -34,7 +35,7 @@ def test_a_lone_option_word_is_the_name(make, word: str) -> None:  # type: ignor
     assert c.side is Side.NPC and not c.hidden and not c.surprised and c.pools["hp"].max == 5
 
 
-def test_option_words_after_the_name_are_options(make) -> None:  # type: ignore[no-untyped-def]
+def test_option_words_after_the_name_are_options(make: Make) -> None:
     enc = make("three-action")
     enc.run("add X2 x3 pc hidden")
     assert names(enc) == ["X2 1", "X2 2", "X2 3"]
@@ -45,7 +46,7 @@ def test_option_words_after_the_name_are_options(make) -> None:  # type: ignore[
     assert names(enc)[-2:] == ["Orc Boss 1", "Orc Boss 2"]
 
 
-def test_split_without_a_template_is_no_part_of_the_name(make) -> None:  # type: ignore[no-untyped-def]
+def test_split_without_a_template_is_no_part_of_the_name(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Orc x2 split")
     assert names(enc) == ["Orc 1", "Orc 2"]
@@ -60,7 +61,7 @@ def test_a_template_after_the_count_word(catalogue: Catalogue) -> None:
 
 
 @pytest.mark.parametrize("line", ["add", "add init=5", "add hp=7 notes=x", "add side=pc"])
-def test_no_name_says_how_add_goes(make, line: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_name_says_how_add_goes(make: Make, line: str) -> None:
     enc = make("three-action")
     with pytest.raises(CommandError) as err:
         enc.run(line)
@@ -71,7 +72,7 @@ def test_no_name_says_how_add_goes(make, line: str) -> None:  # type: ignore[no-
 
 @pytest.mark.parametrize("line", ["dmg X2 3", "spend X2 actions 1", "cond X2 prone", "init X2 12", "edit X2 hp=9",
                                   "dmg pc 3", "cond Hidden prone", "remove split"])
-def test_other_commands_find_a_creature_named_like_an_option(make, line: str) -> None:  # type: ignore[no-untyped-def]
+def test_other_commands_find_a_creature_named_like_an_option(make: Make, line: str) -> None:
     enc = make("three-action")
     for name in ("X2", "pc", "Hidden", "split"):
         enc.run(f"add {name} hp=10 init=5")
@@ -81,7 +82,7 @@ def test_other_commands_find_a_creature_named_like_an_option(make, line: str) ->
 
 
 @pytest.mark.parametrize("line", ["add @Heroes x2", "add @Heroes hp=5"])
-def test_a_party_with_more_words_says_a_party_takes_none(make, line: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_party_with_more_words_says_a_party_takes_none(make: Make, line: str) -> None:
     enc = make("three-action")
     with pytest.raises(CommandError, match="add @PARTY takes nothing more"):
         enc.run(line)
@@ -96,7 +97,7 @@ def test_do_adds_a_creature_named_x2(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stderr == "" and "Added X2 (npc)" in done.stdout
 
 
-def test_speed_words_outside_time_count_say_so(make) -> None:  # type: ignore[no-untyped-def]
+def test_speed_words_outside_time_count_say_so(make: Make) -> None:
     """Ignored, they said "Nothing changed."."""
     enc = make("three-action")
     enc.run("add X2 hp=10 init=5")

@@ -4,11 +4,12 @@ pick each, never the oldest silently."""
 from __future__ import annotations
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.errors import CommandError
 
 
-def test_resolve_name_with_two_prompts_asks_which_and_its_table_picks(make) -> None:  # type: ignore[no-untyped-def]
+def test_resolve_name_with_two_prompts_asks_which_and_its_table_picks(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Kara pc hp=30")
     enc.run("add Orc hp=10")

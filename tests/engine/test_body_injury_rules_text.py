@@ -5,33 +5,16 @@ Hero (init 15) acts before Goblin (init 10).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from helpers import cond, conds, creature, prompts
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
 from combat_tui.engine.loader import Catalogue
 
 
-def creature(enc: Encounter, name: str) -> dict[str, Any]:
-    return next(c for c in enc.view()["combatants"] if c["name"] == name)
-
-
-def conds(enc: Encounter, name: str) -> set[str]:
-    return {c["id"] for c in creature(enc, name)["conditions"]}
-
-
-def cond(enc: Encounter, name: str, cid: str) -> dict[str, Any]:
-    return next(c for c in creature(enc, name)["conditions"] if c["id"] == cid)
-
-
 def cur(enc: Encounter, name: str, pool: str) -> int:
     return int(creature(enc, name)["pools"][pool]["current"])
-
-
-def prompts(enc: Encounter) -> list[tuple[str, str]]:
-    return [(p["creature"], p["table"]) for p in enc.view()["prompts"]]
 
 
 def dismiss_all(enc: Encounter) -> None:

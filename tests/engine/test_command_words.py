@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.commands import COMMANDS
 from combat_tui.engine.errors import CommandError
@@ -13,7 +14,7 @@ from combat_tui.engine.errors import CommandError
 CHECKED = sorted(n for n, c in COMMANDS.items() if not c.raw)
 
 
-def _fight(make):  # type: ignore[no-untyped-def]
+def _fight(make: Make):
     enc = make("three-action")
     enc.run("add Orc hp=20")
     enc.run("add Kara pc init=15")
@@ -21,7 +22,7 @@ def _fight(make):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("name", CHECKED)
-def test_an_unknown_word_is_an_error_that_changes_nothing(make, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_an_unknown_word_is_an_error_that_changes_nothing(make: Make, name: str) -> None:
     enc = _fight(make)
     before = json.dumps(enc.view(), sort_keys=True)
     spec = COMMANDS[name]
@@ -35,20 +36,20 @@ def test_an_unknown_word_is_an_error_that_changes_nothing(make, name: str) -> No
     assert json.dumps(enc.view(), sort_keys=True) == before
 
 
-def test_damage_with_a_word_dmg_does_not_take_is_refused(make) -> None:  # type: ignore[no-untyped-def]
+def test_damage_with_a_word_dmg_does_not_take_is_refused(make: Make) -> None:
     enc = _fight(make)
     with pytest.raises(CommandError, match=r"dmg does not take type= \(it takes no key=value words\)"):
         enc.run("dmg Orc 3 type=fire")
     assert enc.run("dmg Orc 3 fire")  # the type is a plain word
 
 
-def test_a_word_a_command_takes_still_works(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_word_a_command_takes_still_works(make: Make) -> None:
     enc = _fight(make)
     enc.run("start")
     assert enc.run("hold Kara after=Orc")
 
 
-def test_raw_commands_keep_key_value_words_as_text(make) -> None:  # type: ignore[no-untyped-def]
+def test_raw_commands_keep_key_value_words_as_text(make: Make) -> None:
     enc = _fight(make)
     enc.run("note Orc weak=fire, afraid of dogs")
     orc = next(c for c in enc.view()["combatants"] if c["name"] == "Orc")
@@ -61,7 +62,7 @@ def test_every_word_a_command_takes_is_in_its_usage() -> None:
             assert f"{key}=" in spec.usage, (spec.name, key)
 
 
-def test_set_takes_option_equals_value_or_two_words(make) -> None:  # type: ignore[no-untyped-def]
+def test_set_takes_option_equals_value_or_two_words(make: Make) -> None:
     enc = make("boon-bane")
     enc.run("set stand_up_cost=2")
     assert enc.state.options["stand_up_cost"] == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.errors import CombatError, CommandError
 
@@ -17,7 +18,7 @@ def hp(enc, name: str) -> int:  # type: ignore[no-untyped-def]
     return next(c for c in enc.view()["combatants"] if c["name"] == name)["pools"]["hp"]["current"]
 
 
-def test_add_numbers_groups_and_continues(make) -> None:  # type: ignore[no-untyped-def]
+def test_add_numbers_groups_and_continues(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Goblin x3 hp=7")
     enc.run("add Goblin x2")
@@ -27,7 +28,7 @@ def test_add_numbers_groups_and_continues(make) -> None:  # type: ignore[no-unty
     assert hp(enc, "Goblin 2") == 7
 
 
-def test_add_side_word_sets_the_side(make) -> None:  # type: ignore[no-untyped-def]
+def test_add_side_word_sets_the_side(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Wolf side=ally")
     assert enc.view()["combatants"][0]["side"] == "ally"
@@ -36,7 +37,7 @@ def test_add_side_word_sets_the_side(make) -> None:  # type: ignore[no-untyped-d
     assert names(enc) == ["Wolf"]
 
 
-def test_a_stat_whose_key_add_reads_as_initiative_is_set_with_stat_prefix(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_stat_whose_key_add_reads_as_initiative_is_set_with_stat_prefix(make: Make) -> None:
     enc = make("three-action")  # its stat `init` is the initiative bonus; `init=` is the initiative
     enc.run("add Kara pc init=17 stat-init=3 pdef=14")
     kara = next(c for c in enc.state.roster() if c.name == "Kara")
@@ -49,7 +50,7 @@ def test_a_stat_whose_key_add_reads_as_initiative_is_set_with_stat_prefix(make) 
     assert names(enc) == before
 
 
-def test_targets_lists_wildcards_sides_and_words(make) -> None:  # type: ignore[no-untyped-def]
+def test_targets_lists_wildcards_sides_and_words(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Orc x3 hp=10")
     enc.run("add Hero pc hp=10")
@@ -67,7 +68,7 @@ def test_targets_lists_wildcards_sides_and_words(make) -> None:  # type: ignore[
     assert hp(enc, "Hero") == 8
 
 
-def test_area_damage_rolls_once_for_all(make) -> None:  # type: ignore[no-untyped-def]
+def test_area_damage_rolls_once_for_all(make: Make) -> None:
     enc = make("three-action", seed=3)
     enc.run("add Orc x4 hp=100")
     enc.run("dmg @npc 2d6+3 fire")
@@ -95,7 +96,7 @@ def test_area_damage_rolls_once_for_all(make) -> None:  # type: ignore[no-untype
     ("dmg 'Orc 1 5", "no creature named"),
     ('dmg "Orc 1 5', "cannot read"),
 ])
-def test_errors_are_one_line_and_change_nothing(make, line: str, fragment: str) -> None:  # type: ignore[no-untyped-def]
+def test_errors_are_one_line_and_change_nothing(make: Make, line: str, fragment: str) -> None:
     enc = make("three-action")
     enc.run("add Orc x2 hp=10")
     before = json.dumps(enc.view(), sort_keys=True)
@@ -119,7 +120,7 @@ def test_a_mistyped_command_gets_the_closest_names_not_the_whole_list() -> None:
     assert "try:" in str(caught.value)  # nothing close: the list, so the GM can find it
 
 
-def test_a_failure_midway_rolls_back_the_whole_command(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_failure_midway_rolls_back_the_whole_command(make: Make) -> None:
     enc = make("energy-stamina")
     enc.run("add Ann pc")
     enc.run("add Bo pc")
@@ -131,7 +132,7 @@ def test_a_failure_midway_rolls_back_the_whole_command(make) -> None:  # type: i
     assert json.dumps(enc.view(), sort_keys=True) == before
 
 
-def test_markup_in_names_is_kept_as_text(make) -> None:  # type: ignore[no-untyped-def]
+def test_markup_in_names_is_kept_as_text(make: Make) -> None:
     enc = make("three-action")
     enc.run('add "[bold red]Boss[/]" hp=5')
     assert names(enc) == ["[bold red]Boss[/]"]
@@ -139,13 +140,13 @@ def test_markup_in_names_is_kept_as_text(make) -> None:  # type: ignore[no-untyp
     assert hp(enc, "[bold red]Boss[/]") == 4
 
 
-def test_control_characters_are_stripped_from_names(make) -> None:  # type: ignore[no-untyped-def]
+def test_control_characters_are_stripped_from_names(make: Make) -> None:
     enc = make("three-action")
     enc.run("add 'Evil\x1b[31mTwin'")
     assert names(enc) == ["Evil[31mTwin"]
 
 
-def test_hold_and_enter(make) -> None:  # type: ignore[no-untyped-def]
+def test_hold_and_enter(make: Make) -> None:
     enc = make("three-action")
     for name, init in (("A", 20), ("B", 15), ("C", 10)):
         enc.run(f"add {name} init={init}")
@@ -164,7 +165,7 @@ def test_hold_and_enter(make) -> None:  # type: ignore[no-untyped-def]
     assert enc.view()["active"] == ["B"] and enc.view()["round"] == 2
 
 
-def test_entering_does_not_take_the_current_creatures_turn(make) -> None:  # type: ignore[no-untyped-def]
+def test_entering_does_not_take_the_current_creatures_turn(make: Make) -> None:
     enc = make("three-action")
     for name, init in (("Ghoul", 20), ("Aldric", 15), ("Bryn", 10)):
         enc.run(f"add {name} init={init}")
@@ -181,7 +182,7 @@ def test_entering_does_not_take_the_current_creatures_turn(make) -> None:  # typ
     assert enc.view()["order"] == ["Aldric", "Ghoul", "Bryn"]
 
 
-def test_delay_keeps_start_of_turn_effects_at_the_old_place(make) -> None:  # type: ignore[no-untyped-def]
+def test_delay_keeps_start_of_turn_effects_at_the_old_place(make: Make) -> None:
     enc = make("three-action")
     for name, init in (("A", 20), ("B", 15)):
         enc.run(f"add {name} init={init} hp=30")
@@ -196,7 +197,7 @@ def test_delay_keeps_start_of_turn_effects_at_the_old_place(make) -> None:  # ty
     assert "fire" in v["prompts"][0]["table"].lower()
 
 
-def test_hold_after_someone_in_one_command(make) -> None:  # type: ignore[no-untyped-def]
+def test_hold_after_someone_in_one_command(make: Make) -> None:
     enc = make("boon-bane")
     for name, init in (("Kara", 6), ("Orc", 5), ("Bram", 4)):
         enc.run(f"add {name} init={init}")

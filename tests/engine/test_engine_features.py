@@ -6,6 +6,7 @@ import json
 import tomllib
 
 import pytest
+from helpers import cond_ids
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError, CommandError
@@ -173,21 +174,17 @@ def c(enc: Encounter, name: str) -> dict:  # type: ignore[type-arg]
     return next(x for x in enc.view()["combatants"] if x["name"] == name)
 
 
-def conds(enc: Encounter, name: str) -> list[str]:
-    return [x["id"] for x in c(enc, name)["conditions"]]
-
-
 def test_formula_max_and_floor(enc: Encounter) -> None:
     assert c(enc, "A")["pools"]["hp"] == {"current": 12, "max": 12}
     enc.run("dmg A 30")
     assert c(enc, "A")["pools"]["hp"]["current"] == -12
-    assert "dead" in conds(enc, "A")
+    assert "dead" in cond_ids(enc, "A")
     assert enc.view()["order"] == ["B"]
 
 
 def test_action_effects_land_on_the_target_from_the_actor(enc: Encounter) -> None:
     enc.run("act A shove on=B")
-    assert conds(enc, "B") == ["prone", "exposed", "marked"]
+    assert cond_ids(enc, "B") == ["prone", "exposed", "marked"]
     marked = c(enc, "B")["conditions"][2]
     assert marked["source"] == "A"
     assert c(enc, "A")["pools"]["actions"]["current"] == 2
@@ -202,13 +199,13 @@ def test_daughter_held_by_parent_then_freed(enc: Encounter) -> None:
         enc.run("uncond B exposed")
     enc.run("next")  # B's turn
     enc.run("act B stand")
-    assert conds(enc, "B") == []
+    assert cond_ids(enc, "B") == []
 
 
 def test_ended_by_tag(enc: Encounter) -> None:
     enc.run("cond A exposed")
     enc.run("act A parry")
-    assert conds(enc, "A") == []
+    assert cond_ids(enc, "A") == []
 
 
 def test_requires(enc: Encounter) -> None:
@@ -256,20 +253,20 @@ def test_rest_durations(enc: Encounter) -> None:
     assert c(enc, "A")["conditions"][0]["remaining"] is None
     for _ in range(6):
         enc.run("next")
-    assert conds(enc, "A") == ["weary"]
+    assert cond_ids(enc, "A") == ["weary"]
     enc.run("rest short B")
-    assert conds(enc, "A") == ["weary"]
+    assert cond_ids(enc, "A") == ["weary"]
     enc.run("rest short")
-    assert conds(enc, "A") == []
+    assert cond_ids(enc, "A") == []
 
 
 def test_end_of_next_turn(enc: Encounter) -> None:
     enc.run("cond A slowed until=end-of-next-turn")  # A is acting: its next turn is in round 2
     enc.run("next")
     enc.run("next")  # round 2, A
-    assert "slowed" in conds(enc, "A")
+    assert "slowed" in cond_ids(enc, "A")
     enc.run("next")  # A's round-2 turn ends
-    assert "slowed" not in conds(enc, "A")
+    assert "slowed" not in cond_ids(enc, "A")
 
 
 def test_choice_table_needs_the_gms_value(enc: Encounter) -> None:
@@ -302,7 +299,7 @@ def test_start_of_turn_table_resolves(enc: Encounter) -> None:
     enc.run("next")
     assert [p["table"] for p in enc.view()["prompts"]] == ["Bleed"]
     enc.run("resolve value=9")
-    assert conds(enc, "B") == []
+    assert cond_ids(enc, "B") == []
 
 
 def test_body_part_counts_per_creature(rs: RulesetDef) -> None:
@@ -340,7 +337,7 @@ def test_preroll_then_resolve_applies_the_same_roll(enc: Encounter) -> None:
     assert rolled is not None
     enc.run("resolve")
     expected = [] if rolled.total >= 6 else ["bleeding"]
-    assert conds(enc, "B") == expected
+    assert cond_ids(enc, "B") == expected
     assert len(enc.doc.log[-1].rolls) == 0  # resolve rolled nothing new
     enc.run("undo")
     enc.run("undo")

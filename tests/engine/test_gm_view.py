@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.gm_view import GMViews, GroupRow, Heading, OrderRow, gm_view
@@ -69,7 +70,7 @@ def test_an_unchanged_creature_keeps_its_row(catalogue: Catalogue, ruleset: str)
     assert fresh == after  # what is kept equals what a fresh build says
 
 
-def test_a_view_is_equal_when_nothing_changed_and_differs_when_something_did(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_view_is_equal_when_nothing_changed_and_differs_when_something_did(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Kara pc hp=20 init=15")
     enc.run("add Orc hp=8 init=10")
@@ -88,7 +89,7 @@ def test_a_view_is_equal_when_nothing_changed_and_differs_when_something_did(mak
     assert other.sheet != one.sheet and other.order == one.order and other.rows()[1] is one.rows()[1]
 
 
-def test_conditions_are_in_the_sheets_words(make) -> None:  # type: ignore[no-untyped-def]
+def test_conditions_are_in_the_sheets_words(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Kara pc hp=10")
     enc.run("add Orc hp=10")
@@ -103,7 +104,7 @@ def test_conditions_are_in_the_sheets_words(make) -> None:  # type: ignore[no-un
     assert view.rows()[[r.id for r in view.rows()].index(kara.id)].conditions == ("Prone",)
 
 
-def test_a_prompt_says_what_p_rolls_then_what_it_rolled(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_prompt_says_what_p_rolls_then_what_it_rolled(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Kara pc hp=10")
     enc.run("start")
@@ -116,13 +117,13 @@ def test_a_prompt_says_what_p_rolls_then_what_it_rolled(make) -> None:  # type: 
     assert p.rolled and p.rolled == enc.state.prompts[0].rolled.detail  # type: ignore[union-attr]
 
 
-def test_an_empty_encounter_has_nothing_selected(make) -> None:  # type: ignore[no-untyped-def]
+def test_an_empty_encounter_has_nothing_selected(make: Make) -> None:
     view = gm_view(make("boon-bane"))
     assert view.order == () and view.sheet is None and view.conditions is None and view.prompts == ()
     assert view.title == "Encounter — not started — press n to start"
 
 
-def test_the_sheet_lists_a_template_creatures_own_attacks_as_a_stat_block(make, catalogue: Catalogue) -> None:  # type: ignore[no-untyped-def]
+def test_the_sheet_lists_a_template_creatures_own_attacks_as_a_stat_block(make: Make, catalogue: Catalogue) -> None:
     from combat_tui.engine.gm_view import AttackView, hit_words
     from combat_tui.session import load_library
 
@@ -218,7 +219,7 @@ def test_a_folded_group_says_how_many_of_its_members_the_players_cannot_see(cata
     assert isinstance(group, GroupRow) and group.hidden_words == "hidden"
 
 
-def test_the_title_says_the_fight_is_over_once_it_ended(make, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_title_says_the_fight_is_over_once_it_ended(make: Make, tmp_path) -> None:
     from combat_tui.session import list_saves
     from combat_tui.store import saves
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import Make
 from mini_ruleset import FIVE, MINI
 
 from combat_tui.engine.errors import CommandError
@@ -17,7 +18,7 @@ HEALTH = {"three-action": "hp", "boon-bane": "hp", "time-count": "hp", "energy-s
 
 
 @pytest.mark.parametrize("ruleset", sorted(HEALTH))
-def test_hp_sets_the_rulesets_hit_points(make, ruleset: str) -> None:  # type: ignore[no-untyped-def]
+def test_hp_sets_the_rulesets_hit_points(make: Make, ruleset: str) -> None:
     enc = make(ruleset)
     assert enc.rs.damage.health == HEALTH[ruleset]  # declared in the data, not guessed
     enc.run("add Bandit hp=4")
@@ -25,7 +26,7 @@ def test_hp_sets_the_rulesets_hit_points(make, ruleset: str) -> None:  # type: i
     assert (pools[HEALTH[ruleset]].current, pools[HEALTH[ruleset]].max) == (4, 4)
 
 
-def test_body_injury_hp_is_stamina_and_exhaustion_follows_it(make) -> None:  # type: ignore[no-untyped-def]
+def test_body_injury_hp_is_stamina_and_exhaustion_follows_it(make: Make) -> None:
     enc = make("body-injury")
     enc.run("add Bandit hp=4")
     pools = enc.state.combatants["c1"].pools
@@ -35,7 +36,7 @@ def test_body_injury_hp_is_stamina_and_exhaustion_follows_it(make) -> None:  # t
     assert enc.state.combatants["c2"].pools["exhaustion"].max == 9
 
 
-def test_body_injury_out_of_stamina_and_exhaustion_is_unconscious_and_cannot_act(make) -> None:  # type: ignore[no-untyped-def]
+def test_body_injury_out_of_stamina_and_exhaustion_is_unconscious_and_cannot_act(make: Make) -> None:
     enc = make("body-injury")
     enc.run("add Bandit hp=4")
     enc.run("add Kara pc")
@@ -61,7 +62,7 @@ def test_body_injury_out_of_stamina_and_exhaustion_is_unconscious_and_cannot_act
     assert not bandit.has("unconscious") and not bandit.has("spent")
 
 
-def test_a_creature_without_stamina_never_falls_unconscious(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_creature_without_stamina_never_falls_unconscious(make: Make) -> None:
     enc = make("body-injury")
     enc.run("add Skeleton no_con=1")
     enc.run("dmg Skeleton 5")

@@ -4,11 +4,12 @@ name gets the names it was close to, and an area change is one line a creature."
 from __future__ import annotations
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.errors import CommandError
 
 
-def test_area_damage_shows_its_dice_once_and_one_line_a_creature(make) -> None:  # type: ignore[no-untyped-def]
+def test_area_damage_shows_its_dice_once_and_one_line_a_creature(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Ghoul x4 hp=20")
     lines = enc.run("dmg Ghoul* 3d6 fire")
@@ -16,7 +17,7 @@ def test_area_damage_shows_its_dice_once_and_one_line_a_creature(make) -> None: 
     assert all(line.startswith(f"Ghoul {i} takes") for i, line in enumerate(lines[1:], start=1)), lines
 
 
-def test_errors_name_words_the_gm_typed(make) -> None:  # type: ignore[no-untyped-def]
+def test_errors_name_words_the_gm_typed(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Ghoul hp=20")
     enc.run("add Bryn pc hp=20")
@@ -26,7 +27,7 @@ def test_errors_name_words_the_gm_typed(make) -> None:  # type: ignore[no-untype
         enc.run("dmg Gohul 5")
 
 
-def test_prompt_lines_name_keys_not_commands(make) -> None:  # type: ignore[no-untyped-def]
+def test_prompt_lines_name_keys_not_commands(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Kara pc hp=30")
     queued = enc.run("prompt Kara poison")
@@ -35,7 +36,7 @@ def test_prompt_lines_name_keys_not_commands(make) -> None:  # type: ignore[no-u
     assert not any("`" in line for line in queued + rolled)
 
 
-def test_a_prompt_or_damage_picked_by_number_is_logged_by_name(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_prompt_or_damage_picked_by_number_is_logged_by_name(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Kara pc hp=30")
     enc.run("prompt Kara poison")
@@ -44,7 +45,7 @@ def test_a_prompt_or_damage_picked_by_number_is_logged_by_name(make) -> None:  #
     assert [e.command for e in enc.history()[-2:]] == ["preroll Kara", "resolve Kara"]
 
 
-def test_a_mistyped_condition_gets_its_names_not_ids(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_mistyped_condition_gets_its_names_not_ids(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Bryn pc hp=20")
     with pytest.raises(CommandError, match=r"^unknown condition 'flatfooted'; did you mean Flat Footed\?$"):
@@ -53,7 +54,7 @@ def test_a_mistyped_condition_gets_its_names_not_ids(make) -> None:  # type: ign
         enc.run("cond Bryn fl")
 
 
-def test_healing_several_is_one_line_a_creature(make) -> None:  # type: ignore[no-untyped-def]
+def test_healing_several_is_one_line_a_creature(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Ghoul x3 hp=20")
     enc.run("dmg Ghoul* 5")

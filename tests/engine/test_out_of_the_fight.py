@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.errors import CommandError
 
 
-def _bandits(make):  # type: ignore[no-untyped-def]
+def _bandits(make: Make):
     enc = make("three-action")
     enc.run("add Bandit Captain hp=10")
     enc.run("add Bandit x2 hp=10")
@@ -21,7 +22,7 @@ def _hp(enc, name: str) -> int:  # type: ignore[no-untyped-def]
     return int(c.pools["hp"].current)
 
 
-def test_a_wildcard_and_a_side_skip_the_dead(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_wildcard_and_a_side_skip_the_dead(make: Make) -> None:
     enc = _bandits(make)
     lines = enc.run("dmg Bandit* 3")
     assert not any("Captain" in line for line in lines), lines
@@ -34,7 +35,7 @@ def test_a_wildcard_and_a_side_skip_the_dead(make) -> None:  # type: ignore[no-u
 
 @pytest.mark.parametrize("line", ["heal @npc 2", "gain Bandit* bleed_penalty 1", "spend @all reaction 1",
                                   "init Bandit* 12", "prompt @npc bleed", "act Bandit* move"])
-def test_every_command_that_picks_several_skips_the_dead(make, line: str) -> None:  # type: ignore[no-untyped-def]
+def test_every_command_that_picks_several_skips_the_dead(make: Make, line: str) -> None:
     enc = _bandits(make)
     enc.run("dmg Bandit* 3")
     before = enc.state.combatants["c1"].model_copy(deep=True)
@@ -45,7 +46,7 @@ def test_every_command_that_picks_several_skips_the_dead(make, line: str) -> Non
     assert all(p.cid != "c1" for p in enc.state.prompts[prompts:])
 
 
-def test_a_full_name_still_reaches_the_dead(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_full_name_still_reaches_the_dead(make: Make) -> None:
     enc = _bandits(make)
     enc.run("dmg Bandit Captain 3")
     assert _hp(enc, "Bandit Captain") == 7
@@ -53,7 +54,7 @@ def test_a_full_name_still_reaches_the_dead(make) -> None:  # type: ignore[no-un
     assert not enc.state.combatants["c1"].has("dead")
 
 
-def test_picking_only_the_dead_is_refused_in_plain_words(make) -> None:  # type: ignore[no-untyped-def]
+def test_picking_only_the_dead_is_refused_in_plain_words(make: Make) -> None:
     enc = _bandits(make)
     enc.run("cond Bandit 1 dead")
     enc.run("cond Bandit 2 dead")
@@ -66,7 +67,7 @@ def test_picking_only_the_dead_is_refused_in_plain_words(make) -> None:  # type:
         enc.run("dmg Bandit C 3")  # a prefix of a dead creature's name does not reach it either
 
 
-def test_a_prefix_prefers_the_living(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_prefix_prefers_the_living(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Kara pc hp=10")
     enc.run("add Karl hp=10")
@@ -76,7 +77,7 @@ def test_a_prefix_prefers_the_living(make) -> None:  # type: ignore[no-untyped-d
 
 
 
-def test_time_count_a_creature_back_in_the_fight_acts_now_not_in_the_past(make) -> None:  # type: ignore[no-untyped-def]
+def test_time_count_a_creature_back_in_the_fight_acts_now_not_in_the_past(make: Make) -> None:
     # Found by the property test: dead when the fight starts, its TC goes by, then it is brought back.
     enc = make("time-count", seed=0)
     for line in ("add Orc pc hp=6", "add Kara npc hp=9", "dmg Orc 9", "start", "next"):

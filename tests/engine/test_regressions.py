@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from helpers import Make, cond_ids
 
 from combat_tui.engine.errors import CommandError
 
 
-def conds(enc, name: str) -> list[str]:  # type: ignore[no-untyped-def]
-    return [c["id"] for c in next(x for x in enc.view()["combatants"] if x["name"] == name)["conditions"]]
-
-
 @pytest.mark.parametrize("kill", ["dmg Orc 20", "remove Orc"])
-def test_an_end_measured_by_a_creature_that_is_gone_still_comes(make, kill: str) -> None:  # type: ignore[no-untyped-def]
+def test_an_end_measured_by_a_creature_that_is_gone_still_comes(make: Make, kill: str) -> None:
     enc = make("three-action")
     enc.run("add Kara pc init=20")
     enc.run("add Orc init=1")
@@ -21,10 +18,10 @@ def test_an_end_measured_by_a_creature_that_is_gone_still_comes(make, kill: str)
     enc.run(kill)
     enc.run("next")  # round 2 begins: round 1 has ended, and with it Orc's place in it
     enc.run("next")
-    assert "slowed" not in conds(enc, "Kara")
+    assert "slowed" not in cond_ids(enc, "Kara")
 
 
-def test_time_count_end_measured_by_a_creature_out_of_the_fight(make) -> None:  # type: ignore[no-untyped-def]
+def test_time_count_end_measured_by_a_creature_out_of_the_fight(make: Make) -> None:
     enc = make("time-count")
     enc.run("add Kara pc init=5")
     enc.run("add Orc init=6")
@@ -33,10 +30,10 @@ def test_time_count_end_measured_by_a_creature_out_of_the_fight(make) -> None:  
     enc.run("dmg Orc 30")
     enc.run("act Kara sf=4")
     enc.run("next")
-    assert enc.view()["tc"] == 9 and "distracted" not in conds(enc, "Kara")
+    assert enc.view()["tc"] == 9 and "distracted" not in cond_ids(enc, "Kara")
 
 
-def test_nobody_able_to_act_burns_no_rounds(make) -> None:  # type: ignore[no-untyped-def]
+def test_nobody_able_to_act_burns_no_rounds(make: Make) -> None:
     enc = make("boon-bane")
     enc.run("add Orc pc hp=6")
     enc.run("add Kara hp=6")
@@ -47,7 +44,7 @@ def test_nobody_able_to_act_burns_no_rounds(make) -> None:  # type: ignore[no-un
     assert v["round"] == 1 and v["active"] == [] and v["order"] == []
 
 
-def test_the_last_creature_removed_then_a_new_one_acts_this_round(make) -> None:  # type: ignore[no-untyped-def]
+def test_the_last_creature_removed_then_a_new_one_acts_this_round(make: Make) -> None:
     enc = make("body-injury")
     enc.run("add Orc init=5")
     enc.run("start")
@@ -58,7 +55,7 @@ def test_the_last_creature_removed_then_a_new_one_acts_this_round(make) -> None:
     assert enc.view()["round"] == 1 and enc.view()["active"] == ["Kara"]
 
 
-def test_init_never_silently_takes_a_turn(make) -> None:  # type: ignore[no-untyped-def]
+def test_init_never_silently_takes_a_turn(make: Make) -> None:
     enc = make("body-injury")
     enc.run("add Orc pc init=5")
     enc.run("add Kara init=10")
@@ -74,7 +71,7 @@ def test_init_never_silently_takes_a_turn(make) -> None:  # type: ignore[no-unty
     assert enc.view()["active"] == ["Orc"] and enc.view()["round"] == 2
 
 
-def test_time_count_clock_never_runs_back(make) -> None:  # type: ignore[no-untyped-def]
+def test_time_count_clock_never_runs_back(make: Make) -> None:
     enc = make("time-count")
     enc.run("add Orc pc init=8")
     enc.run("start")
@@ -86,7 +83,7 @@ def test_time_count_clock_never_runs_back(make) -> None:  # type: ignore[no-unty
         enc.run("cond Orc prone until=until-tc:4")
 
 
-def test_a_turn_start_end_of_one_whose_turn_this_round_went_by(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_turn_start_end_of_one_whose_turn_this_round_went_by(make: Make) -> None:
     """It joined where the round had passed (first turn next round), then a new initiative put its place
     after the turn: what lasts to its next turn start ends in round 2, not at a round-1 turn it will
     not have."""

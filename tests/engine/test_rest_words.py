@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import Make
+
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.loader import Catalogue
 
 
-def test_a_long_rest_that_restores_nothing_says_so_and_what_stays(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_long_rest_that_restores_nothing_says_so_and_what_stays(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Kara pc hp=30")
     enc.run("add Bryn pc hp=20")
@@ -19,7 +21,7 @@ def test_a_long_rest_that_restores_nothing_says_so_and_what_stays(make) -> None:
     assert lines[-1] == "As they were (a long rest does not restore them): Kara HP 25/30"
 
 
-def test_a_short_rest_names_what_each_got_back(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_short_rest_names_what_each_got_back(make: Make) -> None:
     enc = make("energy-stamina")
     enc.run("add Kara pc hp=30")
     enc.run("spend Kara stamina 3")

@@ -5,9 +5,8 @@ Hero (init 15) always acts before Goblin (init 10); initiative is given so the o
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from helpers import conds, creature, prompts
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
@@ -19,24 +18,12 @@ RULESET = "body-injury"
 # -- helpers --------------------------------------------------------------------------------------
 
 
-def creature(enc: Encounter, name: str) -> dict[str, Any]:
-    return next(c for c in enc.view()["combatants"] if c["name"] == name)
-
-
 def cur(enc: Encounter, name: str, pool: str) -> int:
     return int(creature(enc, name)["pools"][pool]["current"])
 
 
 def top(enc: Encounter, name: str, pool: str) -> int | None:
     return creature(enc, name)["pools"][pool]["max"]
-
-
-def conds(enc: Encounter, name: str) -> set[str]:
-    return {c["id"] for c in creature(enc, name)["conditions"]}
-
-
-def prompts(enc: Encounter) -> list[tuple[str, str]]:
-    return [(p["creature"], p["table"]) for p in enc.view()["prompts"]]
 
 
 def table_name(enc: Encounter, tid: str) -> str:

@@ -4,49 +4,15 @@ typed damage against armor, shields, resistances and vulnerabilities, and going 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from helpers import active, cond, cond_ids, creature, pool, pool_max, prompts
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
-from combat_tui.engine.loader import Catalogue
+
+RULESET = "boon-bane"
 
 SEED = 4
-
-
-@pytest.fixture
-def enc(catalogue: Catalogue) -> Encounter:
-    return Encounter.new(catalogue.get("boon-bane"), seed=SEED)
-
-
-def who(enc: Encounter, name: str) -> dict[str, Any]:
-    return next(c for c in enc.view()["combatants"] if c["name"] == name)
-
-
-def pool(enc: Encounter, name: str, pid: str) -> int:
-    return int(who(enc, name)["pools"][pid]["current"])
-
-
-def pool_max(enc: Encounter, name: str, pid: str) -> int | None:
-    value = who(enc, name)["pools"][pid]["max"]
-    return None if value is None else int(value)
-
-
-def conds(enc: Encounter, name: str) -> list[str]:
-    return [c["id"] for c in who(enc, name)["conditions"]]
-
-
-def cond(enc: Encounter, name: str, cid: str) -> dict[str, Any]:
-    return next(c for c in who(enc, name)["conditions"] if c["id"] == cid)
-
-
-def active(enc: Encounter) -> list[str]:
-    return [str(n) for n in enc.view()["active"]]
-
-
-def prompts(enc: Encounter) -> list[tuple[str, str]]:
-    return [(p["creature"], p["table"]) for p in enc.view()["prompts"]]
 
 
 def setup_party(enc: Encounter) -> None:
@@ -66,7 +32,7 @@ def test_initiative_pcs_use_initiative_stat_npcs_use_per(enc: Encounter) -> None
     enc.run("add Orc initiative=0 per=20")
     enc.run("start")
     view = enc.view()
-    hero, orc = who(enc, "Hero")["initiative"], who(enc, "Orc")["initiative"]
+    hero, orc = creature(enc, "Hero")["initiative"], creature(enc, "Orc")["initiative"]
     assert 11 <= hero <= 16  # 1d6 + Initiative
     assert 21 <= orc <= 26  # 1d6 + PER
     assert view["order"] == ["Orc", "Hero"]  # highest first
@@ -85,7 +51,7 @@ def test_three_rounds_of_budgets_surprise_and_limits(enc: Encounter) -> None:
     # Round 1. Surprised goblins: marked until the end of the round, no AP, no attacks, no free action.
     assert active(enc) == ["Hero"]
     for g in ("Goblin 1", "Goblin 2"):
-        assert conds(enc, g) == ["surprised"]
+        assert cond_ids(enc, g) == ["surprised"]
         assert cond(enc, g, "surprised")["remaining"] == 0
         assert pool(enc, g, "ap") == 0 and pool_max(enc, g, "ap") == 0
         assert pool(enc, g, "attacks") == 0
@@ -108,7 +74,7 @@ def test_three_rounds_of_budgets_surprise_and_limits(enc: Encounter) -> None:
     assert prompts(enc) == [("Hero", "Maneuver (critical win)")]
     enc.run("resolve value=2")  # Brace
     assert prompts(enc) == []
-    assert "braced" in conds(enc, "Hero")
+    assert "braced" in cond_ids(enc, "Hero")
     enc.run("dmg 'Goblin 1' 4 slashing")  # AR 1 -> 3
     assert pool(enc, "Goblin 1", "hp") == 3
 
@@ -132,16 +98,16 @@ def test_three_rounds_of_budgets_surprise_and_limits(enc: Encounter) -> None:
 
     # Disengage lasts to the end of Hero's turn; the last AP is gone after it.
     enc.run("act Hero disengage")
-    assert "disengaged" in conds(enc, "Hero")
+    assert "disengaged" in cond_ids(enc, "Hero")
     assert pool(enc, "Hero", "ap") == 0
     with pytest.raises(CommandError):
         enc.run("act Hero dash")
 
     # Both goblins are skipped in round 1; the Mage is next.
     enc.run("next")
-    assert "disengaged" not in conds(enc, "Hero")
+    assert "disengaged" not in cond_ids(enc, "Hero")
     assert active(enc) == ["Mage"]
-    assert conds(enc, "Goblin 1") == ["surprised"]  # still round 1
+    assert cond_ids(enc, "Goblin 1") == ["surprised"]  # still round 1
     with pytest.raises(CommandError):
         enc.run("act 'Goblin 2' opportunity-attack")  # still no reactions this round
     # A primary action off one's own turn is refused; a reaction is allowed.
@@ -156,7 +122,7 @@ def test_three_rounds_of_budgets_surprise_and_limits(enc: Encounter) -> None:
     assert enc.view()["round"] == 2
     assert active(enc) == ["Hero"]
     for g in ("Goblin 1", "Goblin 2"):
-        assert "surprised" not in conds(enc, g)
+        assert "surprised" not in cond_ids(enc, g)
         assert pool(enc, g, "ap") == 3 and pool_max(enc, g, "ap") == 3
         assert pool(enc, g, "attacks") == 2 and pool(enc, g, "free_action") == 1
     assert pool(enc, "Hero", "ap") == 3 and pool(enc, "Hero", "attacks") == 2
@@ -168,13 +134,13 @@ def test_three_rounds_of_budgets_surprise_and_limits(enc: Encounter) -> None:
     assert active(enc) == ["Goblin 1"]
     enc.run("act 'Goblin 1' strike")
     enc.run("act Hero defend")
-    assert "braced" not in conds(enc, "Hero")
+    assert "braced" not in cond_ids(enc, "Hero")
     assert pool(enc, "Hero", "ap") == 2
     enc.run("resolve value=4")  # both pass against a Block
     enc.run("cond Hero blocked")
     enc.run("dmg Hero 9 piercing")  # 9 - AR 3 - BR 4 = 2
     assert pool(enc, "Hero", "hp") == 8
-    assert "blocked" not in conds(enc, "Hero")
+    assert "blocked" not in cond_ids(enc, "Hero")
     enc.run("dmg Hero 5 piercing")  # no block now: 5 - AR 3
     assert pool(enc, "Hero", "hp") == 6
 
@@ -203,7 +169,7 @@ def test_three_rounds_of_budgets_surprise_and_limits(enc: Encounter) -> None:
     enc.run("resolve value=5")  # both pass, attacker more successes
     enc.run("dmg 'Goblin 1' 10 crushing")
     assert pool(enc, "Goblin 1", "hp") == 0
-    assert "unconscious" in conds(enc, "Goblin 1")
+    assert "unconscious" in cond_ids(enc, "Goblin 1")
     assert pool(enc, "Goblin 1", "ap") == 0
     with pytest.raises(CommandError):
         enc.run("act 'Goblin 1' defend")
@@ -265,7 +231,7 @@ def test_damage_types_armor_resistance_vulnerability(enc: Encounter) -> None:
     enc.run("cond Ork blocked")
     enc.run("dmg Ork 8 shock")  # 8 - 1 - 2 - half BR 5 rounded up (3)
     assert pool(enc, "Ork", "hp") == 8
-    assert "blocked" not in conds(enc, "Ork")
+    assert "blocked" not in cond_ids(enc, "Ork")
     enc.run("dmg Ork 2 slashing")  # never below 0 damage
     assert pool(enc, "Ork", "hp") == 8
     enc.run("dmg Ork 3")  # untyped: as given
@@ -278,9 +244,9 @@ def test_zero_health_knocks_unconscious_once(enc: Encounter) -> None:
     enc.run("start")
     enc.run("dmg Orc 6 slashing")
     assert pool(enc, "Orc", "hp") == 0
-    assert conds(enc, "Orc") == ["unconscious"]
+    assert cond_ids(enc, "Orc") == ["unconscious"]
     enc.run("dmg Orc 2 slashing")
-    assert conds(enc, "Orc") == ["unconscious"]  # fires on going down, not on every hit after
+    assert cond_ids(enc, "Orc") == ["unconscious"]  # fires on going down, not on every hit after
     enc.run("next")
     assert enc.view()["round"] == 2 and active(enc) == ["Hero"]  # the Orc's turn is skipped
 
@@ -295,7 +261,7 @@ def test_conditions_ended_by_actions_and_subjective_ones(enc: Encounter) -> None
     # Prone ends with Stand up, which costs no AP by default (read as part of free movement).
     enc.run("cond Hero prone")
     enc.run("act Hero stand-up")
-    assert "prone" not in conds(enc, "Hero")
+    assert "prone" not in cond_ids(enc, "Hero")
     assert pool(enc, "Hero", "ap") == 3
     enc.run("set stand_up_cost 1")
     enc.run("cond Hero prone")
@@ -308,24 +274,24 @@ def test_conditions_ended_by_actions_and_subjective_ones(enc: Encounter) -> None
     enc.run("cond Hero grappling from=Orc")
     assert cond(enc, "Orc", "grappled")["source"] == "Hero"
     enc.run("act Hero release")
-    assert "grappling" not in conds(enc, "Hero")
-    assert "grappled" in conds(enc, "Orc")  # the grappled side is cleared by hand
+    assert "grappling" not in cond_ids(enc, "Hero")
+    assert "grappled" in cond_ids(enc, "Orc")  # the grappled side is cleared by hand
     # Feinting is used up by the next action, whatever it is.
     enc.run("cond Hero feinting from=Orc")
     enc.run("act Hero strike")
-    assert "feinting" not in conds(enc, "Hero")
+    assert "feinting" not in cond_ids(enc, "Hero")
     enc.run("dismiss")
     # Maneuver Brace gives Braced; Defend uses it up.
     enc.run("act Hero brace")
-    assert "braced" in conds(enc, "Hero")
+    assert "braced" in cond_ids(enc, "Hero")
     assert pool(enc, "Hero", "ap") == 0
     enc.run("next")
     enc.run("next")  # round 2: AP back; Braced has no time limit
     enc.run("next")
     assert active(enc) == ["Orc"] and enc.view()["round"] == 2
-    assert "braced" in conds(enc, "Hero")
+    assert "braced" in cond_ids(enc, "Hero")
     enc.run("act Hero defend")
-    assert "braced" not in conds(enc, "Hero")
+    assert "braced" not in cond_ids(enc, "Hero")
 
 
 def test_opportunity_attack_option(enc: Encounter) -> None:
@@ -376,7 +342,7 @@ def test_surprised_given_with_cond_before_start_skips_round_1_like_add_surprised
     enc.run("add Orc init=5 hp=6 surprised")
     enc.run("cond Goblin surprised")
     enc.run("start")
-    assert conds(enc, "Goblin") == ["surprised"]  # one instance, not a second one added by `start`
+    assert cond_ids(enc, "Goblin") == ["surprised"]  # one instance, not a second one added by `start`
     assert active(enc) == ["Hero"]
     enc.run("next")
     log = [line for e in enc.doc.log for line in e.lines]

@@ -4,41 +4,15 @@ Defend action, round-start prompts (waking roll, Death save) and the Death roll 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from helpers import cond_entries, creature, pool, pool_max, prompts
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
-from combat_tui.engine.loader import Catalogue
+
+SEED = 5
 
 RULESET = "energy-stamina"
-
-
-@pytest.fixture
-def enc(catalogue: Catalogue) -> Encounter:
-    return Encounter.new(catalogue.get(RULESET), seed=5)
-
-
-def creature(enc: Encounter, name: str) -> dict[str, Any]:
-    return next(c for c in enc.view()["combatants"] if c["name"] == name)
-
-
-def pool(enc: Encounter, name: str, pid: str) -> int:
-    return int(creature(enc, name)["pools"][pid]["current"])
-
-
-def pmax(enc: Encounter, name: str, pid: str) -> int | None:
-    value = creature(enc, name)["pools"][pid]["max"]
-    return None if value is None else int(value)
-
-
-def conds(enc: Encounter, name: str) -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in creature(enc, name)["conditions"]}
-
-
-def prompts(enc: Encounter) -> list[tuple[str, str]]:
-    return [(p["creature"], p["table"]) for p in enc.view()["prompts"]]
 
 
 def refused(enc: Encounter, line: str) -> None:
@@ -58,10 +32,10 @@ def test_defaults_need_no_stats(enc: Encounter) -> None:
     assert pool(enc, "Goblin", "agility") == 3
     assert pool(enc, "Goblin", "recovery_surges") == 5
     # 20 + 4 x 4/3 = 25.33, rounded down; 5 + half of 3 rounded down
-    assert pmax(enc, "Hero", "aura") == 25
-    assert pmax(enc, "Hero", "recovery_surges") == 6
-    assert pmax(enc, "Hero", "stamina") == 12
-    assert pmax(enc, "Hero", "agility") == 4
+    assert pool_max(enc, "Hero", "aura") == 25
+    assert pool_max(enc, "Hero", "recovery_surges") == 6
+    assert pool_max(enc, "Hero", "stamina") == 12
+    assert pool_max(enc, "Hero", "agility") == 4
     for marker in ("swift_attack", "initiative_roll", "stamina_swap"):
         assert pool(enc, "Hero", marker) == 1
 
@@ -76,13 +50,13 @@ def test_three_rounds_of_budgets_markers_and_conditions(enc: Encounter) -> None:
     assert sorted(view["active"]) == ["Goblin", "Hero", "Orc"]  # no turn order: everyone acts
 
     # -- round 1 --------------------------------------------------------------------------------
-    orc = conds(enc, "Orc")
+    orc = cond_entries(enc, "Orc")
     assert orc["surprised"]["remaining"] == 0 and not orc["surprised"]["implied"]
     assert orc["unguarded"]["implied"] and orc["exposed"]["implied"]
     assert pool(enc, "Orc", "energy") == 4  # Stamina 4 gives 4 Energy
     # Defend cannot lift Unguarded/Exposed while Surprised holds them
     enc.run("act Orc defend")
-    orc = conds(enc, "Orc")
+    orc = cond_entries(enc, "Orc")
     assert {"surprised", "unguarded", "exposed", "defending"} <= set(orc)
     assert pool(enc, "Orc", "energy") == 3
 
@@ -105,15 +79,15 @@ def test_three_rounds_of_budgets_markers_and_conditions(enc: Encounter) -> None:
 
     enc.run("act Goblin pick-up")  # 2 Energy by default, and Exposed to the end of the round
     assert pool(enc, "Goblin", "energy") == 3
-    assert conds(enc, "Goblin")["exposed"]["remaining"] == 0
+    assert cond_entries(enc, "Goblin")["exposed"]["remaining"] == 0
     enc.run("act Goblin melee")
     assert pool(enc, "Goblin", "energy") == 0
 
     # -- round 2 --------------------------------------------------------------------------------
     enc.run("next")
     assert enc.view()["round"] == 2
-    assert "exposed" not in conds(enc, "Goblin")
-    orc = conds(enc, "Orc")
+    assert "exposed" not in cond_entries(enc, "Goblin")
+    orc = cond_entries(enc, "Orc")
     assert not ({"surprised", "unguarded", "exposed"} & set(orc))
     assert "defending" in orc  # lasts until the Orc attacks or runs far, not to a round's end
     assert pool(enc, "Hero", "energy") == 5  # Stamina 11 still gives 5
@@ -127,45 +101,45 @@ def test_three_rounds_of_budgets_markers_and_conditions(enc: Encounter) -> None:
     # a Combat roll of 1-3 exposes the attacker to the end of the NEXT round
     enc.run("prompt Hero combat-roll")
     enc.run("resolve Hero value=3")
-    assert conds(enc, "Hero")["exposed"]["remaining"] == 1
+    assert cond_entries(enc, "Hero")["exposed"]["remaining"] == 1
 
     # Prone holds Exposed: Defend cannot end it; Kneel ends Prone but leaves Unguarded
     enc.run("cond Goblin prone")
-    assert conds(enc, "Goblin")["exposed"]["implied"]
+    assert cond_entries(enc, "Goblin")["exposed"]["implied"]
     enc.run("act Goblin defend")
-    assert {"prone", "exposed", "defending"} <= set(conds(enc, "Goblin"))
+    assert {"prone", "exposed", "defending"} <= set(cond_entries(enc, "Goblin"))
     enc.run("act Goblin kneel")
-    goblin = conds(enc, "Goblin")
+    goblin = cond_entries(enc, "Goblin")
     assert "prone" not in goblin
     assert goblin["unguarded"]["remaining"] == 0 and goblin["exposed"]["implied"]
     enc.run("act Goblin defend")
-    assert not ({"unguarded", "exposed"} & set(conds(enc, "Goblin")))
+    assert not ({"unguarded", "exposed"} & set(cond_entries(enc, "Goblin")))
     assert pool(enc, "Goblin", "energy") == 2
 
     enc.run("act Orc sprint")  # 3 Energy and 1 Stamina; moving far ends Defending
     assert pool(enc, "Orc", "stamina") == 3
     assert pool(enc, "Orc", "energy") == 1
-    assert "defending" not in conds(enc, "Orc")
+    assert "defending" not in cond_entries(enc, "Orc")
 
     # -- round 3 --------------------------------------------------------------------------------
     enc.run("next")
-    assert conds(enc, "Hero")["exposed"]["remaining"] == 0  # still there: ends with round 3
+    assert cond_entries(enc, "Hero")["exposed"]["remaining"] == 0  # still there: ends with round 3
     assert pool(enc, "Orc", "energy") == 3  # Stamina 3 gives only 3 Energy
     for _ in range(3):
         enc.run("act Orc exert")
     assert pool(enc, "Orc", "stamina") == 0
-    orc = conds(enc, "Orc")
+    orc = cond_entries(enc, "Orc")
     assert not orc["unconscious"]["implied"]
     assert orc["unguarded"]["implied"] and orc["exposed"]["implied"]
     refused(enc, "act Orc exert")  # Stamina never goes below 0
 
     # -- round 4 --------------------------------------------------------------------------------
     enc.run("next")
-    assert "exposed" not in conds(enc, "Hero")
+    assert "exposed" not in cond_entries(enc, "Hero")
     assert pool(enc, "Orc", "energy") == 0  # no Stamina, no Energy
     assert prompts(enc) == [("Orc", "Waking roll")]
     enc.run("resolve Orc value=19")
-    assert "unconscious" in conds(enc, "Orc")
+    assert "unconscious" in cond_entries(enc, "Orc")
     assert pool(enc, "Orc", "stamina") == 0
 
     # -- round 5 --------------------------------------------------------------------------------
@@ -173,7 +147,7 @@ def test_three_rounds_of_budgets_markers_and_conditions(enc: Encounter) -> None:
     assert prompts(enc) == [("Orc", "Waking roll")]
     enc.run("resolve Orc value=20")
     assert pool(enc, "Orc", "stamina") == 1
-    assert not ({"unconscious", "unguarded", "exposed"} & set(conds(enc, "Orc")))
+    assert not ({"unconscious", "unguarded", "exposed"} & set(cond_entries(enc, "Orc")))
     assert pool(enc, "Orc", "energy") == 0  # woke after this round's reset
 
     enc.run("next")
@@ -192,10 +166,10 @@ def test_death_roll_bleeding_out_and_death_saves(enc: Encounter) -> None:
     assert pool(enc, "Goblin", "aura") == 0
     assert prompts(enc) == [("Goblin", "Death roll")]
     enc.run("resolve Goblin value=7")
-    goblin = conds(enc, "Goblin")
+    goblin = cond_entries(enc, "Goblin")
     assert goblin["exhausted"]["remaining"] is None  # until a short rest: no end of its own
     assert "bleeding-out" in goblin
-    assert pmax(enc, "Goblin", "stamina_swap") == 0  # Exhausted: no Stamina for Energy
+    assert pool_max(enc, "Goblin", "stamina_swap") == 0  # Exhausted: no Stamina for Energy
     refused(enc, "act Goblin stamina-for-energy")
     assert prompts(enc) == []  # the first Death save waits for the next round start
 
@@ -204,7 +178,7 @@ def test_death_roll_bleeding_out_and_death_saves(enc: Encounter) -> None:
     assert pool(enc, "Hero", "energy") == 5
     assert prompts(enc) == [("Goblin", "Death save")]
     enc.run("resolve Goblin value=12")
-    assert "bleeding-out" in conds(enc, "Goblin")
+    assert "bleeding-out" in cond_entries(enc, "Goblin")
     # a second bad Death roll in the same round: still one Death save a round
     enc.run("dmg Goblin 1")
     enc.run("resolve Goblin value=6")
@@ -213,20 +187,20 @@ def test_death_roll_bleeding_out_and_death_saves(enc: Encounter) -> None:
     enc.run("next")  # round 3
     assert prompts(enc) == [("Goblin", "Death save")]
     enc.run("resolve Goblin value=20")  # stabilized
-    assert "bleeding-out" not in conds(enc, "Goblin")
-    assert "exhausted" in conds(enc, "Goblin")
+    assert "bleeding-out" not in cond_entries(enc, "Goblin")
+    assert "exhausted" in cond_entries(enc, "Goblin")
 
     enc.run("next")  # round 4
     assert prompts(enc) == []
     enc.run("dmg Goblin 2")
     enc.run("resolve Goblin value=3")  # major injury, bleeding and knocked out
-    goblin = conds(enc, "Goblin")
+    goblin = cond_entries(enc, "Goblin")
     assert {"bleeding-out", "knocked-out", "unguarded", "exposed"} <= set(goblin)
 
     enc.run("next")  # round 5: a Death save, and no waking roll after a knock-out from wounds
     assert prompts(enc) == [("Goblin", "Death save")]
     enc.run("resolve Goblin value=1")
-    assert "dead" in conds(enc, "Goblin")
+    assert "dead" in cond_entries(enc, "Goblin")
     assert enc.view()["active"] == ["Hero"]
     enc.run("next")  # round 6: the dead get no prompts
     assert prompts(enc) == []
@@ -237,10 +211,10 @@ def test_regaining_aura_stabilizes(enc: Encounter) -> None:
     enc.run("start")
     enc.run("dmg Goblin 6")
     enc.run("resolve Goblin value=9")
-    assert "bleeding-out" in conds(enc, "Goblin")
+    assert "bleeding-out" in cond_entries(enc, "Goblin")
     enc.run("heal Goblin 2")
     assert pool(enc, "Goblin", "aura") == 2
-    assert "bleeding-out" not in conds(enc, "Goblin")
+    assert "bleeding-out" not in cond_entries(enc, "Goblin")
     enc.run("next")
     assert prompts(enc) == []
 
@@ -250,13 +224,13 @@ def test_painful_wound_exhausts_to_end_of_next_round(enc: Encounter) -> None:
     enc.run("start")
     enc.run("dmg Goblin 3")
     enc.run("resolve Goblin value=16")
-    assert conds(enc, "Goblin")["exhausted"]["remaining"] == 1
+    assert cond_entries(enc, "Goblin")["exhausted"]["remaining"] == 1
     enc.run("next")  # round 2: reset while Exhausted
     assert pool(enc, "Goblin", "energy") == 3
     enc.run("next")  # round 3: Exhausted ended with round 2
-    assert "exhausted" not in conds(enc, "Goblin")
+    assert "exhausted" not in cond_entries(enc, "Goblin")
     assert pool(enc, "Goblin", "energy") == 5
-    assert pmax(enc, "Goblin", "stamina_swap") == 1
+    assert pool_max(enc, "Goblin", "stamina_swap") == 1
 
 
 def test_exhausted_energy_never_negative(enc: Encounter) -> None:
@@ -282,19 +256,19 @@ def test_slowed_blocks_agility_and_restraining_holds_it(enc: Encounter) -> None:
     assert pool(enc, "Goblin", "agility") == 1
     enc.run("act Goblin unarmed")  # earns 2 Agile Moves
     enc.run("cond Goblin restraining")
-    assert conds(enc, "Goblin")["slowed"]["implied"]
-    assert pmax(enc, "Goblin", "agility") == 0
+    assert cond_entries(enc, "Goblin")["slowed"]["implied"]
+    assert pool_max(enc, "Goblin", "agility") == 0
     assert pool(enc, "Goblin", "agile_moves") == 2
     refused(enc, "act Goblin agile-move")  # earned, but no Agility while Slowed
     refused(enc, "uncond Goblin slowed")  # held by Restraining
     enc.run("cond Wolf restrained")
-    assert conds(enc, "Wolf")["exposed"]["implied"]
+    assert cond_entries(enc, "Wolf")["exposed"]["implied"]
     enc.run("act Wolf defend")
-    assert "exposed" in conds(enc, "Wolf")
+    assert "exposed" in cond_entries(enc, "Wolf")
     enc.run("next")
     assert pool(enc, "Goblin", "agility") == 0  # still Slowed at the reset
     enc.run("uncond Goblin restraining")
-    assert "slowed" not in conds(enc, "Goblin")
+    assert "slowed" not in cond_entries(enc, "Goblin")
     enc.run("next")
     assert pool(enc, "Goblin", "agility") == 3
 
@@ -326,15 +300,15 @@ def test_options_for_the_contradictions(enc: Encounter) -> None:
     enc.run("set pickup_cost 1")
     enc.run("act Archer pick-up")
     assert pool(enc, "Archer", "energy") == 1
-    assert not conds(enc, "Archer")["exposed"]["implied"]
+    assert not cond_entries(enc, "Archer")["exposed"]["implied"]
     enc.run("act Archer defend")  # Exposed on its own: Defend ends it
-    assert "exposed" not in conds(enc, "Archer")
+    assert "exposed" not in cond_entries(enc, "Archer")
     assert pool(enc, "Archer", "energy") == 0
 
     # non-lethal hit at 0 Aura: Exhausted to the end of the next round by default ...
     enc.run("prompt Brute non-lethal-at-zero")
     enc.run("resolve Brute")
-    brute = conds(enc, "Brute")
+    brute = cond_entries(enc, "Brute")
     assert brute["exhausted"]["remaining"] == 1 and "shaken" not in brute
     assert pool(enc, "Brute", "stamina") == 10
     # ... or Shaken and 5 Stamina lost with the other reading
@@ -342,10 +316,10 @@ def test_options_for_the_contradictions(enc: Encounter) -> None:
     enc.run("set nonlethal_shaken 1")
     enc.run("prompt Brute non-lethal-at-zero")
     enc.run("resolve Brute")
-    brute = conds(enc, "Brute")
+    brute = cond_entries(enc, "Brute")
     assert "shaken" in brute and "exhausted" not in brute
     assert pool(enc, "Brute", "stamina") == 5
-    assert pmax(enc, "Brute", "stamina_swap") == 0
+    assert pool_max(enc, "Brute", "stamina_swap") == 0
     enc.run("next")
     assert pool(enc, "Brute", "energy") == 5  # Shaken blocks Stamina, not Energy
     assert pool(enc, "Brute", "stamina_swap") == 0
@@ -391,13 +365,13 @@ def test_only_damage_past_the_aura_calls_for_a_death_roll(enc: Encounter) -> Non
     enc.run("dmg Goblin 1")
     assert prompts(enc) == [("Goblin", "Death roll")]
     enc.run("resolve Goblin value=20")  # just a scratch
-    assert conds(enc, "Goblin") == {}
+    assert cond_entries(enc, "Goblin") == {}
     # non-lethal damage reaching the body takes its own table, not the Death roll
     enc.run("dmg Goblin 2 non-lethal")
     assert prompts(enc) == [("Goblin", "Non-lethal hit with no Aura")]
     enc.run("resolve Goblin")
-    assert conds(enc, "Goblin")["exhausted"]["remaining"] == 1
-    assert "dead" not in conds(enc, "Goblin")
+    assert cond_entries(enc, "Goblin")["exhausted"]["remaining"] == 1
+    assert "dead" not in cond_entries(enc, "Goblin")
 
 
 def test_each_hit_at_zero_aura_calls_for_its_own_death_roll(enc: Encounter) -> None:
@@ -440,13 +414,13 @@ def test_exposed_from_a_combat_roll_keeps_its_own_end_while_prone_holds_it(enc: 
     enc.run("cond Hero prone")
     enc.run("prompt Hero combat-roll")
     enc.run("resolve Hero value=2")  # round 1: Exposed to the end of round 2
-    assert conds(enc, "Hero")["exposed"]["remaining"] == 1
+    assert cond_entries(enc, "Hero")["exposed"]["remaining"] == 1
     enc.run("uncond Hero prone")  # standing up does not end the roll's own Exposed
-    assert conds(enc, "Hero")["exposed"]["remaining"] == 1
+    assert cond_entries(enc, "Hero")["exposed"]["remaining"] == 1
     enc.run("next")  # round 2
-    assert "exposed" in conds(enc, "Hero")
+    assert "exposed" in cond_entries(enc, "Hero")
     enc.run("next")  # round 3: its own end has come
-    assert "exposed" not in conds(enc, "Hero")
+    assert "exposed" not in cond_entries(enc, "Hero")
 
 
 def test_exposed_own_end_passes_while_prone_still_holds_it(enc: Encounter) -> None:
@@ -458,9 +432,9 @@ def test_exposed_own_end_passes_while_prone_still_holds_it(enc: Encounter) -> No
     enc.run("resolve Hero value=3")
     enc.run("next")
     enc.run("next")  # round 3: the roll's end passed, Prone still stands
-    assert conds(enc, "Hero")["exposed"]["implied"] is True
+    assert cond_entries(enc, "Hero")["exposed"]["implied"] is True
     enc.run("uncond Hero prone")
-    assert "exposed" not in conds(enc, "Hero")
+    assert "exposed" not in cond_entries(enc, "Hero")
 
 
 def test_major_injury_exhausts_until_the_next_short_rest(enc: Encounter) -> None:
@@ -471,9 +445,9 @@ def test_major_injury_exhausts_until_the_next_short_rest(enc: Encounter) -> None
     enc.run("resolve Goblin value=12")
     enc.run("next")
     enc.run("next")
-    assert "exhausted" in conds(enc, "Goblin")  # rounds do not end it
+    assert "exhausted" in cond_entries(enc, "Goblin")  # rounds do not end it
     enc.run("rest short")
-    assert "exhausted" not in conds(enc, "Goblin")
+    assert "exhausted" not in cond_entries(enc, "Goblin")
 
 
 def test_a_knock_out_from_death_rolls_gets_no_waking_roll(enc: Encounter) -> None:
@@ -484,15 +458,15 @@ def test_a_knock_out_from_death_rolls_gets_no_waking_roll(enc: Encounter) -> Non
     enc.run("start")
     enc.run("dmg Goblin 3")
     enc.run("resolve Goblin value=3")  # knocked out by the Death roll
-    assert "unconscious" not in conds(enc, "Goblin") and "knocked-out" in conds(enc, "Goblin")
-    assert conds(enc, "Goblin")["unguarded"]["implied"] is True
+    assert "unconscious" not in cond_entries(enc, "Goblin") and "knocked-out" in cond_entries(enc, "Goblin")
+    assert cond_entries(enc, "Goblin")["unguarded"]["implied"] is True
     enc.run("dmg Orc 3")
     enc.run("resolve Orc value=7")  # bleeding out, awake
     enc.run("next")
     assert prompts(enc) == [("Goblin", "Death save"), ("Orc", "Death save")]
     enc.run("resolve Goblin value=12")
     enc.run("resolve Orc value=3")  # passes out from the Death save: no waking roll either
-    assert "knocked-out" in conds(enc, "Orc")
+    assert "knocked-out" in cond_entries(enc, "Orc")
     enc.run("next")
     assert prompts(enc) == [("Goblin", "Death save"), ("Orc", "Death save")]
 
@@ -551,7 +525,7 @@ def test_a_restrained_creature_may_rise_unless_the_option_says_otherwise(enc: En
     refused(enc, "act Hero kneel")
     enc.run("set restrained_may_rise 1")
     enc.run("act Hero kneel")
-    assert "prone" not in conds(enc, "Hero")
+    assert "prone" not in cond_entries(enc, "Hero")
 
 
 def test_a_condition_an_ability_removed_is_ignored_until_the_end_of_the_round(enc: Encounter) -> None:
@@ -564,12 +538,12 @@ def test_a_condition_an_ability_removed_is_ignored_until_the_end_of_the_round(en
     enc.run("cond Hero slowed")  # the bog
     enc.run("uncond Hero slowed until=end-of-round")  # the ability
     enc.run("cond Hero slowed")  # the bog applies it again, this round
-    assert "slowed" not in conds(enc, "Hero")
+    assert "slowed" not in cond_entries(enc, "Hero")
     enc.run("act Hero shift-agility")  # Agility is usable in the bog for the rest of the round
     enc.run("next")  # round 2: the bog slows it again
     enc.run("cond Hero slowed")
-    assert "slowed" in conds(enc, "Hero")
-    assert pmax(enc, "Hero", "agility") == 0
+    assert "slowed" in cond_entries(enc, "Hero")
+    assert pool_max(enc, "Hero", "agility") == 0
 
 
 def test_a_condition_given_again_in_the_round_refreshes_and_never_stacks(enc: Encounter) -> None:
@@ -582,9 +556,9 @@ def test_a_condition_given_again_in_the_round_refreshes_and_never_stacks(enc: En
     enc.run("resolve Hero value=2")  # Exposed to the end of the next round
     assert [c["id"] for c in creature(enc, "Hero")["conditions"]].count("exposed") == 1
     enc.run("act Hero pick-up")  # again this round: the later end stays
-    assert conds(enc, "Hero")["exposed"]["remaining"] == 1
+    assert cond_entries(enc, "Hero")["exposed"]["remaining"] == 1
     enc.run("next")
-    assert "exposed" in conds(enc, "Hero")
+    assert "exposed" in cond_entries(enc, "Hero")
 
 
 def test_a_plain_removal_is_not_ignored_afterwards(enc: Encounter) -> None:
@@ -593,7 +567,7 @@ def test_a_plain_removal_is_not_ignored_afterwards(enc: Encounter) -> None:
     enc.run("cond Hero slowed")
     enc.run("uncond Hero slowed")  # the GM's correction, no ability
     enc.run("cond Hero slowed")
-    assert "slowed" in conds(enc, "Hero")
+    assert "slowed" in cond_entries(enc, "Hero")
 
 
 def test_a_long_rest_gives_back_all_stamina(enc: Encounter) -> None:
@@ -616,7 +590,7 @@ def test_a_recovery_surge_restores_the_aura_modifier_and_stabilizes(enc: Encount
     enc.run("dmg Goblin 20")
     enc.run("cond Goblin bleeding-out")
     enc.run("act Goblin recovery-surge")
-    assert pool(enc, "Goblin", "aura") == 1 and "bleeding-out" not in conds(enc, "Goblin")
+    assert pool(enc, "Goblin", "aura") == 1 and "bleeding-out" not in cond_entries(enc, "Goblin")
 
 
 def test_a_shaken_creature_handling_items_makes_a_chance_roll_not_to_drop_them(enc: Encounter) -> None:
@@ -640,11 +614,11 @@ def test_a_maneuver_on_a_target_not_exposed_leaves_the_attacker_unguarded(enc: E
     enc.run("add Goblin")
     enc.run("start")
     enc.run("act Hero push on=Goblin")
-    assert "unguarded" in conds(enc, "Hero")
+    assert "unguarded" in cond_entries(enc, "Hero")
     enc.run("uncond Hero unguarded")
     enc.run("cond Goblin exposed")
     enc.run("act Hero trip on=Goblin")  # an Exposed target: no price
-    assert "unguarded" not in conds(enc, "Hero")
+    assert "unguarded" not in cond_entries(enc, "Hero")
 
 
 def test_shaken_from_a_non_lethal_hit_lasts_until_the_next_short_rest(enc: Encounter) -> None:
@@ -657,9 +631,9 @@ def test_shaken_from_a_non_lethal_hit_lasts_until_the_next_short_rest(enc: Encou
     enc.run("resolve Brute")
     enc.run("next")
     enc.run("next")
-    assert "shaken" in conds(enc, "Brute")
+    assert "shaken" in cond_entries(enc, "Brute")
     enc.run("rest short")
-    assert "shaken" not in conds(enc, "Brute")
+    assert "shaken" not in cond_entries(enc, "Brute")
 
 
 def test_a_second_initiative_roll_in_a_round_fails_automatically(enc: Encounter) -> None:
@@ -696,14 +670,14 @@ def test_defending_ends_on_moving_more_than_speed_in_a_round(enc: Encounter) -> 
     enc.run("start")
     enc.run("act Hero defend")
     enc.run("act Hero run")  # its Speed: not more
-    assert "defending" in conds(enc, "Hero")
+    assert "defending" in cond_entries(enc, "Hero")
     enc.run("act Hero shift")
-    assert "defending" not in conds(enc, "Hero")
+    assert "defending" not in cond_entries(enc, "Hero")
     enc.run("next")  # a new round: the count starts again
     enc.run("act Hero run")
     enc.run("act Hero defend")  # the round's Run counts too
     enc.run("act Hero shift")
-    assert "defending" not in conds(enc, "Hero")
+    assert "defending" not in cond_entries(enc, "Hero")
 
 
 def test_defend_counting_only_later_moves_is_an_option(enc: Encounter) -> None:
@@ -714,7 +688,7 @@ def test_defend_counting_only_later_moves_is_an_option(enc: Encounter) -> None:
     enc.run("act Hero run")
     enc.run("act Hero defend")
     enc.run("act Hero shift")
-    assert "defending" in conds(enc, "Hero")
+    assert "defending" in cond_entries(enc, "Hero")
 
 
 def test_push_and_trip_outcomes_turn_on_the_targets_fortitude(enc: Encounter) -> None:
@@ -727,11 +701,11 @@ def test_push_and_trip_outcomes_turn_on_the_targets_fortitude(enc: Encounter) ->
     enc.run("act Hero push on=Goblin")
     assert prompts(enc) == [("Goblin", "Push outcome")]
     enc.run("resolve Goblin value=1")
-    assert "unguarded" in conds(enc, "Goblin") and "unguarded" not in conds(enc, "Hero")
+    assert "unguarded" in cond_entries(enc, "Goblin") and "unguarded" not in cond_entries(enc, "Hero")
     enc.run("act Hero trip on=Goblin")
     assert prompts(enc) == [("Goblin", "Trip outcome")]
     enc.run("resolve Goblin value=1")
-    assert "prone" in conds(enc, "Goblin")
+    assert "prone" in cond_entries(enc, "Goblin")
     enc.run("next")
     enc.run("act Hero push on=Goblin")
     lines = enc.run("resolve Goblin value=2")

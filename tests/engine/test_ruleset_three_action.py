@@ -9,46 +9,18 @@ once-per-round Command, surprise, delay, subjective conditions and their implica
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
+from helpers import Make, active, cond, cond_ids, creature, pool, pool_max, prompt_tables
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
 
 RULESET = "three-action"
+SEED = 11
 
 
 # -- helpers ----------------------------------------------------------------------------------
-
-
-def creature(enc: Encounter, name: str) -> dict[str, Any]:
-    return next(c for c in enc.view()["combatants"] if c["name"] == name)
-
-
-def pool(enc: Encounter, name: str, pid: str) -> int:
-    return creature(enc, name)["pools"][pid]["current"]
-
-
-def pmax(enc: Encounter, name: str, pid: str) -> int | None:
-    return creature(enc, name)["pools"][pid]["max"]
-
-
-def conds(enc: Encounter, name: str) -> list[str]:
-    return [c["id"] for c in creature(enc, name)["conditions"]]
-
-
-def cond(enc: Encounter, name: str, cid: str) -> dict[str, Any]:
-    return next(c for c in creature(enc, name)["conditions"] if c["id"] == cid)
-
-
-def prompts(enc: Encounter, name: str | None = None) -> list[str]:
-    return [p["table"] for p in enc.view()["prompts"] if name is None or p["creature"] == name]
-
-
-def active(enc: Encounter) -> str:
-    (who,) = enc.view()["active"]
-    return who
 
 
 def next_until(enc: Encounter, name: str, limit: int = 12) -> list[str]:
@@ -65,11 +37,6 @@ def damage_taken(lines: list[str], name: str, dtype: str) -> int:
     hits = [int(m.group(1)) for line in lines if (m := re.match(rf"{name} takes (\d+) {dtype} damage", line))]
     assert len(hits) == 1, lines
     return hits[0]
-
-
-@pytest.fixture
-def enc(make) -> Encounter:  # type: ignore[no-untyped-def]
-    return make(RULESET, seed=11)
 
 
 # -- the ruleset itself -------------------------------------------------------------------------
@@ -104,7 +71,7 @@ def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
     enc.run("add Rat init=5 surprised")
     enc.run("start")
     v = enc.view()
-    assert v["round"] == 1 and active(enc) == "Hero"
+    assert v["round"] == 1 and active(enc) == ["Hero"]
     assert v["order"][0] == "Hero" and v["order"][-1] == "Rat"
     assert set(v["order"][1:3]) == {"Orc", "Goblin"}  # the tie, broken at random
     tie = v["order"][1:3]
@@ -138,9 +105,9 @@ def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
     # Going down: Incapacitated, Prone, Bleeding; the hit itself raises the Bleed Penalty.
     enc.run("dmg Goblin 51")
     assert pool(enc, "Goblin", "hp") == -1
-    assert {"incapacitated", "prone", "bleeding"} <= set(conds(enc, "Goblin"))
+    assert {"incapacitated", "prone", "bleeding"} <= set(cond_ids(enc, "Goblin"))
     assert pool(enc, "Goblin", "bleed_penalty") == 1
-    assert pmax(enc, "Goblin", "actions") == 1 and pmax(enc, "Goblin", "reactions") == 0
+    assert pool_max(enc, "Goblin", "actions") == 1 and pool_max(enc, "Goblin", "reactions") == 0
     enc.run("cond Goblin on-fire")
     enc.run("cond Goblin poisoned 3")
 
@@ -155,22 +122,22 @@ def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
             with pytest.raises(CombatError):
                 enc.run("act Hero reaction")
         if name == "Goblin":  # prompts in file order, Bleeding first
-            assert prompts(enc, "Goblin") == ["Bleed table", "On fire", "Poison"]
+            assert prompt_tables(enc, "Goblin") == ["Bleed table", "On fire", "Poison"]
             assert pool(enc, "Goblin", "actions") == 1  # incapacitated: 3 - 2
             lines = enc.run("resolve Goblin bleed value=8")  # Deteriorate: penalty +1, then 2d6 bleed (+1 again)
             bled = damage_taken(lines, "Goblin", "bleed")
             assert 2 <= bled <= 12
             assert pool(enc, "Goblin", "hp") == -1 - bled
             assert pool(enc, "Goblin", "bleed_penalty") == 3
-            assert prompts(enc, "Goblin") == ["On fire", "Poison"]
+            assert prompt_tables(enc, "Goblin") == ["On fire", "Poison"]
             lines = enc.run("resolve Goblin on fire")  # 2d6 fire
             burnt = damage_taken(lines, "Goblin", "fire")
             assert 2 <= burnt <= 12 and pool(enc, "Goblin", "bleed_penalty") == 4
             hp = pool(enc, "Goblin", "hp")
             enc.run("dismiss Goblin")  # the GM rules the poison did nothing this time
-            assert prompts(enc) == [] and pool(enc, "Goblin", "hp") == hp
+            assert prompt_tables(enc) == [] and pool(enc, "Goblin", "hp") == hp
             enc.run("act Goblin stand")
-            assert "prone" not in conds(enc, "Goblin") and pool(enc, "Goblin", "actions") == 0
+            assert "prone" not in cond_ids(enc, "Goblin") and pool(enc, "Goblin", "actions") == 0
             with pytest.raises(CombatError):
                 enc.run("act Goblin melee")
             enc.run("uncond Goblin on-fire")
@@ -185,7 +152,7 @@ def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
 
     # ---- round 2, Hero: a critical grapple leaves the Orc Slowed for one round
     enc.run("cond Orc slowed for=1")
-    assert pmax(enc, "Orc", "actions") == 2 and pmax(enc, "Orc", "reactions") == 0
+    assert pool_max(enc, "Orc", "actions") == 2 and pool_max(enc, "Orc", "reactions") == 0
     enc.run("cond Orc shaken for=1")
     enc.run("cond Orc shaken for=2")  # Shaken adds its durations: 3 rounds
     assert cond(enc, "Orc", "shaken")["remaining"] == 3
@@ -202,14 +169,14 @@ def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
             with pytest.raises(CombatError):
                 enc.run("act Orc melee")
         else:  # Bleeding, then Stabilize
-            assert prompts(enc, "Goblin") == ["Bleed table", "Poison"]
+            assert prompt_tables(enc, "Goblin") == ["Bleed table", "Poison"]
             before = pool(enc, "Goblin", "hp")
             lines = enc.run("resolve Goblin bleed value=17")  # bleeding ends, penalty 0, then the 2d6 anyway
-            assert "bleeding" not in conds(enc, "Goblin")
+            assert "bleeding" not in cond_ids(enc, "Goblin")
             bled = damage_taken(lines, "Goblin", "bleed")
             assert pool(enc, "Goblin", "hp") == before - bled
             assert pool(enc, "Goblin", "bleed_penalty") == 1
-            assert "incapacitated" in conds(enc, "Goblin")  # still at 0 HP or below
+            assert "incapacitated" in cond_ids(enc, "Goblin")  # still at 0 HP or below
             lines = enc.run("resolve Goblin")  # poison level 3 as damage
             assert damage_taken(lines, "Goblin", "poison") == 3
             assert pool(enc, "Goblin", "bleed_penalty") == 2
@@ -217,19 +184,19 @@ def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
     # ---- round 2, Rat: no longer surprised
     next_until(enc, "Rat")
     assert enc.view()["round"] == 2
-    assert "slowed" in conds(enc, "Orc")  # lasts until the Hero's next turn starts
+    assert "slowed" in cond_ids(enc, "Orc")  # lasts until the Hero's next turn starts
 
     # ---- round 3: Slowed ends when its source's turn starts, not at the end of the round
     next_until(enc, "Hero")
     assert enc.view()["round"] == 3
-    assert "slowed" not in conds(enc, "Orc")
-    assert pmax(enc, "Orc", "actions") == 3 and pmax(enc, "Orc", "reactions") == 1
+    assert "slowed" not in cond_ids(enc, "Orc")
+    assert pool_max(enc, "Orc", "actions") == 3 and pool_max(enc, "Orc", "reactions") == 1
     assert cond(enc, "Orc", "shaken")["remaining"] == 2
 
     # Healing: back above 0 HP ends Incapacitated; each heal lowers the penalty by one.
     enc.run("heal Goblin 60")
     assert pool(enc, "Goblin", "hp") > 0
-    assert "incapacitated" not in conds(enc, "Goblin")
+    assert "incapacitated" not in cond_ids(enc, "Goblin")
     assert pool(enc, "Goblin", "bleed_penalty") == 1
     enc.run("heal Goblin 1")
     enc.run("heal Goblin 1")
@@ -237,7 +204,7 @@ def test_three_rounds_of_bookkeeping(enc: Encounter) -> None:
 
     next_until(enc, "Goblin")
     assert enc.view()["round"] == 3
-    assert prompts(enc, "Goblin") == ["Poison"]  # no more Bleed table
+    assert prompt_tables(enc, "Goblin") == ["Poison"]  # no more Bleed table
     assert pool(enc, "Goblin", "actions") == 3
     assert pool(enc, "Goblin", "reactions") == 1
 
@@ -251,15 +218,15 @@ def test_death_at_negative_max_hp_takes_the_creature_out(enc: Encounter) -> None
     enc.run("add Bat init=5 hp=4")
     enc.run("start")
     enc.run("dmg Orc 5")  # 1 HP: still up
-    assert conds(enc, "Orc") == [] and pool(enc, "Orc", "bleed_penalty") == 1
+    assert cond_ids(enc, "Orc") == [] and pool(enc, "Orc", "bleed_penalty") == 1
     enc.run("dmg Orc 20")
     assert pool(enc, "Orc", "hp") == -6  # the floor is minus max HP
-    assert "dead" in conds(enc, "Orc")
-    assert "incapacitated" not in conds(enc, "Orc") and "bleeding" not in conds(enc, "Orc")
+    assert "dead" in cond_ids(enc, "Orc")
+    assert "incapacitated" not in cond_ids(enc, "Orc") and "bleeding" not in cond_ids(enc, "Orc")
     enc.run("next")
-    assert active(enc) == "Bat"  # the dead Orc is passed over
+    assert active(enc) == ["Bat"]  # the dead Orc is passed over
     enc.run("next")
-    assert active(enc) == "Hero" and enc.view()["round"] == 2
+    assert active(enc) == ["Hero"] and enc.view()["round"] == 2
 
 
 @pytest.mark.parametrize(("hp_after", "at_zero", "result"), [
@@ -267,7 +234,7 @@ def test_death_at_negative_max_hp_takes_the_creature_out(enc: Encounter) -> None
     (0, 0, "unconscious"),
     (0, 1, "dead"),
 ])
-def test_bleed_table_death_row(make, hp_after: int, at_zero: int, result: str) -> None:  # type: ignore[no-untyped-def]
+def test_bleed_table_death_row(make: Make, hp_after: int, at_zero: int, result: str) -> None:
     enc = make(RULESET, seed=3)
     enc.run("add Hero pc init=15 hp=20")
     enc.run("add Orc init=10 hp=30")
@@ -275,13 +242,13 @@ def test_bleed_table_death_row(make, hp_after: int, at_zero: int, result: str) -
     enc.run(f"set death_row_at_zero {at_zero}")
     enc.run(f"dmg Orc {30 - hp_after}")
     next_until(enc, "Orc")
-    assert prompts(enc, "Orc") == ["Bleed table"]
+    assert prompt_tables(enc, "Orc") == ["Bleed table"]
     enc.run("resolve Orc value=0")
-    assert result in conds(enc, "Orc")
+    assert result in cond_ids(enc, "Orc")
     if result == "unconscious":
-        assert "prone" in conds(enc, "Orc")
-        assert pmax(enc, "Orc", "actions") == 0 and pmax(enc, "Orc", "reactions") == 0
-        assert "flat-footed" in conds(enc, "Orc")
+        assert "prone" in cond_ids(enc, "Orc")
+        assert pool_max(enc, "Orc", "actions") == 0 and pool_max(enc, "Orc", "reactions") == 0
+        assert "flat-footed" in cond_ids(enc, "Orc")
 
 
 def test_bleed_table_unconscious_row_and_stabilize_option(enc: Encounter) -> None:
@@ -292,13 +259,13 @@ def test_bleed_table_unconscious_row_and_stabilize_option(enc: Encounter) -> Non
     enc.run("act Orc stand")  # gets up from Prone on the Hero's turn (the GM allows it)
     next_until(enc, "Orc")
     enc.run("resolve Orc value=3")  # Unconscious: falls Prone again
-    assert {"unconscious", "prone", "bleeding"} <= set(conds(enc, "Orc"))
+    assert {"unconscious", "prone", "bleeding"} <= set(cond_ids(enc, "Orc"))
     assert pool(enc, "Orc", "actions") == 0
     enc.run("set bleed_damage_on_stabilize 0")
     next_until(enc, "Orc")
     hp, penalty = pool(enc, "Orc", "hp"), pool(enc, "Orc", "bleed_penalty")
     lines = enc.run("resolve Orc value=16")
-    assert "bleeding" not in conds(enc, "Orc")
+    assert "bleeding" not in cond_ids(enc, "Orc")
     assert pool(enc, "Orc", "hp") == hp and penalty > 0 and pool(enc, "Orc", "bleed_penalty") == 0
     assert not any("bleed damage" in line for line in lines)
 
@@ -309,7 +276,7 @@ def test_bleed_penalty_option_counts_only_hits_while_bleeding(enc: Encounter) ->
     enc.run("dmg Orc 3")
     assert pool(enc, "Orc", "bleed_penalty") == 0
     enc.run("dmg Orc 8")  # goes down; the dropping hit came before the bleeding
-    assert "bleeding" in conds(enc, "Orc") and pool(enc, "Orc", "bleed_penalty") == 0
+    assert "bleeding" in cond_ids(enc, "Orc") and pool(enc, "Orc", "bleed_penalty") == 0
     enc.run("dmg Orc 1")
     assert pool(enc, "Orc", "bleed_penalty") == 1
 
@@ -319,10 +286,10 @@ def test_medicine_ends_bleeding_and_resets_penalty(enc: Encounter) -> None:
     enc.run("dmg Orc 4")
     enc.run("dmg Orc 4")
     enc.run("dmg Orc 4")
-    assert pool(enc, "Orc", "bleed_penalty") == 3 and "bleeding" in conds(enc, "Orc")
+    assert pool(enc, "Orc", "bleed_penalty") == 3 and "bleeding" in cond_ids(enc, "Orc")
     enc.run("act Orc treat-bleeding")
-    assert "bleeding" not in conds(enc, "Orc") and pool(enc, "Orc", "bleed_penalty") == 0
-    assert "incapacitated" in conds(enc, "Orc")  # still at -2 HP
+    assert "bleeding" not in cond_ids(enc, "Orc") and pool(enc, "Orc", "bleed_penalty") == 0
+    assert "incapacitated" in cond_ids(enc, "Orc")  # still at -2 HP
 
 
 # -- budgets -----------------------------------------------------------------------------------
@@ -333,18 +300,18 @@ def test_condition_budgets(enc: Encounter) -> None:
     enc.run("add Orc init=10")
     enc.run("start")
     enc.run("cond Orc slowed")
-    assert (pmax(enc, "Orc", "actions"), pmax(enc, "Orc", "reactions")) == (2, 0)
+    assert (pool_max(enc, "Orc", "actions"), pool_max(enc, "Orc", "reactions")) == (2, 0)
     enc.run("dmg Orc 10")  # incapacitated as well: 3 - 1 - 2 = 0
-    assert (pmax(enc, "Orc", "actions"), pmax(enc, "Orc", "reactions")) == (0, 0)
+    assert (pool_max(enc, "Orc", "actions"), pool_max(enc, "Orc", "reactions")) == (0, 0)
     enc.run("uncond Orc slowed")
-    assert (pmax(enc, "Orc", "actions"), pmax(enc, "Orc", "reactions")) == (1, 0)
+    assert (pool_max(enc, "Orc", "actions"), pool_max(enc, "Orc", "reactions")) == (1, 0)
     enc.run("cond Hero stunned until=start-of-turn")
     assert pool(enc, "Hero", "actions") == 0
     with pytest.raises(CombatError):
         enc.run("act Hero move")
-    assert "flat-footed" in conds(enc, "Hero")
+    assert "flat-footed" in cond_ids(enc, "Hero")
     next_until(enc, "Hero")  # Stunned ends as the Hero's next turn starts, before budgets refill
-    assert "stunned" not in conds(enc, "Hero") and "flat-footed" not in conds(enc, "Hero")
+    assert "stunned" not in cond_ids(enc, "Hero") and "flat-footed" not in cond_ids(enc, "Hero")
     assert pool(enc, "Hero", "actions") == 3 and pool(enc, "Hero", "reactions") == 1
 
 
@@ -353,18 +320,18 @@ def test_ready_dodge_and_fire(enc: Encounter) -> None:
     enc.run("add Orc init=10")
     enc.run("start")
     enc.run("act Hero ready")
-    assert pool(enc, "Hero", "actions") == 1 and "readied" in conds(enc, "Hero")
+    assert pool(enc, "Hero", "actions") == 1 and "readied" in cond_ids(enc, "Hero")
     enc.run("act Hero dodge")
-    assert "dodging" in conds(enc, "Hero")
+    assert "dodging" in cond_ids(enc, "Hero")
     enc.run("next")
-    assert "readied" in conds(enc, "Hero")  # still ready on the Orc's turn
+    assert "readied" in cond_ids(enc, "Hero")  # still ready on the Orc's turn
     enc.run("cond Orc on-fire")
     next_until(enc, "Hero")
-    assert "readied" not in conds(enc, "Hero")
+    assert "readied" not in cond_ids(enc, "Hero")
     next_until(enc, "Orc")
-    assert prompts(enc, "Orc") == ["On fire"]
+    assert prompt_tables(enc, "Orc") == ["On fire"]
     enc.run("act Orc extinguish")
-    assert "on-fire" not in conds(enc, "Orc") and "prone" in conds(enc, "Orc")
+    assert "on-fire" not in cond_ids(enc, "Orc") and "prone" in cond_ids(enc, "Orc")
 
 
 # -- conditions --------------------------------------------------------------------------------------
@@ -380,11 +347,11 @@ def test_subjective_chains(enc: Encounter) -> None:
     assert all(c["source"] == "Hero" for c in mine.values())
     assert mine["hidden"]["implied"] and mine["concealed"]["implied"]
     enc.run("uncond Thief undetected")
-    assert conds(enc, "Thief") == []
+    assert cond_ids(enc, "Thief") == []
     enc.run("cond Orc blinded")
     assert cond(enc, "Orc", "flat-footed")["implied"]
     enc.run("uncond Orc blinded")
-    assert conds(enc, "Orc") == []
+    assert cond_ids(enc, "Orc") == []
     enc.run("cond Orc grappled from=Hero")
     assert cond(enc, "Orc", "flat-footed")["source"] == "Hero"
 
@@ -397,7 +364,7 @@ def test_poison_instances_keep_their_own_durations(enc: Encounter) -> None:
     enc.run("cond Orc poisoned 2 for=3")
     assert sorted(c["value"] for c in creature(enc, "Orc")["conditions"]) == [2, 4]
     next_until(enc, "Orc")
-    assert prompts(enc, "Orc") == ["Poison"]
+    assert prompt_tables(enc, "Orc") == ["Poison"]
     assert damage_taken(enc.run("resolve Orc"), "Orc", "poison") == 4  # the strongest applies
     next_until(enc, "Orc")  # round 2: the 4 ended at the Hero's turn start
     assert [c["value"] for c in creature(enc, "Orc")["conditions"]] == [2]
@@ -411,32 +378,32 @@ def test_delayed_creature_still_burns_at_its_old_place(enc: Encounter) -> None:
     enc.run("start")
     enc.run("cond Orc on-fire")
     next_until(enc, "Orc")
-    assert prompts(enc, "Orc") == ["On fire"]
+    assert prompt_tables(enc, "Orc") == ["On fire"]
     enc.run("resolve Orc")
     enc.run("delay Orc")  # does not want to act yet
-    assert active(enc) == "Bat" and enc.view()["waiting"] == ["Orc"]
+    assert active(enc) == ["Bat"] and enc.view()["waiting"] == ["Orc"]
     assert enc.view()["order"] == ["Hero", "Bat"]
     enc.run("act Orc reaction")  # while waiting, it reacts on the Bat's turn
     assert pool(enc, "Orc", "reactions") == 0
     enc.run("next")  # round 2: Hero
-    assert active(enc) == "Hero" and enc.view()["round"] == 2
-    assert prompts(enc) == []
+    assert active(enc) == ["Hero"] and enc.view()["round"] == 2
+    assert prompt_tables(enc) == []
     hp = pool(enc, "Orc", "hp")
     enc.run("next")  # the Orc's old place: the fire burns, but the Orc does not act there
-    assert active(enc) == "Bat"
-    assert prompts(enc, "Orc") == ["On fire"]
+    assert active(enc) == ["Bat"]
+    assert prompt_tables(enc, "Orc") == ["On fire"]
     burnt = damage_taken(enc.run("resolve Orc"), "Orc", "fire")
     assert pool(enc, "Orc", "hp") == hp - burnt
     enc.run("enter Orc")  # once the Bat's turn ends
     enc.run("next")
-    assert active(enc) == "Orc"
+    assert active(enc) == ["Orc"]
     assert enc.view()["order"] == ["Hero", "Bat", "Orc"]
-    assert prompts(enc, "Orc") == []  # its start-of-turn effects already happened at the old place
+    assert prompt_tables(enc, "Orc") == []  # its start-of-turn effects already happened at the old place
     assert pool(enc, "Orc", "actions") == 3
     assert pool(enc, "Orc", "reactions") == 1  # its own turn has begun: the reaction is back
     next_until(enc, "Orc")  # round 3 at its new place: fire once, not twice
     assert enc.view()["round"] == 3
-    assert prompts(enc, "Orc") == ["On fire"]
+    assert prompt_tables(enc, "Orc") == ["On fire"]
 
 
 def test_held_breath_runs_out(enc: Encounter) -> None:
@@ -445,12 +412,12 @@ def test_held_breath_runs_out(enc: Encounter) -> None:
     enc.run("start")
     enc.run("cond Hero holding-breath")
     next_until(enc, "Hero")  # one round held: STR 1 used up
-    assert "suffocating" in conds(enc, "Hero")
+    assert "suffocating" in cond_ids(enc, "Hero")
     assert pool(enc, "Hero", "hp") == 0
-    assert {"incapacitated", "prone", "bleeding"} <= set(conds(enc, "Hero"))
-    assert prompts(enc, "Hero") == []  # first Bleed roll at the next turn
+    assert {"incapacitated", "prone", "bleeding"} <= set(cond_ids(enc, "Hero"))
+    assert prompt_tables(enc, "Hero") == []  # first Bleed roll at the next turn
     enc.run("next")  # its turn ends without air
-    assert "dead" in conds(enc, "Hero")
+    assert "dead" in cond_ids(enc, "Hero")
 
 
 def test_breath_refills_when_breathing_again(enc: Encounter) -> None:
@@ -472,11 +439,11 @@ def test_undo_restores_the_bleed_roll(enc: Encounter) -> None:
     next_until(enc, "Orc")
     hp, penalty = pool(enc, "Orc", "hp"), pool(enc, "Orc", "bleed_penalty")
     enc.run("resolve Orc value=16")
-    assert "bleeding" not in conds(enc, "Orc")
+    assert "bleeding" not in cond_ids(enc, "Orc")
     enc.run("undo")
-    assert "bleeding" in conds(enc, "Orc")
+    assert "bleeding" in cond_ids(enc, "Orc")
     assert (pool(enc, "Orc", "hp"), pool(enc, "Orc", "bleed_penalty")) == (hp, penalty)
-    assert prompts(enc, "Orc") == ["Bleed table"]
+    assert prompt_tables(enc, "Orc") == ["Bleed table"]
 
 
 def test_feint_durations_and_release(enc: Encounter) -> None:
@@ -494,9 +461,9 @@ def test_feint_durations_and_release(enc: Encounter) -> None:
     enc.run("cond Hero grappling from=Orc")
     enc.run("cond Orc grappled from=Hero")
     next_until(enc, "Hero")
-    assert conds(enc, "Orc") == ["grappled", "flat-footed"]  # the critical Feint has ended
+    assert cond_ids(enc, "Orc") == ["grappled", "flat-footed"]  # the critical Feint has ended
     enc.run("act Hero release")  # a free action
-    assert pool(enc, "Hero", "actions") == 3 and "grappling" not in conds(enc, "Hero")
+    assert pool(enc, "Hero", "actions") == 3 and "grappling" not in cond_ids(enc, "Hero")
 
 
 def test_hold_moves_the_place_for_the_rest_of_combat(enc: Encounter) -> None:
@@ -505,18 +472,18 @@ def test_hold_moves_the_place_for_the_rest_of_combat(enc: Encounter) -> None:
     enc.run("add Bat init=5")
     enc.run("start")
     enc.run("hold Hero")
-    assert active(enc) == "Orc" and enc.view()["waiting"] == ["Hero"]
+    assert active(enc) == ["Orc"] and enc.view()["waiting"] == ["Hero"]
     enc.run("enter Hero after=Orc")
     enc.run("next")
-    assert active(enc) == "Hero" and pool(enc, "Hero", "actions") == 3
+    assert active(enc) == ["Hero"] and pool(enc, "Hero", "actions") == 3
     enc.run("act Hero melee")
     enc.run("next")
-    assert active(enc) == "Bat"
+    assert active(enc) == ["Bat"]
     enc.run("next")
-    assert enc.view()["round"] == 2 and active(enc) == "Orc"
+    assert enc.view()["round"] == 2 and active(enc) == ["Orc"]
     assert enc.view()["order"] == ["Orc", "Hero", "Bat"]
     enc.run("next")
-    assert active(enc) == "Hero" and pool(enc, "Hero", "actions") == 3
+    assert active(enc) == ["Hero"] and pool(enc, "Hero", "actions") == 3
 
 
 def test_held_creature_bleeds_once_a_round(enc: Encounter) -> None:
@@ -525,18 +492,18 @@ def test_held_creature_bleeds_once_a_round(enc: Encounter) -> None:
     enc.run("add Bat init=5")
     enc.run("dmg Hero 41")
     enc.run("start")
-    assert prompts(enc, "Hero") == ["Bleed table"]
+    assert prompt_tables(enc, "Hero") == ["Bleed table"]
     enc.run("resolve Hero value=12")
     enc.run("hold Hero")  # re-enters after the Orc, for the rest of combat
     enc.run("enter Hero after=Orc")
     enc.run("next")
-    assert active(enc) == "Hero" and enc.view()["round"] == 1
-    assert prompts(enc, "Hero") == []  # its start-of-turn effects came at its first place this round
+    assert active(enc) == ["Hero"] and enc.view()["round"] == 1
+    assert prompt_tables(enc, "Hero") == []  # its start-of-turn effects came at its first place this round
     enc.run("next")
     enc.run("next")
-    assert enc.view()["round"] == 2 and active(enc) == "Orc"
+    assert enc.view()["round"] == 2 and active(enc) == ["Orc"]
     enc.run("next")
-    assert active(enc) == "Hero" and prompts(enc, "Hero") == ["Bleed table"]
+    assert active(enc) == ["Hero"] and prompt_tables(enc, "Hero") == ["Bleed table"]
 
 
 # -- issue 17: second pass against the text ------------------------------------------------------
@@ -557,10 +524,10 @@ def test_a_one_round_effect_ends_at_its_dead_sources_place(enc: Encounter) -> No
     enc.run("next")  # the Orc's turn
     enc.run("cond Mage dead")
     enc.run("next")  # the Hero's turn
-    assert "shaken" in conds(enc, "Orc")
+    assert "shaken" in cond_ids(enc, "Orc")
     enc.run("next")  # round 2: the order passes the dead Mage's place, then the Orc acts
-    assert enc.view()["round"] == 2 and active(enc) == "Orc"
-    assert "shaken" not in conds(enc, "Orc")
+    assert enc.view()["round"] == 2 and active(enc) == ["Orc"]
+    assert "shaken" not in cond_ids(enc, "Orc")
 
 
 def test_a_one_round_effect_ends_at_a_removed_sources_place(enc: Encounter) -> None:
@@ -569,10 +536,10 @@ def test_a_one_round_effect_ends_at_a_removed_sources_place(enc: Encounter) -> N
     enc.run("next")
     enc.run("remove Mage")
     enc.run("next")  # the Hero's turn: the Orc has not yet had its second turn
-    assert "shaken" in conds(enc, "Orc")
+    assert "shaken" in cond_ids(enc, "Orc")
     enc.run("next")  # round 2, the Orc's turn: everyone else has had a turn
-    assert enc.view()["round"] == 2 and active(enc) == "Orc"
-    assert "shaken" not in conds(enc, "Orc")
+    assert enc.view()["round"] == 2 and active(enc) == ["Orc"]
+    assert "shaken" not in cond_ids(enc, "Orc")
 
 
 def test_a_one_round_effect_from_the_last_in_the_order_that_leaves(enc: Encounter) -> None:
@@ -586,9 +553,9 @@ def test_a_one_round_effect_from_the_last_in_the_order_that_leaves(enc: Encounte
     enc.run("next")  # round 2, the Mage
     enc.run("remove Hero")
     enc.run("next")  # the Orc's turn in round 2: the Mage has had a turn, the Orc not yet its second
-    assert "shaken" in conds(enc, "Orc")
+    assert "shaken" in cond_ids(enc, "Orc")
     enc.run("next")  # round 3
-    assert enc.view()["round"] == 3 and "shaken" not in conds(enc, "Orc")
+    assert enc.view()["round"] == 3 and "shaken" not in cond_ids(enc, "Orc")
 
 
 def test_an_ambushed_creature_has_no_reaction_until_its_first_turn(enc: Encounter) -> None:
@@ -599,14 +566,14 @@ def test_an_ambushed_creature_has_no_reaction_until_its_first_turn(enc: Encounte
     enc.run("add Sentry init=12")
     enc.run("cond Sentry unaware")  # marked by hand before the start: the same
     enc.run("start")
-    assert active(enc) == "Hero"  # the Guard's round-1 turn is skipped
+    assert active(enc) == ["Hero"]  # the Guard's round-1 turn is skipped
     for name in ("Guard", "Sentry"):
-        assert pmax(enc, name, "reactions") == 0 and pool(enc, name, "reactions") == 0
+        assert pool_max(enc, name, "reactions") == 0 and pool(enc, name, "reactions") == 0
         with pytest.raises(CombatError):
             enc.run(f"act {name} reaction")
     enc.run("next")  # round 2: the Guard's first turn
-    assert enc.view()["round"] == 2 and active(enc) == "Guard"
-    assert pool(enc, "Guard", "reactions") == 1 and "unaware" not in conds(enc, "Guard")
+    assert enc.view()["round"] == 2 and active(enc) == ["Guard"]
+    assert pool(enc, "Guard", "reactions") == 1 and "unaware" not in cond_ids(enc, "Guard")
     assert pool(enc, "Sentry", "reactions") == 0  # its first turn is still to come
     next_until(enc, "Sentry")
     assert pool(enc, "Sentry", "reactions") == 1
@@ -660,17 +627,17 @@ def test_a_commanded_companions_ongoing_effects_come_at_its_commanders_turn(enc:
     enc.run("act Rider command on=Wolf")
     enc.run("cond Wolf on-fire")
     next_until(enc, "Wolf")  # its own turn: the fire does not burn now
-    assert prompts(enc, "Wolf") == []
+    assert prompt_tables(enc, "Wolf") == []
     enc.run("next")  # round 2, the Rider's turn: the Wolf burns, though not commanded this round
-    assert active(enc) == "Rider" and prompts(enc, "Wolf") == ["On fire"]
+    assert active(enc) == ["Rider"] and prompt_tables(enc, "Wolf") == ["On fire"]
     enc.run("dismiss Wolf")
     next_until(enc, "Druid")
     enc.run("act Druid command on=Wolf")  # the last to command it now
     assert cond(enc, "Wolf", "commanded")["source"] == "Druid"
     next_until(enc, "Rider")  # round 3
-    assert prompts(enc, "Wolf") == []
+    assert prompt_tables(enc, "Wolf") == []
     enc.run("next")
-    assert active(enc) == "Druid" and prompts(enc, "Wolf") == ["On fire"]
+    assert active(enc) == ["Druid"] and prompt_tables(enc, "Wolf") == ["On fire"]
 
 
 def test_the_strict_reaction_reading_is_an_option(enc: Encounter) -> None:
@@ -705,11 +672,11 @@ def test_choking_a_grappled_creature_stops_its_breath_for_a_round(enc: Encounter
         enc.run("act Hero choke on=Orc")
     enc.run("cond Hero grappling from=Orc")
     enc.run("act Hero choke on=Orc")
-    assert "holding-breath" in conds(enc, "Orc")
+    assert "holding-breath" in cond_ids(enc, "Orc")
     enc.run("next")  # the Orc's turn: a round of held breath used
     assert pool(enc, "Orc", "breath") == 0
     enc.run("next")  # round 2, the Hero's turn: the choke is over, the Orc breathes again
-    assert "holding-breath" not in conds(enc, "Orc") and pool(enc, "Orc", "breath") == 1
+    assert "holding-breath" not in cond_ids(enc, "Orc") and pool(enc, "Orc", "breath") == 1
 
 
 def test_a_flier_that_does_not_fly_on_its_turn_falls(enc: Encounter) -> None:
@@ -718,10 +685,10 @@ def test_a_flier_that_does_not_fly_on_its_turn_falls(enc: Encounter) -> None:
     enc.run("add Hero pc init=10")
     enc.run("start")
     enc.run("act Harpy fly")
-    assert "flying" in conds(enc, "Harpy")
+    assert "flying" in cond_ids(enc, "Harpy")
     enc.run("next")  # the Harpy flew this turn: it stays up
-    assert "falling" not in conds(enc, "Harpy")
+    assert "falling" not in cond_ids(enc, "Harpy")
     enc.run("next")  # round 2, the Harpy's turn: it attacks and does not fly
     enc.run("act Harpy melee")
     enc.run("next")
-    assert "falling" in conds(enc, "Harpy") and "flying" not in conds(enc, "Harpy")
+    assert "falling" in cond_ids(enc, "Harpy") and "flying" not in cond_ids(enc, "Harpy")

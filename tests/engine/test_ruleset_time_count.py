@@ -4,12 +4,14 @@ its bookkeeping."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from helpers import active, cond, conds, creature, pool, prompts, tc
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
+
+SEED = 5
+RULESET = "time-count"
 
 RANDOM_SF = {  # class: (lowest, highest) of its random SF
     "rapid": (1, 4), "swift": (3, 6), "fast": (4, 9), "standard": (7, 12), "slow": (9, 16),
@@ -22,41 +24,8 @@ STATIC_SF = {"free": 0, "rapid": 2, "swift": 4, "fast": 6, "standard": 9, "slow"
 # -- helpers ----------------------------------------------------------------------------------------
 
 
-def who(enc: Encounter, name: str) -> dict[str, Any]:
-    return next(c for c in enc.view()["combatants"] if c["name"] == name)
-
-
-def conds(enc: Encounter, name: str) -> set[str]:
-    return {x["id"] for x in who(enc, name)["conditions"]}
-
-
-def cond(enc: Encounter, name: str, cid: str) -> dict[str, Any]:
-    return next(x for x in who(enc, name)["conditions"] if x["id"] == cid)
-
-
-def pool(enc: Encounter, name: str, pid: str) -> int:
-    return who(enc, name)["pools"][pid]["current"]
-
-
 def next_tc(enc: Encounter, name: str) -> int:
-    return who(enc, name)["next_tc"]
-
-
-def active(enc: Encounter) -> list[str]:
-    return list(enc.view()["active"])
-
-
-def tc(enc: Encounter) -> int:
-    return enc.view()["tc"]
-
-
-def prompts(enc: Encounter) -> list[tuple[str, str]]:
-    return [(p["creature"], p["table"]) for p in enc.view()["prompts"]]
-
-
-@pytest.fixture
-def enc(make) -> Encounter:  # type: ignore[no-untyped-def]
-    return make("time-count", seed=5)
+    return creature(enc, name)["next_tc"]
 
 
 # -- the clock ---------------------------------------------------------------------------------------
@@ -67,9 +36,9 @@ def test_lowest_initiative_acts_first_and_surprise_is_unsteady_until_its_first_t
     enc.run("add Aeus pc surprised init=8")
     enc.run("add Garret init=7")
     enc.run("start")
-    aeus = who(enc, "Aeus")
+    aeus = creature(enc, "Aeus")
     assert 9 <= aeus["initiative"] <= 14  # 8 + 1d6 for surprise
-    assert who(enc, "Zherynn")["initiative"] == 6 and who(enc, "Garret")["initiative"] == 7
+    assert creature(enc, "Zherynn")["initiative"] == 6 and creature(enc, "Garret")["initiative"] == 7
     assert tc(enc) == 6
     assert enc.view()["active"] == ["Zherynn"]
     assert enc.view()["order"][0] == "Zherynn"
@@ -592,7 +561,7 @@ def test_sixty_tc_of_play_keeps_the_books(enc: Encounter) -> None:
     enc.run("add Cutter hp=40")
     enc.run("start")
     assert {"surprised", "unsteady"} <= conds(enc, "Lio")
-    lio_first = who(enc, "Lio")["initiative"]
+    lio_first = creature(enc, "Lio")["initiative"]
     assert 6 <= lio_first <= 11
     plan = {"Kara": "fast", "Lio": "standard", "Brute": "slow", "Cutter": "swift"}
     target = {"Kara": "Brute", "Lio": "Cutter", "Brute": "Kara", "Cutter": "Lio"}

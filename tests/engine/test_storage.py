@@ -7,13 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.encounter import SCHEMA_VERSION, Encounter
 from combat_tui.engine.errors import SaveError
 from combat_tui.store import exchange, saves
 
 
-def saved(make, tmp_path: Path) -> Path:  # type: ignore[no-untyped-def]
+def saved(make: Make, tmp_path: Path) -> Path:
     enc = make("three-action")
     enc.run("add Orc x2 hp=9")
     enc.run("start")
@@ -22,14 +23,14 @@ def saved(make, tmp_path: Path) -> Path:  # type: ignore[no-untyped-def]
     return path
 
 
-def test_round_trip_is_identity(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_round_trip_is_identity(make: Make, tmp_path: Path) -> None:
     path = saved(make, tmp_path)
     doc = saves.load(path)
     assert exchange.dumps(doc) == path.read_text(encoding="utf-8")
     assert doc.schema_version == SCHEMA_VERSION
 
 
-def test_atomic_write_leaves_no_temp_files(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_atomic_write_leaves_no_temp_files(make: Make, tmp_path: Path) -> None:
     saved(make, tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["e.json"]
 
@@ -51,7 +52,7 @@ def test_bad_files_are_refused_and_untouched(tmp_path: Path, content: str, messa
     assert path.read_text(encoding="utf-8") == content
 
 
-def test_truncated_save_is_refused(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_truncated_save_is_refused(make: Make, tmp_path: Path) -> None:
     path = saved(make, tmp_path)
     text = path.read_text(encoding="utf-8")
     path.write_text(text[: len(text) // 2], encoding="utf-8")
@@ -70,7 +71,7 @@ def test_migration_chain_runs_in_order() -> None:
         exchange.migrate({"schema_version": 1}, {}, target=2)
 
 
-def test_folder_that_cannot_exist_is_one_line(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_folder_that_cannot_exist_is_one_line(make: Make, tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
     enc = make("three-action")
@@ -79,7 +80,7 @@ def test_folder_that_cannot_exist_is_one_line(make, tmp_path: Path) -> None:  # 
     assert "\n" not in str(info.value)
 
 
-def test_save_into_a_file_path_that_is_a_folder_fails_cleanly(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_save_into_a_file_path_that_is_a_folder_fails_cleanly(make: Make, tmp_path: Path) -> None:
     enc = make("three-action")
     (tmp_path / "taken.json").mkdir()
     with pytest.raises(SaveError, match="cannot save"):
@@ -90,7 +91,7 @@ def test_save_into_a_file_path_that_is_a_folder_fails_cleanly(make, tmp_path: Pa
     assert (tmp_path / "taken.combat").is_dir() and not any((tmp_path / "taken.combat").iterdir())
 
 
-def test_save_holds_the_log(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_save_holds_the_log(make: Make, tmp_path: Path) -> None:
     path = saved(make, tmp_path)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["cursor"] == len(data["log"]) == 2

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.errors import CommandError
 
 
-def test_a_condition_relative_to_its_own_bearer_is_refused(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_condition_relative_to_its_own_bearer_is_refused(make: Make) -> None:
     enc = make("time-count")
     enc.run("add Aeus pc")
     enc.run("add Brigand")

@@ -2,33 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from helpers import Make, conds, creature, pool, pool_max
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
 from combat_tui.engine.loader import Catalogue
 
 
-def who(enc: Encounter, name: str) -> dict[str, Any]:
-    return next(c for c in enc.view()["combatants"] if c["name"] == name)
-
-
-def conds(enc: Encounter, name: str) -> set[str]:
-    return {x["id"] for x in who(enc, name)["conditions"]}
-
-
 def sources(enc: Encounter, name: str, cid: str) -> set[str]:
-    return {x["source"] for x in who(enc, name)["conditions"] if x["id"] == cid}
-
-
-def pool(enc: Encounter, name: str, pid: str) -> int:
-    return int(who(enc, name)["pools"][pid]["current"])
-
-
-def pmax(enc: Encounter, name: str, pid: str) -> int:
-    return int(who(enc, name)["pools"][pid]["max"])
+    return {x["source"] for x in creature(enc, name)["conditions"] if x["id"] == cid}
 
 
 def active(enc: Encounter) -> str:
@@ -45,7 +28,7 @@ def next_until(enc: Encounter, name: str, limit: int = 12) -> None:
 
 
 @pytest.fixture
-def enc(make) -> Encounter:  # type: ignore[no-untyped-def]
+def enc(make: Make) -> Encounter:
     e: Encounter = make("three-action", seed=11)
     e.run("add Hero pc init=15 hp=20")
     e.run("add Orc init=10 hp=12")
@@ -254,7 +237,7 @@ def test_a_flier_must_spend_an_action_flying_each_turn(enc: Encounter) -> None:
     assert "flying" not in conds(enc, "Hero") and "falling" in conds(enc, "Hero")
 
 
-def test_held_breath_then_death_and_the_later_reading(make) -> None:  # type: ignore[no-untyped-def]
+def test_held_breath_then_death_and_the_later_reading(make: Make) -> None:
     """"You can hold your breath a number of Rounds equal to your STR. At the end of this time you drop to
     0 HP and become Incapacitated. At the end of your next Turn if you still have not gotten a chance to
     breathe you die.\""""
@@ -277,7 +260,7 @@ def test_held_breath_then_death_and_the_later_reading(make) -> None:  # type: ig
             assert "dead" in conds(enc, "Diver")
 
 
-def test_air_in_time_ends_the_last_gasp(make) -> None:  # type: ignore[no-untyped-def]
+def test_air_in_time_ends_the_last_gasp(make: Make) -> None:
     """"At the end of your next Turn if you still have not gotten a chance to breathe you die.\""""
     enc: Encounter = make("three-action", seed=3)
     enc.run("add Diver init=15 hp=9 str=1")
@@ -374,7 +357,7 @@ def test_incapacitated_and_slowed_bottom_out_at_zero(enc: Encounter) -> None:
     enc.run("start")
     enc.run("cond Orc slowed")
     enc.run("dmg Orc 12")
-    assert (pmax(enc, "Orc", "actions"), pmax(enc, "Orc", "reactions")) == (0, 0)
+    assert (pool_max(enc, "Orc", "actions"), pool_max(enc, "Orc", "reactions")) == (0, 0)
     assert {"incapacitated", "prone", "bleeding"} <= conds(enc, "Orc")
 
 
@@ -397,7 +380,7 @@ def test_unconscious_falls_prone_and_stays_prone_after(enc: Encounter) -> None:
     enc.run("start")
     enc.run("cond Orc unconscious")
     assert {"prone", "flat-footed"} <= conds(enc, "Orc")
-    assert pmax(enc, "Orc", "actions") == 0 and pmax(enc, "Orc", "reactions") == 0
+    assert pool_max(enc, "Orc", "actions") == 0 and pool_max(enc, "Orc", "reactions") == 0
     enc.run("uncond Orc unconscious")
     assert "prone" in conds(enc, "Orc")
 
@@ -408,7 +391,7 @@ def test_shaken_lengthens_and_poisons_keep_their_own_clocks(enc: Encounter) -> N
     enc.run("start")
     enc.run("cond Orc shaken for=1")
     enc.run("cond Orc shaken for=2")
-    assert next(x for x in who(enc, "Orc")["conditions"] if x["id"] == "shaken")["remaining"] == 3
+    assert next(x for x in creature(enc, "Orc")["conditions"] if x["id"] == "shaken")["remaining"] == 3
     enc.run("cond Orc poisoned 4 for=1")
     enc.run("cond Orc poisoned 1 for=3")
     next_until(enc, "Orc")

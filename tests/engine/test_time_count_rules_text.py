@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import Make, conds, creature, pool
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
@@ -12,24 +13,12 @@ from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.speed import shift_class
 
 
-def who(enc: Encounter, name: str) -> dict[str, Any]:
-    return next(c for c in enc.view()["combatants"] if c["name"] == name)
-
-
-def conds(enc: Encounter, name: str) -> set[str]:
-    return {x["id"] for x in who(enc, name)["conditions"]}
-
-
 def cond(enc: Encounter, name: str, cid: str) -> dict[str, Any]:
-    return next(x for x in who(enc, name)["conditions"] if x["id"] == cid)
-
-
-def pool(enc: Encounter, name: str, pid: str) -> int:
-    return int(who(enc, name)["pools"][pid]["current"])
+    return next(x for x in creature(enc, name)["conditions"] if x["id"] == cid)
 
 
 def next_tc(enc: Encounter, name: str) -> int:
-    return int(who(enc, name)["next_tc"])
+    return int(creature(enc, name)["next_tc"])
 
 
 def tc(enc: Encounter) -> int:
@@ -48,7 +37,7 @@ def _straight(enc: Encounter, name: str, tcs: int = 4) -> None:
 
 
 @pytest.fixture
-def enc(make) -> Encounter:  # type: ignore[no-untyped-def]
+def enc(make: Make) -> Encounter:
     return make("time-count", seed=11)
 
 

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
@@ -65,7 +66,7 @@ def test_undo_all_then_redo_all(catalogue: Catalogue, ruleset: str, tmp_path: Pa
         enc.run("redo")
 
 
-def test_new_command_after_undo_drops_the_redo_tail(make) -> None:  # type: ignore[no-untyped-def]
+def test_new_command_after_undo_drops_the_redo_tail(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Orc hp=10")
     enc.run("dmg Orc 3")
@@ -76,7 +77,7 @@ def test_new_command_after_undo_drops_the_redo_tail(make) -> None:  # type: igno
     assert enc.view()["combatants"][0]["pools"]["hp"]["current"] == 9
 
 
-def test_redo_does_not_reroll(make) -> None:  # type: ignore[no-untyped-def]
+def test_redo_does_not_reroll(make: Make) -> None:
     enc = make("three-action", seed=5)
     enc.run("add Orc hp=100")
     enc.run("dmg Orc 3d6")
@@ -88,7 +89,7 @@ def test_redo_does_not_reroll(make) -> None:  # type: ignore[no-untyped-def]
     assert enc.doc.log[-1].rolls[0].expr.startswith("3d6")
 
 
-def test_undo_past_expiry_brings_the_condition_back(make) -> None:  # type: ignore[no-untyped-def]
+def test_undo_past_expiry_brings_the_condition_back(make: Make) -> None:
     enc = make("three-action")
     enc.run("add A pc init=20")
     enc.run("add B init=10")
@@ -158,7 +159,7 @@ def test_a_creature_brought_back_by_redo_gets_the_pools_the_ruleset_gained(catal
     assert len(now.state.combatants) == 2
 
 
-def test_a_roll_is_in_the_log_and_undo_takes_back_the_last_change(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_roll_is_in_the_log_and_undo_takes_back_the_last_change(make: Make, tmp_path: Path) -> None:
     enc = make("three-action")
     enc.run("add Orc hp=10")
     enc.run("dmg Orc 3")

@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from helpers import Make
 from mini_ruleset import FIVE
 
 from combat_tui.engine import dice
@@ -97,7 +98,7 @@ def test_what_a_condition_has_left_reads_as_said() -> None:
     assert left_words(4, "TC") == "4 TC left"
 
 
-def test_a_condition_ending_this_round_says_so_on_the_sheet(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_condition_ending_this_round_says_so_on_the_sheet(make: Make) -> None:
     from combat_tui.engine.gm_view import condition_view
     from combat_tui.ui.render import condition_text
 
@@ -111,7 +112,7 @@ def test_a_condition_ending_this_round_says_so_on_the_sheet(make) -> None:  # ty
     assert condition_text(view).plain == view.words == "Prone  ends this round  to end of round 1"
 
 
-def test_an_injury_names_the_part_as_the_gm_reads_it(make) -> None:  # type: ignore[no-untyped-def]
+def test_an_injury_names_the_part_as_the_gm_reads_it(make: Make) -> None:
     enc = make("body-injury")
     enc.run("add Ghoul hp=5")
     lines = enc.run("injure Ghoul arm")
@@ -121,7 +122,7 @@ def test_an_injury_names_the_part_as_the_gm_reads_it(make) -> None:  # type: ign
         enc.run("injure Ghoul arm.3")
 
 
-def test_an_order_row_leaves_out_pips_a_creature_has_none_of(make) -> None:  # type: ignore[no-untyped-def]
+def test_an_order_row_leaves_out_pips_a_creature_has_none_of(make: Make) -> None:
     from combat_tui.engine.gm_view import row_pools
     from combat_tui.ui.render import row_pool
 

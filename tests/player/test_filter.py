@@ -8,6 +8,7 @@ import sys
 from dataclasses import asdict
 
 import pytest
+from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
@@ -17,7 +18,7 @@ from combat_tui.engine.player_view import Health, coarse_health, player_view
 SECRETS = ["Lurker", "poisoned dagger under the cloak"]
 
 
-def ambush(make) -> Encounter:  # type: ignore[no-untyped-def]
+def ambush(make: Make) -> Encounter:
     enc: Encounter = make("three-action")
     enc.run("add Kara pc init=17 hp=24")
     enc.run("add Bandit init=12 hp=20")
@@ -31,7 +32,7 @@ def flat(view: object) -> str:
     return json.dumps(asdict(view), default=str)  # type: ignore[call-overload]
 
 
-def test_hidden_creatures_exact_npc_health_and_notes_never_reach_it(make) -> None:  # type: ignore[no-untyped-def]
+def test_hidden_creatures_exact_npc_health_and_notes_never_reach_it(make: Make) -> None:
     enc = ambush(make)
     enc.run("dmg Bandit 7")
     enc.run("cond Kara grappled from=Lurker")  # the hidden source must not leak through Kara
@@ -48,7 +49,7 @@ def test_hidden_creatures_exact_npc_health_and_notes_never_reach_it(make) -> Non
     assert [r.name for r in view.order] == ["Kara", "Bandit"]
 
 
-def test_a_hidden_actor_is_not_the_current_actor(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_hidden_actor_is_not_the_current_actor(make: Make) -> None:
     enc = ambush(make)
     view = player_view(enc)  # the Lurker (init 20) acts first
     assert view.now == () and not any(r.acting for r in view.order)
@@ -61,7 +62,7 @@ def test_a_hidden_actor_is_not_the_current_actor(make) -> None:  # type: ignore[
     assert view.now == ("Lurker",) and view.order[0].name == "Lurker" and view.round == 2
 
 
-def test_show_hp_reveals_exact_health_and_undoes(make) -> None:  # type: ignore[no-untyped-def]
+def test_show_hp_reveals_exact_health_and_undoes(make: Make) -> None:
     enc = ambush(make)
     enc.run("dmg Bandit 7")
     lines = enc.run("show-hp Bandit")
@@ -82,7 +83,7 @@ def test_show_hp_reveals_exact_health_and_undoes(make) -> None:  # type: ignore[
         enc.run("show-hp Nobody")
 
 
-def test_show_hp_takes_lists_and_sides(make) -> None:  # type: ignore[no-untyped-def]
+def test_show_hp_takes_lists_and_sides(make: Make) -> None:
     enc = ambush(make)
     enc.run("add Orc x2 hp=9")
     enc.run("show-hp @npc")
@@ -98,7 +99,7 @@ def test_old_saves_load_with_health_coarse() -> None:
 
 @pytest.mark.parametrize(("damage", "state"), [(0, Health.UNHURT), (1, Health.HURT), (9, Health.HURT),
                                                (10, Health.BLOODIED), (20, Health.DOWN), (25, Health.DOWN)])
-def test_coarse_health_three_action(make, damage: int, state: Health) -> None:  # type: ignore[no-untyped-def]
+def test_coarse_health_three_action(make: Make, damage: int, state: Health) -> None:
     enc = make("three-action")
     enc.run("add Orc hp=20")
     if damage:
@@ -108,7 +109,7 @@ def test_coarse_health_three_action(make, damage: int, state: Health) -> None:  
 
 
 @pytest.mark.parametrize("ruleset", ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"])
-def test_every_ruleset_goes_from_unhurt_to_down(make, ruleset: str) -> None:  # type: ignore[no-untyped-def]
+def test_every_ruleset_goes_from_unhurt_to_down(make: Make, ruleset: str) -> None:
     enc = make(ruleset)
     enc.run("add Orc hp=20")
     orc = enc.state.roster()[0]
@@ -122,7 +123,7 @@ def test_every_ruleset_goes_from_unhurt_to_down(make, ruleset: str) -> None:  # 
     assert coarse_health(enc.state.roster()[0], enc.rs) is Health.DOWN
 
 
-def test_time_count_shows_a_timeline_and_no_round(make) -> None:  # type: ignore[no-untyped-def]
+def test_time_count_shows_a_timeline_and_no_round(make: Make) -> None:
     enc = make("time-count")
     enc.run("add Kara pc")
     enc.run("add Orc x2")
@@ -133,7 +134,7 @@ def test_time_count_shows_a_timeline_and_no_round(make) -> None:  # type: ignore
     assert set(view.now) == {r.name for r in view.order if r.acting}
 
 
-def test_free_rounds_everyone_acts(make) -> None:  # type: ignore[no-untyped-def]
+def test_free_rounds_everyone_acts(make: Make) -> None:
     enc = make("energy-stamina")
     enc.run("add Kara pc")
     enc.run("add Orc")
@@ -151,7 +152,7 @@ def test_the_filter_imports_no_textual() -> None:
     assert out.stdout.strip() == ""
 
 
-def test_the_players_see_dead_apart_from_down(make) -> None:  # type: ignore[no-untyped-def]
+def test_the_players_see_dead_apart_from_down(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Orc hp=20")
     enc.run("add Imp hp=20")

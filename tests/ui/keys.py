@@ -76,27 +76,6 @@ def new_session(tmp_path: Path, *lines: str, ruleset: str, seed: int = 3) -> Ses
     return s
 
 
-def who(s: Session, name: str) -> dict[str, Any]:
-    return next(c for c in s.encounter.view()["combatants"] if c["name"] == name)
-
-
-def pool(s: Session, name: str, pid: str) -> int:
-    return int(who(s, name)["pools"][pid]["current"])
-
-
-def pool_max(s: Session, name: str, pid: str) -> int | None:
-    top = who(s, name)["pools"][pid]["max"]
-    return None if top is None else int(top)
-
-
-def conds(s: Session, name: str) -> dict[str, dict[str, Any]]:
-    """Condition id -> its view entry (the first one of that id)."""
-    out: dict[str, dict[str, Any]] = {}
-    for c in who(s, name)["conditions"]:
-        out.setdefault(c["id"], c)
-    return out
-
-
 def turn(s: Session) -> list[str]:
     return [str(n) for n in s.encounter.view()["active"]]
 
@@ -131,6 +110,7 @@ def list_title(app: CombatApp) -> str | None:
 
 
 async def choose(pilot: Any, app: CombatApp, text: str) -> None:
+    """In an open pick list: type the filter and take the first match."""
     assert picking(app) is not None, f"expected a list to pick from, on {app.screen!r}"
     await press(pilot, *text, "enter")
 

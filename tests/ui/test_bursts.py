@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import creature, pool
 from textual import events
 
 from combat_tui.session import Session, catalogue, load_library
@@ -13,7 +14,7 @@ from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
 
-from .keys import new_session, pool, who
+from .keys import new_session
 
 NAMED = {"enter", "escape", "backspace", "colon", "ctrl+p", "ctrl+o", "plus", "space", "down", "up", "ctrl+s",
          "ctrl+l"}
@@ -136,7 +137,7 @@ async def test_keys_typed_after_a_new_encounter_is_made(tmp_path: Path) -> None:
         assert app.session.encounter.doc.name == "ford"
         assert pool(app.session, "Kara", "hp") == 19
         assert logged(app, 0)[-4:] == ["dmg Kara 4", "init Kara 15", "start", "dmg Kara 1"]  # n asks, then starts
-        assert who(app.session, "Kara")["initiative"] == 15
+        assert creature(app.session, "Kara")["initiative"] == 15
 
 
 async def test_a_line_a_key_began_closes_the_bar_so_the_next_letter_is_a_key(tmp_path: Path) -> None:

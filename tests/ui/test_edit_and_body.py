@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import Make
+
 from combat_tui.completion import completions
 from combat_tui.ui.widgets.command_bar import CommandBar
 
@@ -61,7 +63,7 @@ async def test_the_injure_picker_offers_only_the_creatures_own_parts(tmp_path: P
         assert s.encounter.state.combatants["c2"].injuries == {"tail": 1}
 
 
-def test_completion_offers_the_named_creatures_parts(make) -> None:  # type: ignore[no-untyped-def]
+def test_completion_offers_the_named_creatures_parts(make: Make) -> None:
     enc = make("body-injury")
     enc.run("add Ysolde pc")
     enc.run("add Wolf body=quadruped")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import pool
 from textual.widgets import Label
 
 from combat_tui.ui.screens.main import MainScreen
@@ -20,9 +21,7 @@ from .keys import (
     highlighted,
     list_title,
     new_session,
-    pick,
     picking,
-    pool,
     press,
 )
 
@@ -66,7 +65,7 @@ async def test_enter_on_an_empty_question_says_why_and_keeps_asking(tmp_path: Pa
         await pilot.pause()
         before = s.encounter.doc.model_dump()
         await press(pilot, "a")
-        await pick(pilot, app, "attack")
+        await choose(pilot, app, "attack")
         question = asking(app)
         assert question and "speed factor" in question
         await press(pilot, "enter")  # nothing typed: the grey example is not a value

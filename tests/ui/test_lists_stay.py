@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import pool
+
 from combat_tui.session import catalogue, load_library
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.order_pane import OrderPane
 
-from .keys import highlighted, list_title, new_session, picking, pool
+from .keys import highlighted, list_title, new_session, picking
 from .test_bursts import burst, settle
 
 TEAM = ("add Kara pc init=15 hp=20", "add 'Orc 1' init=10 hp=10", "add 'Orc 2' init=9 hp=10", "start")

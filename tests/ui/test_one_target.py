@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import pool
+
 from combat_tui.session import Session, catalogue, load_library
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 
-from .keys import highlighted, list_title, new_session, picking, pool
+from .keys import highlighted, list_title, new_session, picking
 from .test_bursts import burst, settle
 
 

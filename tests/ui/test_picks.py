@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import Make, creature
+
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.picks import (
     act_choices,
@@ -15,7 +17,7 @@ from combat_tui.ui.screens.picks import (
     speed_words,
 )
 
-from .keys import choose, highlight, list_title, new_session, who
+from .keys import choose, highlight, list_title, new_session
 
 
 def test_a_typed_speed_is_a_number_dice_or_a_class_by_name() -> None:
@@ -26,7 +28,7 @@ def test_a_typed_speed_is_a_number_dice_or_a_class_by_name() -> None:
     assert speed_words("class=rapid") == "class=rapid"
 
 
-def test_pool_choices_show_what_each_creature_holds(make) -> None:  # type: ignore[no-untyped-def]
+def test_pool_choices_show_what_each_creature_holds(make: Make) -> None:
     enc = make("three-action")
     enc.run("add Kara pc hp=24")
     enc.run("add Orc hp=10")
@@ -38,7 +40,7 @@ def test_pool_choices_show_what_each_creature_holds(make) -> None:  # type: igno
     assert both == "Kara 24/24 · Orc 7/10"
 
 
-def test_act_choices_cost_for_the_actor_and_speed_classes_in_time_count(make) -> None:  # type: ignore[no-untyped-def]
+def test_act_choices_cost_for_the_actor_and_speed_classes_in_time_count(make: Make) -> None:
     enc = make("time-count")
     enc.run("add Zherynn pc init=6")
     choices = act_choices(enc, frozenset({enc.state.roster()[0].id}))
@@ -46,7 +48,7 @@ def test_act_choices_cost_for_the_actor_and_speed_classes_in_time_count(make) ->
     assert "Speed class: Swift" in labels and labels[-1] == "A speed factor I type"
 
 
-def test_act_choices_offer_the_actors_own_attacks_first_with_to_hit_and_damage(make) -> None:  # type: ignore[no-untyped-def]
+def test_act_choices_offer_the_actors_own_attacks_first_with_to_hit_and_damage(make: Make) -> None:
     from combat_tui.session import catalogue, load_library
 
     enc = make("three-action")
@@ -65,7 +67,7 @@ def test_act_choices_offer_the_actors_own_attacks_first_with_to_hit_and_damage(m
     assert ready[0].label.endswith("slashing on Kara") and not ready[1].label.endswith("on Kara")
 
 
-def test_act_choices_for_several_offer_only_the_attacks_all_of_them_have(make) -> None:  # type: ignore[no-untyped-def]
+def test_act_choices_for_several_offer_only_the_attacks_all_of_them_have(make: Make) -> None:
     from combat_tui.session import catalogue, load_library
 
     enc = make("three-action")
@@ -80,7 +82,7 @@ def test_act_choices_for_several_offer_only_the_attacks_all_of_them_have(make) -
     assert mixed[: len(enc.rs.actions)] == [a.name for a in enc.rs.actions]
 
 
-def test_part_choices_are_the_parts_every_creature_aimed_at_has(make) -> None:  # type: ignore[no-untyped-def]
+def test_part_choices_are_the_parts_every_creature_aimed_at_has(make: Make) -> None:
     enc = make("body-injury")
     enc.run("add Ysolde pc hp=5")
     enc.run("add Wolf hp=5 body=quadruped")
@@ -91,7 +93,7 @@ def test_part_choices_are_the_parts_every_creature_aimed_at_has(make) -> None:  
     assert both <= human and "Arm" not in both
 
 
-def test_a_choice_table_is_its_outcomes_with_ranges(make) -> None:  # type: ignore[no-untyped-def]
+def test_a_choice_table_is_its_outcomes_with_ranges(make: Make) -> None:
     enc = make("boon-bane")
     table = next(t for t in enc.rs.tables if t.choice and t.rows)
     picks = outcome_choices(table)
@@ -99,7 +101,7 @@ def test_a_choice_table_is_its_outcomes_with_ranges(make) -> None:  # type: igno
     assert all(p.hint for p in picks)
 
 
-def test_on_whom_offers_the_highlighted_then_the_actors_foes_then_friends_itself_and_the_fallen(make) -> None:  # type: ignore[no-untyped-def]
+def test_on_whom_offers_the_highlighted_then_the_actors_foes_then_friends_itself_and_the_fallen(make: Make) -> None:
     from combat_tui.ui.screens.picks import target_order
 
     enc = make("three-action")
@@ -155,4 +157,4 @@ async def test_ar_in_the_injury_list_picks_arm_not_ear(tmp_path: Path) -> None:
         await highlight(pilot, app, "Orc")
         await pilot.press("i")
         await choose(pilot, app, "ar")
-        assert who(s, "Orc")["injuries"] == {"arm.1": 1}
+        assert creature(s, "Orc")["injuries"] == {"arm.1": 1}

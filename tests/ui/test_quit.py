@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import pool
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
@@ -24,7 +25,7 @@ from combat_tui.ui.screens.help import HelpScreen
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.screens.open import OpenScreen
 
-from .keys import new_session, pool, searched
+from .keys import new_session, searched
 
 SETUP = ("add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start")
 

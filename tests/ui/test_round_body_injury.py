@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from helpers import cond_entries, creature, pool, pool_max
 from rich.console import Group
 from rich.text import Text
 from textual.widgets import OptionList
@@ -23,17 +24,13 @@ from combat_tui.ui.widgets.sheet import Sheet
 from .keys import (
     add_condition,
     choose,
-    conds,
     entry,
     highlight,
     list_title,
     new_session,
     picking,
-    pool,
-    pool_max,
     press,
     turn,
-    who,
 )
 
 SIZE = (120, 40)
@@ -58,10 +55,10 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         await press(pilot, "n")
         v = s.encounter.view()
         assert v["round"] == 1 and v["order"] == ["Kara", "Bram", "Orc"] and turn(s) == ["Kara"]
-        assert "off-guard" not in conds(s, "Kara")
+        assert "off-guard" not in cond_entries(s, "Kara")
         assert pool(s, "Kara", "ap") == 3 and pool(s, "Kara", "reactions") == 3
         for name in ("Bram", "Orc"):
-            assert "off-guard" in conds(s, name)
+            assert "off-guard" in cond_entries(s, name)
             assert pool_max(s, name, "reactions") == 0 and pool(s, name, "reactions") == 0
         assert pool(s, "Orc", "stamina") == 6 and pool(s, "Orc", "exhaustion") == 6
 
@@ -90,7 +87,7 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         await press(pilot, "a")
         await choose(pilot, app, "lunge")
         assert pool(s, "Kara", "free_action") == 0 and pool(s, "Kara", "stamina") == 4
-        assert conds(s, "Kara")["lunging"]["remaining"] == 1  # until the start of her next turn
+        assert cond_entries(s, "Kara")["lunging"]["remaining"] == 1  # until the start of her next turn
         before = s.encounter.view()
         await press(pilot, "a")
         await choose(pilot, app, "cleave")
@@ -100,7 +97,7 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         await highlight(pilot, app, "Orc")
         await press(pilot, "i")
         await choose(pilot, app, "arm")
-        assert who(s, "Orc")["injuries"] == {"arm.1": 1}
+        assert creature(s, "Orc")["injuries"] == {"arm.1": 1}
         await press(pilot, "a")  # the Orc was just hit: a asks who acts, Kara (whose turn it is) or the Orc
         assert list_title(app) == "Who acts?"
         await choose(pilot, app, "orc")
@@ -127,17 +124,17 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         # n: Bram's first turn ends his off-guard: reactions 1 + DEX bonus 1; Kara keeps what she spent
         await press(pilot, "n")
         assert turn(s) == ["Bram"] and s.encounter.view()["round"] == 1
-        assert "off-guard" not in conds(s, "Bram")
+        assert "off-guard" not in cond_entries(s, "Bram")
         assert pool(s, "Bram", "reactions") == 2 and pool(s, "Bram", "ap") == 3
         assert pool(s, "Kara", "ap") == 1 and pool(s, "Kara", "attacks_this_turn") == 2
         assert pool(s, "Kara", "free_action") == 0
-        assert "off-guard" in conds(s, "Orc")
+        assert "off-guard" in cond_entries(s, "Orc")
 
         # Bram defends: no more attacks this turn
         await press(pilot, "a")
         await choose(pilot, app, "defend")
         assert pool(s, "Bram", "ap") == 2
-        assert {"defending", "no-attack"} <= set(conds(s, "Bram"))
+        assert {"defending", "no-attack"} <= set(cond_entries(s, "Bram"))
         before = s.encounter.view()
         await press(pilot, "a")
         await choose(pilot, app, "attack")
@@ -152,20 +149,20 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         # Bram has cover against the Orc: a subjective condition asks relative to whom
         await highlight(pilot, app, "Bram")
         await add_condition(pilot, app, "cover", relative_to="Orc")
-        assert conds(s, "Bram")["cover"]["source"] == "Orc"
+        assert cond_entries(s, "Bram")["cover"]["source"] == "Orc"
 
         # n: the Orc's first turn. Bram's no-attack ended with his turn, his Defend lasts to his next turn
         await press(pilot, "n")
         assert turn(s) == ["Orc"]
-        assert "no-attack" not in conds(s, "Bram") and "defending" in conds(s, "Bram")
-        assert "off-guard" not in conds(s, "Orc")
+        assert "no-attack" not in cond_entries(s, "Bram") and "defending" in cond_entries(s, "Bram")
+        assert "off-guard" not in cond_entries(s, "Orc")
         assert pool(s, "Orc", "ap") == 3 and pool(s, "Orc", "reactions") == 1
 
         # the Orc takes a round action: all its AP now, no reactions until its next turn
         await press(pilot, "a")
         await choose(pilot, app, "round")
         assert pool(s, "Orc", "ap") == 0 and pool_max(s, "Orc", "reactions") == 0
-        assert "round-action" in conds(s, "Orc")
+        assert "round-action" in cond_entries(s, "Orc")
 
         # h heals the Orc 2 Stamina
         await press(pilot, "h")
@@ -174,21 +171,21 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
 
         # knock the Orc out (c), then injure it (i): its CON save is asked for
         await add_condition(pilot, app, "unconscious")
-        assert {"unconscious", "helpless"} <= set(conds(s, "Orc"))
+        assert {"unconscious", "helpless"} <= set(cond_entries(s, "Orc"))
         await press(pilot, "i")
         await choose(pilot, app, "leg")
-        assert who(s, "Orc")["injuries"] == {"arm.1": 1, "leg.1": 1}
-        assert conds(s, "Orc")["hobbled"]["value"] == 2
+        assert creature(s, "Orc")["injuries"] == {"arm.1": 1, "leg.1": 1}
+        assert cond_entries(s, "Orc")["hobbled"]["value"] == 2
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Unconscious CON save"]
         # p rolls it (1d20 + CON - injury values 3 + 3 - bleed 0), p applies the row it landed on
         await press(pilot, "p")
         rolled = s.encounter.state.prompts[0].rolled
         assert rolled is not None and -5 <= rolled.total <= 15
-        assert "dead" not in conds(s, "Orc")
+        assert "dead" not in cond_entries(s, "Orc")
         await press(pilot, "p")
         assert s.encounter.view()["prompts"] == []
-        assert ("dead" in conds(s, "Orc")) == (rolled.total < 0)
-        assert ("unconscious" in conds(s, "Orc")) == (rolled.total < 10)
+        assert ("dead" in cond_entries(s, "Orc")) == (rolled.total < 0)
+        assert ("unconscious" in cond_entries(s, "Orc")) == (rolled.total < 10)
 
         # n: round 2, Kara: every per-turn budget is back, her Lunge is over
         await press(pilot, "n")
@@ -196,13 +193,13 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         assert v["round"] == 2 and turn(s) == ["Kara"]
         assert pool(s, "Kara", "ap") == 3 and pool(s, "Kara", "reactions") == 3
         assert pool(s, "Kara", "attacks_this_turn") == 0 and pool(s, "Kara", "free_action") == 1
-        assert "lunging" not in conds(s, "Kara")
-        assert "defending" in conds(s, "Bram")  # until Bram's own turn
+        assert "lunging" not in cond_entries(s, "Kara")
+        assert "defending" in cond_entries(s, "Bram")  # until Bram's own turn
 
         # u takes the round change back, U puts it back
         await press(pilot, "u")
         assert s.encounter.view()["round"] == 1 and turn(s) == ["Orc"]
-        assert pool(s, "Kara", "ap") == 1 and "lunging" in conds(s, "Kara")
+        assert pool(s, "Kara", "ap") == 1 and "lunging" in cond_entries(s, "Kara")
         await press(pilot, "U")
         assert s.encounter.view()["round"] == 2 and turn(s) == ["Kara"] and pool(s, "Kara", "ap") == 3
 
@@ -210,11 +207,11 @@ async def test_a_full_round_of_body_injury_with_keys_only(tmp_path: Path) -> Non
         await highlight(pilot, app, "Bram")
         await press(pilot, "C")
         await choose(pilot, app, "cover")
-        assert "cover" not in conds(s, "Bram")
+        assert "cover" not in cond_entries(s, "Bram")
 
         # n: Bram's turn: Defend is over
         await press(pilot, "n")
-        assert turn(s) == ["Bram"] and "defending" not in conds(s, "Bram")
+        assert turn(s) == ["Bram"] and "defending" not in cond_entries(s, "Bram")
         assert pool(s, "Bram", "ap") == 3 and pool(s, "Bram", "reactions") == 2
         assert str(app.screen.title).endswith("Round 2")
         assert str(app.screen.sub_title).endswith("autosave: fight.combat")
@@ -234,25 +231,25 @@ async def test_injuries_by_key_stun_and_legs(tmp_path: Path) -> None:
         # two head injuries: a concussion, then the DC 25 CON check for stunned or dazed
         await press(pilot, "i")
         await choose(pilot, app, "head")
-        assert who(s, "Orc")["injuries"] == {"head": 1} and "concussion" in conds(s, "Orc")
+        assert creature(s, "Orc")["injuries"] == {"head": 1} and "concussion" in cond_entries(s, "Orc")
         await press(pilot, "i")
         await choose(pilot, app, "head")
-        assert who(s, "Orc")["injuries"] == {"head": 2}
+        assert creature(s, "Orc")["injuries"] == {"head": 2}
         assert [p["table"] for p in s.encounter.view()["prompts"]] == ["Second head injury (CON DC 25)"]
         await press(pilot, "v")
         await entry(pilot, app, "12")  # failed: stunned for a round, confused either way
-        assert {"stunned", "confused"} <= set(conds(s, "Orc")) and "dazed" not in conds(s, "Orc")
-        assert conds(s, "Orc")["stunned"]["remaining"] == 1
+        assert {"stunned", "confused"} <= set(cond_entries(s, "Orc")) and "dazed" not in cond_entries(s, "Orc")
+        assert cond_entries(s, "Orc")["stunned"]["remaining"] == 1
         assert s.encounter.view()["prompts"] == []
         # both legs: it cannot stand, so it is prone; standing up would cost 1 + 2 + 2 AP
         await press(pilot, "i")
         await choose(pilot, app, "leg")
         await press(pilot, "i")
         await choose(pilot, app, "leg")
-        orc = who(s, "Orc")
+        orc = creature(s, "Orc")
         assert orc["injuries"] == {"head": 2, "leg.1": 1, "leg.2": 1}
-        assert {"cannot-stand", "prone"} <= set(conds(s, "Orc"))
-        assert conds(s, "Orc")["prone"]["implied"] and conds(s, "Orc")["hobbled"]["value"] == 4
+        assert {"cannot-stand", "prone"} <= set(cond_entries(s, "Orc"))
+        assert cond_entries(s, "Orc")["prone"]["implied"] and cond_entries(s, "Orc")["hobbled"]["value"] == 4
 
         # the Orc's turn: stunned, so no AP at all
         await press(pilot, "n")
@@ -272,7 +269,7 @@ async def test_injuries_by_key_stun_and_legs(tmp_path: Path) -> None:
         # round 2: the round-long stun is over by the Orc's turn; 3 AP again, standing still impossible
         await press(pilot, "n")
         assert s.encounter.view()["round"] == 2 and turn(s) == ["Kara"]
-        assert "stunned" not in conds(s, "Orc")
+        assert "stunned" not in cond_entries(s, "Orc")
         await press(pilot, "n")
         assert turn(s) == ["Orc"] and pool(s, "Orc", "ap") == 3
         before = s.encounter.view()
@@ -288,7 +285,7 @@ async def test_injuries_by_key_stun_and_legs(tmp_path: Path) -> None:
         # Dazed keeps its default of one round when Enter is pressed on "how long?"
         await highlight(pilot, app, "Orc")
         await add_condition(pilot, app, "dazed")
-        assert conds(s, "Orc")["dazed"]["remaining"] == 1
+        assert cond_entries(s, "Orc")["dazed"]["remaining"] == 1
 
     doc = saves.load(tmp_path / "fight.combat")
     assert doc.state == s.encounter.state

@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from helpers import cond_entries, pool
+
 from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
@@ -19,13 +21,11 @@ from .keys import (
     add_condition,
     asking,
     choose,
-    conds,
     entry,
     highlight,
     list_title,
     new_session,
     picking,
-    pool,
     press,
     turn,
 )
@@ -56,7 +56,7 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         for name in ("Kara", "Orc", "Bram"):
             assert (pool(s, name, "ap"), pool(s, name, "attacks"), pool(s, name, "free_action")) == (3, 2, 1)
         assert (pool(s, "Goblin", "ap"), pool(s, "Goblin", "attacks"), pool(s, "Goblin", "free_action")) == (0, 0, 0)
-        assert conds(s, "Goblin")["surprised"]["remaining"] == 0  # ends with this round
+        assert cond_entries(s, "Goblin")["surprised"]["remaining"] == 0  # ends with this round
 
         # Kara strikes: 1 AP and one of her two attacks; the combat roll waits for the GM
         await press(pilot, "a")
@@ -141,12 +141,12 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         await choose(pilot, app, "dash")
         assert pool(s, "Bram", "ap") == 2
         await add_condition(pilot, app, "prone")
-        assert "prone" in conds(s, "Bram")
+        assert "prone" in cond_entries(s, "Bram")
         await press(pilot, "a")
         await choose(pilot, app, "stand up")
-        assert "prone" not in conds(s, "Bram") and pool(s, "Bram", "ap") == 2
+        assert "prone" not in cond_entries(s, "Bram") and pool(s, "Bram", "ap") == 2
         await add_condition(pilot, app, "grappled", relative_to="Orc")
-        assert conds(s, "Bram")["grappled"]["source"] == "Orc"
+        assert cond_entries(s, "Bram")["grappled"]["source"] == "Orc"
         # Bram spends 1 AP by hand (s) and the GM gives one back (g)
         await press(pilot, "s")
         await choose(pilot, app, "action points")
@@ -177,12 +177,12 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         assert v["round"] == 2 and turn(s) == ["Kara"]
         for name in ("Kara", "Orc", "Bram", "Goblin"):
             assert (pool(s, name, "ap"), pool(s, name, "attacks"), pool(s, name, "free_action")) == (3, 2, 1), name
-        assert "surprised" not in conds(s, "Goblin")
+        assert "surprised" not in cond_entries(s, "Goblin")
 
         # u / U over the round change
         await press(pilot, "u")
         assert s.encounter.view()["round"] == 1 and turn(s) == ["Orc"] and pool(s, "Kara", "ap") == 1
-        assert "surprised" in conds(s, "Goblin")
+        assert "surprised" in cond_entries(s, "Goblin")
         await press(pilot, "U")
         assert s.encounter.view()["round"] == 2 and turn(s) == ["Kara"] and pool(s, "Kara", "ap") == 3
 
@@ -190,7 +190,7 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         await highlight(pilot, app, "Bram")
         await press(pilot, "C")
         await choose(pilot, app, "grappled")
-        assert "grappled" not in conds(s, "Bram")
+        assert "grappled" not in cond_entries(s, "Bram")
 
         # the rest of round 2, in the order as it now stands; the Goblin acts this time
         seen = []
@@ -205,7 +205,7 @@ async def test_a_full_round_of_boon_bane_with_keys_only(tmp_path: Path) -> None:
         await press(pilot, "x")
         await press(pilot, "d")
         await entry(pilot, app, "9")
-        assert pool(s, "Goblin", "hp") == 0 and "unconscious" in conds(s, "Goblin")
+        assert pool(s, "Goblin", "hp") == 0 and "unconscious" in cond_entries(s, "Goblin")
         assert "Goblin" not in s.encounter.view()["order"]
         await press(pilot, "n")
         assert s.encounter.view()["round"] == 3 and turn(s) == ["Kara"]
@@ -264,7 +264,7 @@ async def test_p_on_a_combat_roll_asks_for_the_outcome(tmp_path: Path) -> None:
         await press(pilot, "p")
         assert picking(app) is not None
         await choose(pilot, app, "brace")
-        assert "braced" in conds(s, "Kara") and s.encounter.view()["prompts"] == []
+        assert "braced" in cond_entries(s, "Kara") and s.encounter.view()["prompts"] == []
 
 
 async def test_v_on_a_combat_roll_lists_the_outcomes_by_name_and_range(tmp_path: Path) -> None:

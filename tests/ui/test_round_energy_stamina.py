@@ -8,49 +8,38 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import combatant, pool
 from textual.pilot import Pilot
 
-from combat_tui.engine.model import Combatant
 from combat_tui.session import Session, catalogue
 from combat_tui.store import saves
 from combat_tui.ui.screens.main import MainScreen
 
 from .keys import RecordingApp as App
-from .keys import answer, asking, command, errors, goto, pick, picking, press
+from .keys import add_condition, answer, choose, command, errors, goto, picking, press
 
 SIZE = (120, 40)
-
-
-def who(s: Session, name: str) -> Combatant:
-    return next(c for c in s.encounter.state.roster() if c.name == name)
 
 
 def who_(s: Session, cid: str) -> str:
     return s.encounter.state.combatants[cid].name
 
 
-def pool(s: Session, name: str, pid: str) -> int:
-    return who(s, name).pools[pid].current
-
-
-def conds(s: Session, name: str) -> dict[str, bool]:
+def applied(s: Session, name: str) -> dict[str, bool]:
     """Condition id -> applied in its own right (False: only held by a parent)."""
-    return {cs.id: cs.direct for cs in who(s, name).conditions}
+    return {cs.id: cs.direct for cs in combatant(s, name).conditions}
 
 
-async def add_condition(pilot: Pilot[None], app: App, name: str, cond: str, how_long: str = "") -> None:
-    """c, pick the condition, then answer how long (empty: its default duration)."""
+async def condition_on(pilot: Pilot[None], app: App, name: str, cond: str, how_long: str = "") -> None:
+    """To the creature with the arrows, then c, the condition, and how long (empty: its default duration)."""
     await goto(pilot, app, name)
-    await press(pilot, "c")
-    await pick(pilot, app, cond)
-    assert asking(app), app.screen
-    await press(pilot, "ctrl+u", *how_long, "enter")
+    await add_condition(pilot, app, cond, how_long=how_long)
 
 
 async def act(pilot: Pilot[None], app: App, name: str, action: str) -> None:
     await goto(pilot, app, name)
     await press(pilot, "a")
-    await pick(pilot, app, action)
+    await choose(pilot, app, action)
 
 
 async def test_two_free_rounds_with_keys_round_1(tmp_path: Path) -> None:
@@ -145,7 +134,7 @@ async def test_two_free_rounds_with_keys_round_1(tmp_path: Path) -> None:
         await press(pilot, "v")
         await answer(pilot, app, "12")
         assert s.encounter.state.prompts == []
-        assert "exhausted" in conds(s, "Orc 1")
+        assert "exhausted" in applied(s, "Orc 1")
 
         # another hit on an empty Aura: another Death roll, dismissed with x
         await goto(pilot, app, "Orc 1")
@@ -156,41 +145,41 @@ async def test_two_free_rounds_with_keys_round_1(tmp_path: Path) -> None:
         assert s.encounter.state.prompts == []
 
         # Prone brings Exposed (a daughter, not direct)
-        await add_condition(pilot, app, "Kara", "prone")
-        assert conds(s, "Kara") == {"prone": True, "exposed": False}
+        await condition_on(pilot, app, "Kara", "prone")
+        assert applied(s, "Kara") == {"prone": True, "exposed": False}
         # C offers only what was applied directly: Exposed cannot be picked while Prone holds it
         await press(pilot, "C")
         assert picking(app) is not None
         await press(pilot, *"exposed", "enter")
         assert picking(app) is not None  # nothing to choose: the list stays
         await press(pilot, "escape")
-        assert conds(s, "Kara") == {"prone": True, "exposed": False}
+        assert applied(s, "Kara") == {"prone": True, "exposed": False}
         # Defend does not end Exposed while Prone holds it
         await act(pilot, app, "Kara", "defend")
         assert pool(s, "Kara", "energy") == 0
-        assert conds(s, "Kara") == {"prone": True, "exposed": False, "defending": True}
+        assert applied(s, "Kara") == {"prone": True, "exposed": False, "defending": True}
         # removing the parent takes the daughter with it
         await press(pilot, "C")
-        await pick(pilot, app, "prone")
-        assert conds(s, "Kara") == {"defending": True}
+        await choose(pilot, app, "prone")
+        assert applied(s, "Kara") == {"defending": True}
 
         # a standing jump: 2 Energy and 1 Stamina, lands Unguarded (which brings Exposed)
         await act(pilot, app, "Orc 2", "jump")
         assert (pool(s, "Orc 2", "energy"), pool(s, "Orc 2", "stamina")) == (3, 9)
-        assert conds(s, "Orc 2") == {"unguarded": True, "exposed": False}
+        assert applied(s, "Orc 2") == {"unguarded": True, "exposed": False}
         # Defend ends both (no parent holds Unguarded)
         await act(pilot, app, "Orc 2", "defend")
-        assert conds(s, "Orc 2") == {"defending": True}
+        assert applied(s, "Orc 2") == {"defending": True}
         assert pool(s, "Orc 2", "energy") == 2
         # an attack ends Defending
         await act(pilot, app, "Orc 2", "unarmed")
         assert pool(s, "Orc 2", "energy") == 0
-        assert conds(s, "Orc 2") == {}
+        assert applied(s, "Orc 2") == {}
 
         # Exposed applied directly lasts to the end of the round; Defend would end it
-        await add_condition(pilot, app, "Brakk", "exposed")
-        assert conds(s, "Brakk") == {"exposed": True}
-        exposed = next(cs for cs in who(s, "Brakk").conditions if cs.id == "exposed")
+        await condition_on(pilot, app, "Brakk", "exposed")
+        assert applied(s, "Brakk") == {"exposed": True}
+        exposed = next(cs for cs in combatant(s, "Brakk").conditions if cs.id == "exposed")
         assert exposed.ends is not None and (exposed.ends.kind, exposed.ends.round) == ("round-end", 1)
         # not enough Energy is refused: Kara has 0 and wants to Run
         before, seen = s.encounter.doc.model_dump(), len(errors(app))
@@ -200,9 +189,9 @@ async def test_two_free_rounds_with_keys_round_1(tmp_path: Path) -> None:
 
         # -- undo / redo ---------------------------------------------------------------------------
         await press(pilot, "u")
-        assert conds(s, "Brakk") == {}
+        assert applied(s, "Brakk") == {}
         await press(pilot, "U")
-        assert conds(s, "Brakk") == {"exposed": True}
+        assert applied(s, "Brakk") == {"exposed": True}
     # the autosave on disk is the session
     assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
 
@@ -225,7 +214,7 @@ async def test_two_free_rounds_with_keys_from_round_2(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         # as round 1 left it
-        assert s.encounter.state.clock.round == 1 and conds(s, "Brakk") == {"exposed": True}
+        assert s.encounter.state.clock.round == 1 and applied(s, "Brakk") == {"exposed": True}
         assert pool(s, "Kara", "energy") == 0 and pool(s, "Brakk", "stamina") == 3
 
         # -- round 2 ------------------------------------------------------------------------------
@@ -240,20 +229,20 @@ async def test_two_free_rounds_with_keys_from_round_2(tmp_path: Path) -> None:
         assert pool(s, "Kara", "agile_moves") == 0
         # the once-a-round markers are back
         for name in ("Kara", "Brakk"):
-            c = who(s, name)
+            c = combatant(s, name)
             assert (c.pools["swift_attack"].current, c.pools["initiative_roll"].current,
                     c.pools["stamina_swap"].current) == (1, 1, 1), name
         # Exhausted forbids the swap: its marker has no room this round
-        assert who(s, "Orc 1").pools["stamina_swap"].current == 0
+        assert combatant(s, "Orc 1").pools["stamina_swap"].current == 0
         # Exposed ran out with round 1; Defending and the long Exhausted stay
-        assert conds(s, "Brakk") == {}
-        assert conds(s, "Kara") == {"defending": True}
-        assert "exhausted" in conds(s, "Orc 1")
+        assert applied(s, "Brakk") == {}
+        assert applied(s, "Kara") == {"defending": True}
+        assert "exhausted" in applied(s, "Orc 1")
 
         # the Swift Attack is allowed again in the new round
         await act(pilot, app, "Kara", "swift-attack")
         assert pool(s, "Kara", "swift_attack") == 0 and pool(s, "Kara", "energy") == 4
-        assert conds(s, "Kara") == {}  # attacking ends Defending
+        assert applied(s, "Kara") == {}  # attacking ends Defending
 
         # Exhausted Orc 1 cannot Sprint (it costs Stamina): refused, nothing changed
         before, seen = s.encounter.doc.model_dump(), len(errors(app))
@@ -272,7 +261,7 @@ async def test_two_free_rounds_with_keys_from_round_2(tmp_path: Path) -> None:
         await press(pilot, "v")
         await answer(pilot, app, "2")
         assert s.encounter.state.prompts == []
-        exposed = next(cs for cs in who(s, "Orc 2").conditions if cs.id == "exposed")
+        exposed = next(cs for cs in combatant(s, "Orc 2").conditions if cs.id == "exposed")
         assert exposed.ends is not None and exposed.ends.round == 3  # to the end of the NEXT round
 
         # -- undo across the round boundary and redo it ----------------------------------------------
@@ -282,23 +271,23 @@ async def test_two_free_rounds_with_keys_from_round_2(tmp_path: Path) -> None:
         assert s.encounter.doc.cursor == steps - 5
         assert s.encounter.state.clock.round == 1
         assert pool(s, "Kara", "energy") == 0 and pool(s, "Brakk", "stamina") == 3
-        assert conds(s, "Brakk") == {"exposed": True}
+        assert applied(s, "Brakk") == {"exposed": True}
         for _ in range(5):
             await press(pilot, "U")
         assert s.encounter.doc.cursor == steps
         assert s.encounter.state.clock.round == 2
         assert (pool(s, "Brakk", "energy"), pool(s, "Brakk", "stamina")) == (0, 4)
-        assert "exposed" in conds(s, "Orc 2")
+        assert "exposed" in applied(s, "Orc 2")
 
         # -- round 3 -------------------------------------------------------------------------------
         await press(pilot, "n")
         assert s.encounter.state.clock.round == 3
         assert {c.name: c.pools["energy"].current for c in s.encounter.state.roster()} == {
             "Kara": 5, "Brakk": 4, "Orc 1": 3, "Orc 2": 5}
-        assert "exposed" in conds(s, "Orc 2")  # ends with round 3
+        assert "exposed" in applied(s, "Orc 2")  # ends with round 3
         await press(pilot, "n")
         assert s.encounter.state.clock.round == 4
-        assert "exposed" not in conds(s, "Orc 2")
+        assert "exposed" not in applied(s, "Orc 2")
 
         # -- round 4: several act together, in the command bar (marks are the targets of `a`, not its actors)
         await command(pilot, 'act "Orc 1,Orc 2" quick-run')
@@ -307,12 +296,12 @@ async def test_two_free_rounds_with_keys_from_round_2(tmp_path: Path) -> None:
         await press(pilot, "escape")
 
         # two parents hold Exposed: removing one leaves it, removing both ends it
-        await add_condition(pilot, app, "Brakk", "dazed")
-        await add_condition(pilot, app, "Brakk", "prone")
-        assert conds(s, "Brakk") == {"dazed": True, "exposed": False, "prone": True}
+        await condition_on(pilot, app, "Brakk", "dazed")
+        await condition_on(pilot, app, "Brakk", "prone")
+        assert applied(s, "Brakk") == {"dazed": True, "exposed": False, "prone": True}
         await press(pilot, "C")
-        await pick(pilot, app, "dazed")
-        assert conds(s, "Brakk") == {"exposed": False, "prone": True}
+        await choose(pilot, app, "dazed")
+        assert applied(s, "Brakk") == {"exposed": False, "prone": True}
         # typed in the command bar, removing the held daughter is refused too
         before = s.encounter.doc.model_dump()
         await command(pilot, "uncond Brakk exposed")
@@ -320,8 +309,8 @@ async def test_two_free_rounds_with_keys_from_round_2(tmp_path: Path) -> None:
         assert s.encounter.doc.model_dump() == before
         await goto(pilot, app, "Brakk")
         await press(pilot, "C")
-        await pick(pilot, app, "prone")
-        assert conds(s, "Brakk") == {}
+        await choose(pilot, app, "prone")
+        assert applied(s, "Brakk") == {}
 
     # the autosave on disk is the session
     on_disk = saves.load(s.path)
@@ -345,12 +334,12 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
         await press(pilot, "n")
         assert s.encounter.state.clock.round == 1
         # Surprised brings Unguarded, which brings Exposed
-        assert conds(s, "Kara") == {"surprised": True, "unguarded": False, "exposed": False}
+        assert applied(s, "Kara") == {"surprised": True, "unguarded": False, "exposed": False}
 
         # Defend cannot lift Unguarded or Exposed while Surprised holds them
         await act(pilot, app, "Kara", "defend")
         assert pool(s, "Kara", "energy") == 4
-        assert conds(s, "Kara") == {"surprised": True, "unguarded": False, "exposed": False, "defending": True}
+        assert applied(s, "Kara") == {"surprised": True, "unguarded": False, "exposed": False, "defending": True}
         # and C offers only the conditions applied in their own right
         await press(pilot, "C")
         dialog = picking(app)
@@ -361,10 +350,10 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
         # spending all Stamina (s, pool, amount) knocks Brakk out
         await goto(pilot, app, "Brakk")
         await press(pilot, "s")
-        await pick(pilot, app, "stamina")
+        await choose(pilot, app, "stamina")
         await answer(pilot, app, "4")
         assert pool(s, "Brakk", "stamina") == 0
-        assert conds(s, "Brakk") == {"unconscious": True, "unguarded": False, "exposed": False}
+        assert applied(s, "Brakk") == {"unconscious": True, "unguarded": False, "exposed": False}
 
         # non-lethal damage past the Aura: its own table, not a Death roll
         await goto(pilot, app, "Orc")
@@ -377,7 +366,7 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
         await press(pilot, "p")  # apply
         await pilot.pause()
         assert s.encounter.state.prompts == []
-        exhausted = next(cs for cs in who(s, "Orc").conditions if cs.id == "exhausted")
+        exhausted = next(cs for cs in combatant(s, "Orc").conditions if cs.id == "exhausted")
         assert exhausted.ends is not None and exhausted.ends.round == 2  # to the end of the next round
 
         # lethal damage at 0 Aura: Death roll 6 = bleeding out
@@ -387,12 +376,12 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
         assert "Death roll" in screen_text(app)
         await press(pilot, "v")
         await answer(pilot, app, "6")
-        assert {"exhausted", "bleeding-out"} <= set(conds(s, "Orc"))
+        assert {"exhausted", "bleeding-out"} <= set(applied(s, "Orc"))
 
         # -- round 2 ------------------------------------------------------------------------------
         await press(pilot, "n")
         assert s.encounter.state.clock.round == 2
-        assert conds(s, "Kara") == {"defending": True}  # Surprised ended with round 1, daughters with it
+        assert applied(s, "Kara") == {"defending": True}  # Surprised ended with round 1, daughters with it
         # Energy from Stamina: 0 Stamina gives none; Exhausted gives 2 less
         assert {c.name: c.pools["energy"].current for c in s.encounter.state.roster()} == {
             "Kara": 5, "Brakk": 0, "Orc": 3}
@@ -404,11 +393,11 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
         await press(pilot, "v")
         await answer(pilot, app, "20")
         assert pool(s, "Brakk", "stamina") == 1
-        assert conds(s, "Brakk") == {}
+        assert applied(s, "Brakk") == {}
         # a 20 on the Death save stabilizes the Orc
         await press(pilot, "v")
         await answer(pilot, app, "20")
-        assert "bleeding-out" not in conds(s, "Orc")
+        assert "bleeding-out" not in applied(s, "Orc")
         assert s.encounter.state.prompts == []
 
         # -- round 3 ------------------------------------------------------------------------------
@@ -438,13 +427,13 @@ async def test_healing_a_bleeding_creature_drops_its_pending_death_save(tmp_path
         await answer(pilot, app, "17")  # 1 past the Aura
         await press(pilot, "v")
         await answer(pilot, app, "6")  # bleeding out
-        assert "bleeding-out" in conds(s, "Orc")
+        assert "bleeding-out" in applied(s, "Orc")
         await press(pilot, "n")
         assert [p.table for p in s.encounter.state.prompts] == ["death-save"]
         await press(pilot, "h")
         await answer(pilot, app, "1")
         assert pool(s, "Orc", "aura") == 1
-        assert "bleeding-out" not in conds(s, "Orc")
+        assert "bleeding-out" not in applied(s, "Orc")
         assert [p.table for p in s.encounter.state.prompts] == []
 
 
@@ -460,8 +449,8 @@ async def test_agility_comes_back_when_slowed_ends_mid_round(tmp_path: Path) -> 
         await command(pilot, "add Orc")
         await press(pilot, "n")
         assert pool(s, "Kara", "agility") == 3
-        await add_condition(pilot, app, "Kara", "restraining")
-        assert conds(s, "Kara") == {"restraining": True, "slowed": False}
+        await condition_on(pilot, app, "Kara", "restraining")
+        assert applied(s, "Kara") == {"restraining": True, "slowed": False}
         # Slowed: no Agility may be used
         before = s.encounter.doc.model_dump()
         await act(pilot, app, "Kara", "shift-agility")
@@ -469,9 +458,9 @@ async def test_agility_comes_back_when_slowed_ends_mid_round(tmp_path: Path) -> 
         assert s.encounter.doc.model_dump() == before
         # she lets go: Restraining and Slowed end
         await press(pilot, "C")
-        await pick(pilot, app, "restraining")
-        assert conds(s, "Kara") == {}
-        assert who(s, "Kara").pools["agility"].max == 3
+        await choose(pilot, app, "restraining")
+        assert applied(s, "Kara") == {}
+        assert combatant(s, "Kara").pools["agility"].max == 3
         assert pool(s, "Kara", "agility") == 3, "unspent Agility stays lost for the rest of the round"
         await act(pilot, app, "Kara", "shift-agility")
         assert pool(s, "Kara", "agility") == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from helpers import cond_entries, creature, pool, pool_max
 from textual.widgets import OptionList
 
 from combat_tui.store import saves
@@ -22,18 +23,14 @@ from .keys import (
     add_condition,
     asking,
     choose,
-    conds,
     entry,
     highlight,
     highlighted,
     list_title,
     new_session,
     picking,
-    pool,
-    pool_max,
     press,
     turn,
-    who,
 )
 
 SIZE = (120, 40)
@@ -74,7 +71,7 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         await press(pilot, "a")
         await choose(pilot, app, "ready an")
         assert pool(s, "Kara", "actions") == 0
-        assert conds(s, "Kara")["readied"]["remaining"] == 1  # ends at the start of her round-2 turn
+        assert cond_entries(s, "Kara")["readied"]["remaining"] == 1  # ends at the start of her round-2 turn
         # a fourth action is refused and changes nothing
         before = s.encounter.view()
         await press(pilot, "a")
@@ -91,15 +88,15 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
 
         # Kara sets the Orc on fire; flanks it (relative to Kara, which implies flat-footed to Kara)
         await add_condition(pilot, app, "on fire")
-        assert "on-fire" in conds(s, "Orc") and conds(s, "Orc")["on-fire"]["remaining"] is None
+        assert "on-fire" in cond_entries(s, "Orc") and cond_entries(s, "Orc")["on-fire"]["remaining"] is None
         await add_condition(pilot, app, "flanked", relative_to="Kara")
-        orc = conds(s, "Orc")
+        orc = cond_entries(s, "Orc")
         assert orc["flanked"]["source"] == "Kara" and not orc["flanked"]["implied"]
         assert orc["flat-footed"]["source"] == "Kara" and orc["flat-footed"]["implied"]
         # a valued condition asks for its value (and a duration): Poisoned 2 for 2 rounds
         await add_condition(pilot, app, "poisoned", how_long="2 2")
-        assert conds(s, "Orc")["poisoned"]["value"] == 2
-        assert conds(s, "Orc")["poisoned"]["remaining"] == 2
+        assert cond_entries(s, "Orc")["poisoned"]["value"] == 2
+        assert cond_entries(s, "Orc")["poisoned"]["remaining"] == 2
 
         # mark Bram and the Orc and hit both at once: one roll of damage, every hit raises the Bleed Penalty
         await highlight(pilot, app, "Bram")
@@ -121,7 +118,7 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         assert turn(s) == ["Bram"] and s.encounter.view()["round"] == 1
         assert pool(s, "Kara", "actions") == 0 and pool(s, "Orc", "reactions") == 0
         assert pool(s, "Bram", "actions") == 3
-        assert "readied" in conds(s, "Kara")
+        assert "readied" in cond_entries(s, "Kara")
         assert s.encounter.view()["prompts"] == []
 
         # Bram delays: out of the order, the Orc's turn starts (its budget refills, its fire and poison prompt)
@@ -155,7 +152,7 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         # the Orc went down (0 HP or less): Incapacitated, Prone, Bleeding; 2 fewer actions and reactions
         # (seeded: 12 - 5 - fire - 3 leaves it at -4)
         assert pool(s, "Orc", "hp") == -4
-        orc = conds(s, "Orc")
+        orc = cond_entries(s, "Orc")
         assert {"incapacitated", "prone", "bleeding"} <= set(orc)
         assert pool_max(s, "Orc", "actions") == 1 and pool_max(s, "Orc", "reactions") == 0
         assert pool(s, "Orc", "actions") == 1 and pool(s, "Orc", "reactions") == 0
@@ -192,8 +189,8 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         v = s.encounter.view()
         assert v["round"] == 2 and turn(s) == ["Kara"]
         assert pool(s, "Kara", "actions") == 3 and pool(s, "Kara", "reactions") == 1
-        assert "readied" not in conds(s, "Kara")
-        assert conds(s, "Orc")["poisoned"]["remaining"] == 1
+        assert "readied" not in cond_entries(s, "Kara")
+        assert cond_entries(s, "Orc")["poisoned"]["remaining"] == 1
         # the Orc's fire and poison wait for the Orc's own turn
         assert v["prompts"] == []
 
@@ -202,13 +199,13 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         await press(pilot, "C")
         assert picking(app) is not None
         await choose(pilot, app, "flanked")
-        assert "flanked" not in conds(s, "Orc") and "flat-footed" not in conds(s, "Orc")
+        assert "flanked" not in cond_entries(s, "Orc") and "flat-footed" not in cond_entries(s, "Orc")
 
         # u / U: undo and redo the removal
         await press(pilot, "u")
-        assert "flanked" in conds(s, "Orc") and "flat-footed" in conds(s, "Orc")
+        assert "flanked" in cond_entries(s, "Orc") and "flat-footed" in cond_entries(s, "Orc")
         await press(pilot, "U")
-        assert "flanked" not in conds(s, "Orc")
+        assert "flanked" not in cond_entries(s, "Orc")
 
         # n: the Orc's turn in round 2 (Bleeding first if it went down); x dismisses a prompt
         await press(pilot, "n")
@@ -230,7 +227,7 @@ async def test_a_full_round_of_three_action_with_keys_only(tmp_path: Path) -> No
         assert turn(s) == ["Bram"]
         await press(pilot, "n")
         assert s.encounter.view()["round"] == 3 and turn(s) == ["Kara"]
-        assert "poisoned" not in conds(s, "Orc")
+        assert "poisoned" not in cond_entries(s, "Orc")
         assert str(app.screen.title).endswith("Round 3")
         assert str(app.screen.sub_title).endswith("autosave: fight.combat")
 
@@ -274,21 +271,21 @@ async def test_condition_durations_by_key(tmp_path: Path) -> None:
         await pilot.pause()
         await highlight(pilot, app, "Orc")
         await add_condition(pilot, app, "slowed", how_long="1")
-        assert conds(s, "Orc")["slowed"]["remaining"] == 1
+        assert cond_entries(s, "Orc")["slowed"]["remaining"] == 1
         assert pool_max(s, "Orc", "actions") == 2 and pool_max(s, "Orc", "reactions") == 0
         await add_condition(pilot, app, "shaken", how_long="2")
         await add_condition(pilot, app, "shaken", how_long="1")
-        assert conds(s, "Orc")["shaken"]["remaining"] == 3  # a new dose lengthens the old one
+        assert cond_entries(s, "Orc")["shaken"]["remaining"] == 3  # a new dose lengthens the old one
         await add_condition(pilot, app, "prone")
-        assert conds(s, "Orc")["prone"]["remaining"] is None
+        assert cond_entries(s, "Orc")["prone"]["remaining"] is None
         await press(pilot, "n")  # the Orc's turn: still slowed, 2 actions
         await pilot.pause()
         assert turn(s) == ["Orc"] and pool(s, "Orc", "actions") == 2
-        assert "slowed" in conds(s, "Orc")
+        assert "slowed" in cond_entries(s, "Orc")
         await press(pilot, "n")  # round 2, Kara's turn: the round-long Slowed is over
         await pilot.pause()
         assert s.encounter.view()["round"] == 2 and turn(s) == ["Kara"]
-        assert "slowed" not in conds(s, "Orc") and "shaken" in conds(s, "Orc")
+        assert "slowed" not in cond_entries(s, "Orc") and "shaken" in cond_entries(s, "Orc")
         assert pool_max(s, "Orc", "actions") == 3
         # Escape on the how-long question adds nothing
         before = s.encounter.view()
@@ -354,11 +351,11 @@ async def test_marked_creatures_share_conditions_actions_and_spending(tmp_path: 
         await mark_both()
         await add_condition(pilot, app, "concealed", relative_to="Kara")
         for name in ("Bram", "Orc"):
-            assert conds(s, name)["concealed"]["source"] == "Kara"
-        assert conds(s, "Kara") == {}
+            assert cond_entries(s, name)["concealed"]["source"] == "Kara"
+        assert cond_entries(s, "Kara") == {}
         await mark_both()
         await add_condition(pilot, app, "shaken", how_long="2")
-        assert conds(s, "Bram")["shaken"]["remaining"] == conds(s, "Orc")["shaken"]["remaining"] == 2
+        assert cond_entries(s, "Bram")["shaken"]["remaining"] == cond_entries(s, "Orc")["shaken"]["remaining"] == 2
         await mark_both()
         await press(pilot, "a")  # marks are targets: whose turn it is acts, not the marked
         assert list_title(app) == "Kara acts"
@@ -392,7 +389,7 @@ async def test_C_removes_a_subjective_condition_relative_to_one_creature_only(tm
     app = CombatApp(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        sources = sorted(c["source"] for c in who(s, "Orc")["conditions"] if c["id"] == "flanked")
+        sources = sorted(c["source"] for c in creature(s, "Orc")["conditions"] if c["id"] == "flanked")
         assert sources == ["Bram", "Kara"]
         await highlight(pilot, app, "Orc")
         await press(pilot, "C")
@@ -402,7 +399,7 @@ async def test_C_removes_a_subjective_condition_relative_to_one_creature_only(tm
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert len(labels) == 2, f"C offers {labels}: one Flanked for both flankers"
         await choose(pilot, app, "Kara")
-        left = [(c["id"], c["source"]) for c in who(s, "Orc")["conditions"]]
+        left = [(c["id"], c["source"]) for c in creature(s, "Orc")["conditions"]]
         assert sorted(left) == [("flanked", "Bram"), ("flat-footed", "Bram")]
 
 
@@ -414,7 +411,7 @@ async def test_a_creature_killed_by_key_leaves_the_order_and_undo_brings_it_back
         await highlight(pilot, app, "Orc")
         await press(pilot, "d")
         await entry(pilot, app, "16")  # down to minus its max: dead at once, no bleeding
-        orc = conds(s, "Orc")
+        orc = cond_entries(s, "Orc")
         assert "dead" in orc and "bleeding" not in orc and "incapacitated" not in orc
         assert s.encounter.view()["order"] == ["Kara", "Bram"]
         pane = app.screen.query_one(OrderPane)
@@ -423,7 +420,7 @@ async def test_a_creature_killed_by_key_leaves_the_order_and_undo_brings_it_back
         await press(pilot, "n")
         assert turn(s) == ["Bram"]
         await press(pilot, "u", "u")
-        assert turn(s) == ["Kara"] and "dead" not in conds(s, "Orc") and pool(s, "Orc", "hp") == 8
+        assert turn(s) == ["Kara"] and "dead" not in cond_entries(s, "Orc") and pool(s, "Orc", "hp") == 8
         assert s.encounter.view()["order"] == ["Kara", "Orc", "Bram"]
     assert saves.load(tmp_path / "fight.combat").state == s.encounter.state
 
@@ -444,7 +441,7 @@ async def test_stunned_creature_takes_no_free_action_either(tmp_path: Path) -> N
         assert s.encounter.view() == before
         await press(pilot, "a")
         await choose(pilot, app, "release")
-        assert "grappling" in conds(s, "Kara"), "a Stunned creature let go of its grapple (a free action)"
+        assert "grappling" in cond_entries(s, "Kara"), "a Stunned creature let go of its grapple (a free action)"
         assert s.encounter.view() == before
 
 

@@ -12,16 +12,17 @@ import html
 from dataclasses import dataclass
 from pathlib import Path
 
+from helpers import active, combatant, conds, tc
 from textual.pilot import Pilot
 
-from combat_tui.engine.model import Combatant, Side
+from combat_tui.engine.model import Side
 from combat_tui.session import Session, catalogue
 from combat_tui.store import saves
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
 
 from .keys import RecordingApp as App
-from .keys import answer, asking, command, errors, goto, pass_anyway, pick, press
+from .keys import answer, asking, choose, command, errors, goto, pass_anyway, press
 
 SIZE = (120, 40)
 
@@ -35,22 +36,6 @@ CLASSES = {
     "slow": (9, 16, 12),
     "recheck": (1, 10, 5),
 }
-
-
-def who(s: Session, name: str) -> Combatant:
-    return next(c for c in s.encounter.state.roster() if c.name == name)
-
-
-def tc(s: Session) -> int:
-    return s.encounter.state.clock.tc
-
-
-def active(s: Session) -> list[str]:
-    return sorted(s.encounter.view()["active"])
-
-
-def conds(s: Session, name: str) -> set[str]:
-    return {cs.id for cs in who(s, name).conditions}
 
 
 def screen_text(app: App) -> str:
@@ -82,14 +67,14 @@ PLANS = [
 async def take_turn(pilot: Pilot[None], app: App, s: Session, name: str, plan: Plan) -> int:
     """Act with keys and check the actor's next TC; returns the SF it got."""
     now = tc(s)
-    assert who(s, name).next_tc == now and name in active(s), (name, now)
+    assert combatant(s, name).next_tc == now and name in active(s), (name, now)
     await goto(pilot, app, name)
     await press(pilot, "a")
-    await pick(pilot, app, plan.choice)
+    await choose(pilot, app, plan.choice)
     if plan.entry is not None:
         await answer(pilot, app, plan.entry)
     assert isinstance(app.screen, MainScreen)
-    c = who(s, name)
+    c = combatant(s, name)
     assert c.next_tc is not None
     sf = c.next_tc - now
     if plan.sf is not None:
@@ -120,12 +105,12 @@ async def press_next(pilot: Pilot[None], app: App, s: Session) -> None:
     assert new == min(v for v in expect_next.values() if v is not None)
     assert new > now
     assert {c.name: c.next_tc for c in living} == expect_next
-    assert active(s) == sorted(n for n, v in expect_next.items() if v == new)
+    assert sorted(active(s)) == sorted(n for n, v in expect_next.items() if v == new)
     screen = app.screen
     assert isinstance(screen, MainScreen)
     assert str(screen.title).endswith(f"TC {new}")
     # the highlight follows the clock to one of those acting now
-    assert screen.query_one(OrderPane).highlighted_id() in {who(s, n).id for n in active(s)}
+    assert screen.query_one(OrderPane).highlighted_id() in {combatant(s, n).id for n in active(s)}
 
 
 async def test_sixty_tc_with_keys_start_and_turns(tmp_path: Path) -> None:
@@ -144,52 +129,52 @@ async def test_sixty_tc_with_keys_start_and_turns(tmp_path: Path) -> None:
         # -- start: the lowest initiative acts first; equal ones act together ---------------------
         await press(pilot, "n")
         assert s.encounter.state.clock.started and tc(s) == 6
-        assert active(s) == ["Orc", "Zherynn"]
+        assert sorted(active(s)) == ["Orc", "Zherynn"]
         assert str(app.screen.title).endswith("TC 6")
-        aeus = who(s, "Aeus")
+        aeus = combatant(s, "Aeus")
         assert aeus.initiative is not None and 9 <= aeus.initiative <= 14  # 8 + 1d6 for surprise
         assert aeus.next_tc == aeus.initiative
         assert {"surprised", "unsteady"} <= conds(s, "Aeus")
-        assert who(s, "Garret").next_tc == 7
+        assert combatant(s, "Garret").next_tc == 7
         # the timeline groups the simultaneous actors under one TC
         text = screen_text(app)
         assert "TC 6 ◀ now" in text and "TC 7 (+1)" in text
 
         # both actors of TC 6 act; the clock stays until n
         await take_turn(pilot, app, s, "Zherynn", Plan("speed class: fast", cls="fast"))
-        assert active(s) == ["Orc"]
-        rolled = who(s, "Zherynn").next_tc
+        assert sorted(active(s)) == ["Orc"]
+        rolled = combatant(s, "Zherynn").next_tc
         # undo and redo a PC's random SF: redo brings back the same roll
         await press(pilot, "u")
-        assert who(s, "Zherynn").next_tc == 6 and active(s) == ["Orc", "Zherynn"]
+        assert combatant(s, "Zherynn").next_tc == 6 and sorted(active(s)) == ["Orc", "Zherynn"]
         await press(pilot, "U")
-        assert who(s, "Zherynn").next_tc == rolled and active(s) == ["Orc"]
+        assert combatant(s, "Zherynn").next_tc == rolled and sorted(active(s)) == ["Orc"]
         await take_turn(pilot, app, s, "Orc", Plan("draw-weapon", cls="rapid"))
-        assert active(s) == [] and who(s, "Orc").next_tc == 8
+        assert sorted(active(s)) == [] and combatant(s, "Orc").next_tc == 8
 
         # undo and redo the Orc's act: the same next TC comes back
         await press(pilot, "u")
-        assert who(s, "Orc").next_tc == 6 and active(s) == ["Orc"]
+        assert combatant(s, "Orc").next_tc == 6 and sorted(active(s)) == ["Orc"]
         await press(pilot, "U")
-        assert who(s, "Orc").next_tc == 8 and active(s) == []
+        assert combatant(s, "Orc").next_tc == 8 and sorted(active(s)) == []
 
         await press_next(pilot, app, s)
-        assert tc(s) == 7 and active(s) == ["Garret"]
+        assert tc(s) == 7 and sorted(active(s)) == ["Garret"]
 
         # a speed factor typed in
         await take_turn(pilot, app, s, "Garret", Plan("a speed factor i type", "9", sf=9))
-        assert who(s, "Garret").next_tc == 16
+        assert combatant(s, "Garret").next_tc == 16
 
         # a free action does not end the turn; the next action does
         await press_next(pilot, app, s)
-        assert tc(s) == 8 and active(s) == ["Orc"]
+        assert tc(s) == 8 and sorted(active(s)) == ["Orc"]
         await take_turn(pilot, app, s, "Orc", Plan("drop-item", cls="free"))
-        assert who(s, "Orc").next_tc == 8 and not who(s, "Orc").acted
+        assert combatant(s, "Orc").next_tc == 8 and not combatant(s, "Orc").acted
         # an actor who does not act waits one TC
         await press_next(pilot, app, s)
-        assert tc(s) == 9 and who(s, "Orc").next_tc == 9
+        assert tc(s) == 9 and combatant(s, "Orc").next_tc == 9
         await take_turn(pilot, app, s, "Orc", Plan("attack", "class=standard", cls="standard"))
-        assert who(s, "Orc").next_tc == 18
+        assert combatant(s, "Orc").next_tc == 18
         assert errors(app) == []
     # the autosave on disk is the session
     assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
@@ -216,32 +201,33 @@ async def test_sixty_tc_with_keys_damage_and_healing(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         # as the start and the turns left it
-        assert tc(s) == 9 and active(s) == [] and who(s, "Orc").next_tc == 18 and who(s, "Garret").next_tc == 16
+        assert tc(s) == 9 and active(s) == []
+        assert combatant(s, "Orc").next_tc == 18 and combatant(s, "Garret").next_tc == 16
         # -- damage against the Threshold of Pain (Garret: HP 20, ToP 3) ---------------------------
         await goto(pilot, app, "Garret")
         await press(pilot, "d")
         assert asking(app)
         await answer(pilot, app, "2")
-        g = who(s, "Garret").pools
+        g = combatant(s, "Garret").pools
         assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (20, 2, 2)  # below ToP: fatigue
         await press(pilot, "d")
         await answer(pilot, app, "5 slashing")
-        g = who(s, "Garret").pools
+        g = combatant(s, "Garret").pools
         # above ToP 2: 2 to fatigue, 3 off HP, one slashing impairment, ToP down to 1
         assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (17, 4, 1)
         assert g["impair_slashing"].current == 1
         await press(pilot, "d")
         await answer(pilot, app, "1")
-        g = who(s, "Garret").pools
+        g = combatant(s, "Garret").pools
         # equal to ToP: fatigue only (the default reading); ToP reaches 0, wounded
         assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (17, 5, 0)
         assert "wounded" in conds(s, "Garret")
         # undo the last hit: ToP and wounded come back; redo it
         await press(pilot, "u")
-        g = who(s, "Garret").pools
+        g = combatant(s, "Garret").pools
         assert (g["fatigue"].current, g["top"].current) == (4, 1) and "wounded" not in conds(s, "Garret")
         await press(pilot, "U")
-        assert who(s, "Garret").pools["top"].current == 0 and "wounded" in conds(s, "Garret")
+        assert combatant(s, "Garret").pools["top"].current == 0 and "wounded" in conds(s, "Garret")
         assert s.encounter.state.prompts == []  # fatigue 5 is far below HP 17: no check
 
         # an area hit on two marked creatures: each splits it by its own Threshold of Pain
@@ -251,17 +237,17 @@ async def test_sixty_tc_with_keys_damage_and_healing(tmp_path: Path) -> None:
         await press(pilot, "space")
         await press(pilot, "d")
         await answer(pilot, app, "4")
-        g, o = who(s, "Garret").pools, who(s, "Orc").pools
+        g, o = combatant(s, "Garret").pools, combatant(s, "Orc").pools
         assert (g["hp"].current, g["fatigue"].current, g["top"].current) == (13, 5, 0)  # ToP 0: all to HP
         assert (o["hp"].current, o["fatigue"].current, o["top"].current) == (11, 3, 2)  # 3 fatigue, 1 HP
-        assert who(s, "Zherynn").pools["hp"].current == 10 and who(s, "Aeus").pools["hp"].current == 10
+        assert combatant(s, "Zherynn").pools["hp"].current == 10 and combatant(s, "Aeus").pools["hp"].current == 10
         await press(pilot, "escape")
 
         # healing fills Invigoration up to the HP maximum, the rest takes fatigue off
         await goto(pilot, app, "Garret")
         await press(pilot, "h")
         await answer(pilot, app, "9")
-        g = who(s, "Garret").pools
+        g = combatant(s, "Garret").pools
         assert (g["hp"].current, g["invigoration"].current, g["fatigue"].current) == (13, 7, 3)
         assert tc(s) == 9  # damage and healing never move the clock
 
@@ -275,7 +261,7 @@ async def test_sixty_tc_with_keys_on_to_tc_60(tmp_path: Path) -> None:
     app = App(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        g = who(s, "Garret").pools  # as the damage and the healing left it
+        g = combatant(s, "Garret").pools  # as the damage and the healing left it
         assert tc(s) == 9 and (g["hp"].current, g["invigoration"].current, g["fatigue"].current) == (13, 7, 3)
         # -- play on to TC 60 and beyond ------------------------------------------------------------
         turn = 0
@@ -287,11 +273,11 @@ async def test_sixty_tc_with_keys_on_to_tc_60(tmp_path: Path) -> None:
             await press_next(pilot, app, s)
             if not undone_next:
                 # undo the clock step: back to where it was; redo: forward again
-                now, movers = tc(s), active(s)
+                now, movers = tc(s), sorted(active(s))
                 await press(pilot, "u")
                 assert tc(s) < now
                 await press(pilot, "U")
-                assert tc(s) == now and active(s) == movers
+                assert tc(s) == now and sorted(active(s)) == movers
                 undone_next = True
             if "Aeus" in active(s) and not seen_aeus_turn:
                 # surprise lasts until its first turn comes
@@ -301,7 +287,7 @@ async def test_sixty_tc_with_keys_on_to_tc_60(tmp_path: Path) -> None:
                 assert {"surprised", "unsteady"} <= conds(s, "Aeus")
             if len(active(s)) > 1:
                 simultaneous += 1
-            for name in active(s):
+            for name in sorted(active(s)):
                 if not waited and name == "Zherynn":
                     waited = True  # Zherynn lets this TC pass: press_next checks the one-TC wait
                     continue
@@ -326,23 +312,23 @@ async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
         await command(pilot, "add Garret init=7 hp=20")
         await command(pilot, "add Orc init=6 hp=12")
         await press(pilot, "n")
-        assert tc(s) == 6 and active(s) == ["Orc", "Zherynn"]
+        assert tc(s) == 6 and sorted(active(s)) == ["Orc", "Zherynn"]
 
         # acting out of turn is refused: an error, nothing changed
         before = s.encounter.doc.model_dump()
         await goto(pilot, app, "Garret")
         await press(pilot, "a")
-        await pick(pilot, app, "speed class: fast")
+        await choose(pilot, app, "speed class: fast")
         assert errors(app) and "not now" in errors(app)[-1]
         assert s.encounter.doc.model_dump() == before
 
         await take_turn(pilot, app, s, "Orc", Plan("draw-weapon", cls="rapid"))
-        assert who(s, "Orc").next_tc == 8
+        assert combatant(s, "Orc").next_tc == 8
         # Zherynn's blow is nonlethal: all of it goes to fatigue, which reaches the Orc's HP
         await goto(pilot, app, "Orc")
         await press(pilot, "d")
         await answer(pilot, app, "12 nonlethal")
-        o = who(s, "Orc").pools
+        o = combatant(s, "Orc").pools
         assert (o["hp"].current, o["fatigue"].current, o["top"].current) == (12, 12, 2)
         assert [p.table for p in s.encounter.state.prompts] == ["stay-conscious"]
         assert "Stay conscious" in screen_text(app)
@@ -350,14 +336,14 @@ async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
         await press(pilot, "v")
         await answer(pilot, app, "-2")
         assert {"unconscious", "helpless", "immobile", "out-cold"} <= conds(s, "Orc")
-        out = next(cs for cs in who(s, "Orc").conditions if cs.id == "out-cold")
+        out = next(cs for cs in combatant(s, "Orc").conditions if cs.id == "out-cold")
         assert out.ends is not None and out.ends.tc == 26
         await take_turn(pilot, app, s, "Zherynn", Plan("a speed factor i type", "30", sf=30))
 
         # the next turn to start (Garret's) moves the Orc's turn to the end of its time out cold
         await press(pilot, "n")
-        assert tc(s) == 7 and active(s) == ["Garret"]
-        assert who(s, "Orc").next_tc == 26
+        assert tc(s) == 7 and sorted(active(s)) == ["Garret"]
+        assert combatant(s, "Orc").next_tc == 26
         # x dismisses a prompt: queue one by hand and drop it
         await command(pilot, "prompt Garret natural-d20")
         assert [p.table for p in s.encounter.state.prompts] == ["natural-d20"]
@@ -367,29 +353,29 @@ async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
         before = s.encounter.doc.model_dump()
         await goto(pilot, app, "Garret")
         await press(pilot, "a")
-        await pick(pilot, app, "stand-up")
+        await choose(pilot, app, "stand-up")
         assert "Garret" in errors(app)[-1]
         assert s.encounter.doc.model_dump() == before
         # a critical fumble: unsteady until the next turn, which comes at the weapon's SF + 1d6 (the
         # fumble adds the 1d6 itself)
         await goto(pilot, app, "Garret")
         await press(pilot, "a")
-        await pick(pilot, app, "fumble")
+        await choose(pilot, app, "fumble")
         await answer(pilot, app, "30")
-        garret = who(s, "Garret")
+        garret = combatant(s, "Garret")
         assert garret.next_tc is not None and 7 + 31 <= garret.next_tc <= 7 + 36
         assert {"fumbled", "unsteady"} <= conds(s, "Garret")
-        assert active(s) == []
+        assert sorted(active(s)) == []
 
         await press(pilot, "n")
-        assert tc(s) == 26 and active(s) == ["Orc"]
+        assert tc(s) == 26 and sorted(active(s)) == ["Orc"]
         assert "out-cold" not in conds(s, "Orc") and "unconscious" in conds(s, "Orc")
         assert [p.table for p in s.encounter.state.prompts] == ["regain-consciousness"]
         # stays out: the next check is scheduled by itself, 1d10 TC on
         await press(pilot, "v")
         await answer(pilot, app, "-1")
         assert "unconscious" in conds(s, "Orc") and s.encounter.state.prompts == []
-        again = who(s, "Orc").next_tc
+        again = combatant(s, "Orc").next_tc
         assert again is not None and 27 <= again <= 36
 
         await press_next(pilot, app, s)
@@ -425,9 +411,9 @@ async def test_next_skips_a_tc_left_empty_by_a_knockout(tmp_path: Path) -> None:
         assert "out-cold" in conds(s, "Orc")
         await press(pilot, "n")
         await pass_anyway(pilot)
-        assert who(s, "Orc").next_tc == 26
+        assert combatant(s, "Orc").next_tc == 26
         assert active(s) != [], f"the clock stopped at TC {tc(s)} with nobody to act"
-        assert tc(s) == 9 and active(s) == ["Zherynn"]
+        assert tc(s) == 9 and sorted(active(s)) == ["Zherynn"]
 
 
 async def test_preparing_a_spell_by_keys_asks_which_spell_its_fatigue_cost_and_the_casting_time(
@@ -442,7 +428,7 @@ async def test_preparing_a_spell_by_keys_asks_which_spell_its_fatigue_cost_and_t
         await press(pilot, "n")
         await goto(pilot, app, "Zherynn")
         await press(pilot, "a")
-        await pick(pilot, app, "prepare a spell")
+        await choose(pilot, app, "prepare a spell")
         assert (asking(app) or "").startswith("Prepare a spell: which one?")
         await answer(pilot, app, "Fire Dart")
         assert (asking(app) or "").startswith("Prepare a spell: the spell's fatigue cost?")
@@ -451,5 +437,5 @@ async def test_preparing_a_spell_by_keys_asks_which_spell_its_fatigue_cost_and_t
         await answer(pilot, app, "12")
         assert not errors(app), errors(app)
         assert s.encounter.history()[-1].command == 'act Zherynn "Prepare a spell" what="Fire Dart" value=2 sf=12'
-        z = who(s, "Zherynn")
+        z = combatant(s, "Zherynn")
         assert z.pools["spell_cost"].current == 2 and z.next_tc == 6 + 12

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from helpers import pool
 from textual import events
 
 from combat_tui.ui.app import CombatApp
@@ -16,7 +17,7 @@ from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
 from combat_tui.ui.widgets.order_pane import OrderPane
 
-from .keys import asking, new_session, pool, until
+from .keys import asking, new_session, until
 
 SETUP = ("add Orc init=10 hp=30", "add Elf init=5 hp=30", "start")
 KEY_NAMES = {"enter", "escape", "backspace", "colon"}

@@ -1,0 +1,88 @@
+"""Reading an encounter in a test: one place for what every test file asks of it.
+
+Each helper takes an encounter or a session (whose encounter it reads) and reads the encounter's
+plain view, as the command line's `show` prints it, so a test states what a GM would read.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.model import Combatant
+from combat_tui.session import Session
+
+Source = Encounter | Session
+
+
+class Make(Protocol):
+    """The `make` fixture: a new encounter of a shipped ruleset."""
+
+    def __call__(self, ruleset: str, seed: int = 1) -> Encounter: ...
+
+
+def encounter(src: Source) -> Encounter:
+    return src.encounter if isinstance(src, Session) else src
+
+
+def creature(src: Source, name: str) -> dict[str, Any]:
+    """The creature's entry in the view, by its name."""
+    return next(c for c in encounter(src).view()["combatants"] if c["name"] == name)
+
+
+def combatant(src: Source, name: str) -> Combatant:
+    """The creature's own state in the model, by its name."""
+    return next(c for c in encounter(src).state.roster() if c.name == name)
+
+
+def pool(src: Source, name: str, pid: str) -> int:
+    return int(creature(src, name)["pools"][pid]["current"])
+
+
+def pool_max(src: Source, name: str, pid: str) -> int | None:
+    value = creature(src, name)["pools"][pid]["max"]
+    return None if value is None else int(value)
+
+
+def conds(src: Source, name: str) -> set[str]:
+    """The ids of the creature's conditions."""
+    return set(cond_ids(src, name))
+
+
+def cond_ids(src: Source, name: str) -> list[str]:
+    """The ids of the creature's conditions in the view's order, each as often as it is held."""
+    return [str(c["id"]) for c in creature(src, name)["conditions"]]
+
+
+def cond_entries(src: Source, name: str) -> dict[str, dict[str, Any]]:
+    """Condition id -> the view's entry of the creature's first condition of that id."""
+    out: dict[str, dict[str, Any]] = {}
+    for c in creature(src, name)["conditions"]:
+        out.setdefault(str(c["id"]), c)
+    return out
+
+
+def cond(src: Source, name: str, cid: str) -> dict[str, Any]:
+    """The view's entry of the creature's first condition of that id."""
+    return next(c for c in creature(src, name)["conditions"] if c["id"] == cid)
+
+
+def prompts(src: Source, name: str | None = None) -> list[tuple[str, str]]:
+    """The prompts waiting, as (creature, table) pairs; only one creature's when named."""
+    return [(str(p["creature"]), str(p["table"])) for p in encounter(src).view()["prompts"]
+            if name is None or p["creature"] == name]
+
+
+def prompt_tables(src: Source, name: str | None = None) -> list[str]:
+    """The tables of the prompts waiting; only one creature's when named."""
+    return [table for _, table in prompts(src, name)]
+
+
+def active(src: Source) -> list[str]:
+    """The names of the creatures acting now."""
+    return [str(n) for n in encounter(src).view()["active"]]
+
+
+def tc(src: Source) -> int:
+    """The time count now (time-count rulesets)."""
+    return int(encounter(src).view()["tc"])
