@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -131,7 +132,7 @@ def test_a_hostile_row_is_one_line_and_the_file_is_left_as_it_was(tmp_path: Path
     five_changes(path)
     conn = sqlite3.connect(path, isolation_level=None)
     if where == "meta":
-        key, v = value  # type: ignore[misc]
+        key, v = cast(tuple[str, object], value)
         conn.execute("UPDATE meta SET value = ? WHERE key = ?", (v, key))
     elif where == "parts":
         conn.execute("UPDATE parts SET json = ? WHERE part LIKE 'c:%'", (value,))

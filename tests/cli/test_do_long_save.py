@@ -43,7 +43,7 @@ def _work(monkeypatch: pytest.MonkeyPatch, path: Path) -> tuple[list[str], int]:
         return 0
 
     def counted(*args: Any, **kw: Any) -> sqlite3.Connection:
-        conn = connect(*args, **kw)
+        conn: sqlite3.Connection = connect(*args, **kw)
         conn.set_trace_callback(lambda s: statements.append(re.sub(r"'(?:[^']|'')*'|\d+", "_", s)))
         conn.set_progress_handler(tick, 1)
         return conn

@@ -66,7 +66,7 @@ def test_tmux_missing_is_told_without_python_text(monkeypatch: pytest.MonkeyPatc
     def missing(*args: object, **kwargs: object) -> None:
         raise FileNotFoundError(2, "No such file or directory", "tmux")
 
-    monkeypatch.setattr(serving.subprocess, "run", missing)
+    monkeypatch.setattr(subprocess, "run", missing)  # the module serving runs tmux with
     message = serving.open_in_tmux(tmp_path / "ford.combat")
     assert message == "tmux: No such file or directory"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,9 +18,10 @@ from combat_tui.cli import main
 SEED_WITH_SURPRISE_5 = 3  # the first die of this seed's stream is the 1d6 surprise roll: 5
 
 
-def show(path: Path, capsys: pytest.CaptureFixture[str]) -> dict:  # type: ignore[type-arg]
+def show(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     assert main(["show", str(path), "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+    shown: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return shown
 
 
 def do(path: Path, capsys: pytest.CaptureFixture[str], *cmds: str, seed: int | None = None) -> str:

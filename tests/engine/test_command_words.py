@@ -9,12 +9,13 @@ import pytest
 from helpers import Make
 
 from combat_tui.engine.commands import COMMANDS
+from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
 
 CHECKED = sorted(n for n, c in COMMANDS.items() if not c.raw)
 
 
-def _fight(make: Make):
+def _fight(make: Make) -> Encounter:
     enc = make("three-action")
     enc.run("add Orc hp=20")
     enc.run("add Kara pc init=15")

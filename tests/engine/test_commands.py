@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import Make
+from helpers import Make, pool
 
+from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError, CommandError
 
 
@@ -14,8 +15,8 @@ def names(enc) -> list[str]:  # type: ignore[no-untyped-def]
     return [c["name"] for c in enc.view()["combatants"]]
 
 
-def hp(enc, name: str) -> int:  # type: ignore[no-untyped-def]
-    return next(c for c in enc.view()["combatants"] if c["name"] == name)["pools"]["hp"]["current"]
+def hp(enc: Encounter, name: str) -> int:
+    return pool(enc, name, "hp")
 
 
 def test_add_numbers_groups_and_continues(make: Make) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers import Make
 
@@ -159,6 +161,7 @@ def test_a_group_is_folded_to_one_line_with_its_members_health(catalogue: Catalo
     enc.run("dmg 'Ghoul 3' 99")
     enc.run("cond 'Ghoul 1' prone")
     state, hp = enc.state, enc.rs.health_pool()
+    assert hp is not None
     members = [c for c in state.roster() if c.group is not None]
     view = gm_view(enc)
     # the dead one is listed out of the fight, and a † on its group's line
@@ -170,7 +173,7 @@ def test_a_group_is_folded_to_one_line_with_its_members_health(catalogue: Catalo
     pools = [c.pools[hp] for c in members]
     assert group.healths == (f"{pools[0].current}/{pools[0].max}", f"{pools[1].current}/{pools[1].max}", "†",
                              f"{pools[3].current}/{pools[3].max}")
-    assert pools[1].current == pools[1].max - 3  # hurt, not out
+    assert pools[1].max is not None and pools[1].current == pools[1].max - 3  # hurt, not out
     assert [r.id for r in view.rows()] == [state.roster()[0].id, members[2].id]  # the others' rows folded away
 
 
@@ -219,7 +222,7 @@ def test_a_folded_group_says_how_many_of_its_members_the_players_cannot_see(cata
     assert isinstance(group, GroupRow) and group.hidden_words == "hidden"
 
 
-def test_the_title_says_the_fight_is_over_once_it_ended(make: Make, tmp_path) -> None:
+def test_the_title_says_the_fight_is_over_once_it_ended(make: Make, tmp_path: Path) -> None:
     from combat_tui.session import list_saves
     from combat_tui.store import saves
 

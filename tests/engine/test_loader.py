@@ -9,6 +9,7 @@ from mini_ruleset import FIVE, MINI
 
 from combat_tui.engine.errors import RulesetError
 from combat_tui.engine.loader import builtin_dir, load_all, load_file
+from combat_tui.engine.ruleset import RulesetDef
 
 
 def test_the_five_load_cleanly() -> None:
@@ -68,7 +69,12 @@ def test_a_builtin_file_is_named_after_its_id_so_get_reads_only_that_file(monkey
         assert loader.load_file(path).id == path.stem
     read: list[str] = []
     real = loader.load_file
-    monkeypatch.setattr(loader, "load_file", lambda path: read.append(path.name) or real(path))
+
+    def counted(path: Path) -> RulesetDef:
+        read.append(path.name)
+        return real(path)
+
+    monkeypatch.setattr(loader, "load_file", counted)
     cat = load_all()
     rs = cat.get("time-count")
     assert read == ["time-count.toml"]

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from helpers import Make
 
+from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
 
 
-def _bandits(make: Make):
+def _bandits(make: Make) -> Encounter:
     enc = make("three-action")
     enc.run("add Bandit Captain hp=10")
     enc.run("add Bandit x2 hp=10")
@@ -89,4 +90,5 @@ def test_time_count_a_creature_back_in_the_fight_acts_now_not_in_the_past(make: 
     assert orc.next_tc == enc.state.clock.tc
     assert f"Orc is back in the fight: acts at TC {enc.state.clock.tc}" in lines
     enc.undo()
-    assert next(c for c in enc.state.combatants.values() if c.name == "Orc").next_tc < enc.state.clock.tc
+    back = next(c for c in enc.state.combatants.values() if c.name == "Orc").next_tc
+    assert back is not None and back < enc.state.clock.tc

@@ -6,7 +6,7 @@ Hero (init 15) always acts before Goblin (init 10); initiative is given so the o
 from __future__ import annotations
 
 import pytest
-from helpers import conds, creature, prompts
+from helpers import conds, creature, pool_max, prompts
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
@@ -20,10 +20,6 @@ RULESET = "body-injury"
 
 def cur(enc: Encounter, name: str, pool: str) -> int:
     return int(creature(enc, name)["pools"][pool]["current"])
-
-
-def top(enc: Encounter, name: str, pool: str) -> int | None:
-    return creature(enc, name)["pools"][pool]["max"]
 
 
 def table_name(enc: Encounter, tid: str) -> str:
@@ -56,22 +52,22 @@ def started(enc: Encounter) -> Encounter:
 
 def test_defaults_let_a_bare_creature_join(enc: Encounter) -> None:
     # Goblin was added with no stats: trained 5 + CON 0 x level 1.
-    assert (cur(enc, "Goblin", "stamina"), top(enc, "Goblin", "stamina")) == (5, 5)
-    assert top(enc, "Goblin", "exhaustion") == 5
-    assert top(enc, "Goblin", "ap") == 3
-    assert top(enc, "Goblin", "reactions") == 1
+    assert (cur(enc, "Goblin", "stamina"), pool_max(enc, "Goblin", "stamina")) == (5, 5)
+    assert pool_max(enc, "Goblin", "exhaustion") == 5
+    assert pool_max(enc, "Goblin", "ap") == 3
+    assert pool_max(enc, "Goblin", "reactions") == 1
     assert cur(enc, "Goblin", "free_action") == 1
     assert cur(enc, "Goblin", "attacks_this_turn") == 0
     # Hero: 5 + 2 x 3 = 11 stamina; reactions 1 + the better of STR 1 / DEX 2.
-    assert top(enc, "Hero", "stamina") == 11
-    assert top(enc, "Hero", "reactions") == 3
+    assert pool_max(enc, "Hero", "stamina") == 11
+    assert pool_max(enc, "Hero", "reactions") == 3
 
 
 def test_stamina_never_below_one_and_none_without_con(enc: Encounter) -> None:
     enc.run("add Wretch con=-4 level=5")
-    assert top(enc, "Wretch", "stamina") == 1
+    assert pool_max(enc, "Wretch", "stamina") == 1
     enc.run("add Golem no_con=1")
-    assert top(enc, "Golem", "stamina") == 0
+    assert pool_max(enc, "Golem", "stamina") == 0
 
 
 def test_initiative_adds_dex_only_when_both_sides_were_ready(catalogue: Catalogue) -> None:
@@ -92,7 +88,7 @@ def test_initiative_adds_dex_only_when_both_sides_were_ready(catalogue: Catalogu
 def test_everyone_starts_off_guard_without_reactions(started: Encounter) -> None:
     enc = started
     assert "off-guard" in conds(enc, "Goblin")
-    assert top(enc, "Goblin", "reactions") == 0
+    assert pool_max(enc, "Goblin", "reactions") == 0
     with pytest.raises(CombatError):
         enc.run("act Goblin parry")  # no reaction before its first turn
     assert cur(enc, "Goblin", "stamina") == 5
@@ -180,7 +176,7 @@ def test_three_rounds_of_budgets(started: Encounter) -> None:
     assert "defending" in conds(enc, "Goblin")
     enc.run("act Hero round")  # a round action: all AP, no reactions until next turn
     assert cur(enc, "Hero", "ap") == 0
-    assert top(enc, "Hero", "reactions") == 0
+    assert pool_max(enc, "Hero", "reactions") == 0
 
     enc.run("next")  # round 2, Goblin
     assert "defending" not in conds(enc, "Goblin")

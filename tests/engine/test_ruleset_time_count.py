@@ -25,7 +25,7 @@ STATIC_SF = {"free": 0, "rapid": 2, "swift": 4, "fast": 6, "standard": 9, "slow"
 
 
 def next_tc(enc: Encounter, name: str) -> int:
-    return creature(enc, name)["next_tc"]
+    return int(creature(enc, name)["next_tc"])
 
 
 # -- the clock ---------------------------------------------------------------------------------------

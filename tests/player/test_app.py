@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 
 from combat_tui import cli
@@ -31,7 +33,7 @@ def _terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
 
 
-def screen_text(app: PlayerApp) -> str:
+def screen_text(app: App[Any]) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
@@ -40,7 +42,7 @@ async def wait_for(pilot: Pilot[None], ready: Callable[[], bool], what: str) -> 
         if ready():
             return
         await pilot.pause(0.05)
-    raise AssertionError(f"the players' view never showed {what}:\n{screen_text(pilot.app)}")  # type: ignore[arg-type]
+    raise AssertionError(f"the players' view never showed {what}:\n{screen_text(pilot.app)}")
 
 
 def acting_row(text: str) -> str:

@@ -72,7 +72,7 @@ async def client(monkeypatch: pytest.MonkeyPatch) -> Any:
     Recorder.made = []
     server = PlayerServer("true", host="127.0.0.1", port=8000)
     async with TestClient(TestServer(await server._make_app())) as test_client:
-        test_client.player_server = server
+        test_client.player_server = server  # type: ignore[attr-defined]
         yield test_client
 
 
@@ -83,7 +83,7 @@ async def settle(recorder: Recorder, calls: int) -> None:
         await asyncio.sleep(0.01)
 
 
-async def test_a_huge_resize_reaches_the_view_clamped(client: TestClient) -> None:
+async def test_a_huge_resize_reaches_the_view_clamped(client: TestClient[Any, Any]) -> None:
     ws = await client.ws_connect("/ws?width=100000&height=100000")
     await ws.send_str(json.dumps(["resize", {"width": 100_000, "height": 100_000}]))
     await ws.send_str(json.dumps(["stdin", "q"]))
@@ -93,7 +93,7 @@ async def test_a_huge_resize_reaches_the_view_clamped(client: TestClient) -> Non
                                           ("stdin", b"q")]
 
 
-async def test_a_huge_message_closes_the_page(client: TestClient) -> None:
+async def test_a_huge_message_closes_the_page(client: TestClient[Any, Any]) -> None:
     ws = await client.ws_connect("/ws")
     await ws.send_str(json.dumps(["stdin", "a" * (4 * MAX_MESSAGE)]))
     message = await ws.receive(timeout=5)
@@ -103,7 +103,7 @@ async def test_a_huge_message_closes_the_page(client: TestClient) -> None:
     assert ("stop",) in Recorder.made[0].calls  # the view process is ended with it
 
 
-async def test_only_so_many_pages_at_once(client: TestClient) -> None:
+async def test_only_so_many_pages_at_once(client: TestClient[Any, Any]) -> None:
     client.player_server.views = MAX_VIEWS  # type: ignore[attr-defined]
     response = await client.get("/ws")
     assert response.status == 503

@@ -95,7 +95,7 @@ async def highlight(pilot: Any, app: CombatApp, name: str) -> None:
     raise AssertionError(f"could not reach {name} with the arrows (at {highlighted(app)})")
 
 
-def picking(app: CombatApp) -> PickList | None:
+def picking(app: App[Any]) -> PickList | None:
     """The list the app offers to pick from, or None when none is up."""
     screen = app.screen
     if isinstance(screen, MainScreen) and (pick := screen.query_one(PickList)).display:
@@ -124,7 +124,7 @@ async def pass_anyway(pilot: Any) -> bool:
     return True
 
 
-def asking(app: CombatApp) -> str | None:
+def asking(app: App[Any]) -> str | None:
     """The question the app asks in the command bar's row, or None when nothing is asked."""
     screen = app.screen
     if isinstance(screen, MainScreen) and (bar := screen.query_one(QuestionBar)).display:
@@ -223,7 +223,7 @@ async def searched(pilot: Pilot[Any], text: str) -> None:
 
 def offered_first(app: App[Any]) -> str | None:
     """The label of the option highlighted in the list the app offers (its hint left out), or None."""
-    pick = picking(app)  # type: ignore[arg-type]
+    pick = picking(app)
     if pick is None:
         return None
     options = pick.query_one(OptionList)
@@ -236,7 +236,7 @@ async def choose_named(pilot: Pilot[Any], label: str) -> None:
     """In an open list: type the label's letters until the option of that label is the one highlighted
     (every letter filters the list, as the GM types), then Enter. Fewer keys than the whole name."""
     app = pilot.app
-    assert picking(app) is not None, f"expected a list to pick from, on {app.screen!r}"  # type: ignore[arg-type]
+    assert picking(app) is not None, f"expected a list to pick from, on {app.screen!r}"
     for letter in label.lower():
         if offered_first(app) == label:
             break

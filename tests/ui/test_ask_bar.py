@@ -4,6 +4,7 @@ the main screen itself, so the sheet and the order stay in view while the GM typ
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, cast
 
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
@@ -16,7 +17,7 @@ from .keys import asking, new_session
 def terminal_text(app: CombatApp) -> str:
     """What the terminal shows, a row a line: the top screen with what shows through it."""
     update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    return "\n".join("".join(strip.text for strip in line) for line in update.strips)  # type: ignore[attr-defined]
+    return "\n".join("".join(strip.text for strip in line) for line in cast(Any, update).strips)
 
 
 async def test_damage_is_asked_in_place_and_the_screen_stays(tmp_path: Path) -> None:

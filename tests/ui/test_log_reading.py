@@ -36,6 +36,7 @@ async def test_the_log_grows_with_the_terminal(tmp_path: Path, size: tuple[int, 
         assert shown(log) >= least, f"{shown(log)} lines of log at {size}"
         if size[1] >= 60:
             await press(pilot, "colon", *"dmg Bandit* 3", "enter", "escape")
+            assert app.session is not None
             damage = app.session.encounter.doc.log[-1]
             assert len(damage.lines) == 11
             assert shown(log) >= len(damage.lines) + 1, "area damage to eleven, and its command, in view at once"
@@ -51,6 +52,7 @@ async def test_one_key_reads_the_log_back_and_escape_follows_again(tmp_path: Pat
             log.note(f"line {i}")
         await press(pilot, "space")  # a mark, which Escape in the log must not clear
         await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
         marked = app.screen.marked
         assert marked
         small = shown(log)

@@ -115,7 +115,7 @@ async def test_markup_names_render_as_typed(tmp_path: Path, size: tuple[int, int
 
 
 def test_duration_words() -> None:
-    from combat_tui.ui.screens.main import duration_words
+    from combat_tui.engine.durations import duration_words
 
     assert duration_words("", False) == ""
     assert duration_words("3", False) == "for=3"
@@ -181,7 +181,7 @@ async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, 
         await pilot.pause()
         assert creature(s, "Orc").pools["hp"].current == 7  # kept in memory
         assert s.save_error is not None
-        assert "unsaved" in app.screen.sub_title
+        assert "unsaved" in str(app.screen.sub_title)
         assert any("kept in memory" in n.message for n in app._notifications)
         monkeypatch.setattr(faults, "FAIL", "")  # the disk has room again
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import cast
 
 import pytest
+from rich.text import Text
 from textual.pilot import Pilot
 
 import combat_tui.ui
@@ -30,7 +32,7 @@ def markup_session(tmp_path: Path) -> Session:
 
 def toasts(app: RecordingApp) -> list[str]:
     """What the toasts on screen say, as drawn."""
-    return [toast.render().plain for toast in app.screen.query("Toast")]  # type: ignore[attr-defined]
+    return [cast(Text, toast.render()).plain for toast in app.screen.query("Toast")]
 
 
 def shown(app: RecordingApp) -> str:

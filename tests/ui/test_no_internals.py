@@ -149,6 +149,7 @@ async def _answer(pilot: Any, app: CombatApp, typed: str = "3") -> None:
 
 async def _round(pilot: Any, app: CombatApp) -> None:
     s = app.session
+    assert s is not None
     rs = s.encounter.rs
     await pilot.pause()
     for key in ("c", "C", "s", "g", "l", "i"):  # every list, looked at and left

@@ -30,6 +30,7 @@ async def test_a_group_is_one_line_until_the_highlight_or_the_turn_reaches_a_mem
     state = s.encounter.state
     members = [c for c in state.roster() if c.group is not None]
     hp = s.encounter.rs.health_pool()
+    assert hp is not None
     app = CombatApp(s)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

@@ -64,7 +64,11 @@ async def test_the_footer_is_asked_only_when_a_key_comes_or_goes(tmp_path: Path)
         footer = app.screen.query_one(QuietFooter)
         asked: list[bool] = []
         relight = footer.relight
-        footer.relight = lambda screen: (asked.append(True), relight(screen))[1]  # type: ignore[method-assign]
+        def relit(screen: Any) -> bool:
+            asked.append(True)
+            return relight(screen)
+
+        footer.relight = relit  # type: ignore[method-assign]
         await pilot.press("n")  # the screen's first command: the footer hears the keys once
         assert len(asked) == 1
         await pilot.press("n", "n")  # undo was lit already, and stays so: nothing to hear
@@ -107,10 +111,16 @@ async def test_a_new_round_redraws_the_title_alone(tmp_path: Path) -> None:
         whole: list[bool] = []
         layouts: list[bool] = []
         screen_refresh, title_refresh = screen.refresh, title.refresh
-        screen.refresh = lambda *regions, **kw: (  # type: ignore[method-assign]
-            whole.append(not regions), screen_refresh(*regions, **kw))[1]
-        title.refresh = lambda *regions, layout=False, **kw: (  # type: ignore[method-assign]
-            layouts.append(layout), title_refresh(*regions, layout=layout, **kw))[1]
+        def screen_refreshed(*regions: Any, **kw: Any) -> Any:
+            whole.append(not regions)
+            return screen_refresh(*regions, **kw)
+
+        def title_refreshed(*regions: Any, layout: bool = False, **kw: Any) -> Any:
+            layouts.append(layout)
+            return title_refresh(*regions, layout=layout, **kw)
+
+        screen.refresh = screen_refreshed  # type: ignore[method-assign]
+        title.refresh = title_refreshed  # type: ignore[method-assign]
         await pilot.press("n", "n")  # Kara, the Orc, then Kara again in round 2
         await pilot.pause()
         assert s.encounter.state.clock.round == 2 and "Round 2" in str(title.visual)
@@ -138,8 +148,11 @@ async def test_a_condition_added_or_a_turn_passed_lays_nothing_out(tmp_path: Pat
         height = box.size.height
         layouts: list[bool] = []
         refresh = box.refresh  # asked for by `update(layout=...)` and by the view itself
-        box.refresh = lambda *regions, layout=False, **kw: (  # type: ignore[method-assign]
-            layouts.append(layout), refresh(*regions, layout=layout, **kw))[1]
+        def refreshed(*regions: Any, layout: bool = False, **kw: Any) -> Any:
+            layouts.append(layout)
+            return refresh(*regions, layout=layout, **kw)
+
+        box.refresh = refreshed  # type: ignore[method-assign]
         await pilot.press("c", "p", "r", "o", "enter", "2", "enter")  # Kara is Prone: a line that wraps
         await pilot.pause()
         assert [c["id"] for c in s.encounter.view()["combatants"][0]["conditions"]] == ["prone"]
@@ -157,8 +170,11 @@ async def test_a_turn_passed_draws_the_sheet_and_the_conditions_once_each(tmp_pa
     async with running(tmp_path) as (_s, app, pilot):
         drawn: list[str | None] = []
         for view in app.screen.query(ViewStatic):
-            show = view.show
-            view.show = lambda content, view=view, show=show: (drawn.append(view.id), show(content))[1]
+            def shown(content: Any, view: ViewStatic = view, show: Any = view.show) -> None:
+                drawn.append(view.id)
+                show(content)
+
+            view.show = shown  # type: ignore[method-assign]
         await pilot.press("n")
         await pilot.pause()
         assert sorted(drawn, key=str) == ["cond-description", "on-creature", "sheet"]  # the conditions' text too

@@ -60,7 +60,7 @@ async def unsaved_change(pilot: Pilot[None], app: CombatApp) -> None:
     app.session.flush()
     await pilot.pause()
     assert pool(app.session, "Orc", "hp") == 7
-    assert "unsaved!" in app.screen.sub_title
+    assert "unsaved!" in str(app.screen.sub_title)
 
 
 def rescues(folder: Path) -> list[Path]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pyte
 import pytest
@@ -54,11 +54,11 @@ class Terminal:
 
         def display(screen: Any, update: Any) -> None:
             if update is not None:
-                self.stream.feed(update.render_segments(app.console))
+                self.stream.feed(cast(Any, update).render_segments(app.console))
                 self.frames.append((type(screen).__name__, update))
             original(screen, update)
 
-        app._display = display  # type: ignore[method-assign]
+        app._display = display  # type: ignore[method-assign, assignment]
 
     def resize(self, width: int, height: int) -> None:
         self.screen.resize(height, width)
@@ -68,7 +68,7 @@ class Terminal:
         app = self.app
         update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
         reference = pyte.Screen(self.screen.columns, self.screen.lines)
-        pyte.Stream(reference).feed(update.render_segments(app.console))
+        pyte.Stream(reference).feed(cast(Any, update).render_segments(app.console))
         return cells(reference)
 
     def differs(self) -> list[int]:

@@ -63,9 +63,11 @@ async def pick_option(pilot: Pilot[None], widget: OptionList, option_id: str) ->
 
 async def accept_dialogs(pilot: Pilot[None]) -> None:
     """Take each follow-up question's default (value 1, everyone, the default duration)."""
+    app = pilot.app
+    assert isinstance(app, CombatApp)
     for _ in range(4):
         await pilot.pause()
-        if picking(pilot.app) is None and not asking(pilot.app):
+        if picking(app) is None and not asking(app):
             return
         await press(pilot, "enter")
     raise AssertionError("the condition dialogs never closed")

@@ -46,7 +46,7 @@ async def test_a_do_from_another_terminal_shows_in_the_open_app(tmp_path: Path) 
         assert "Taken in from elsewhere" in screen_text(app) and "add Zed hp=5 init=3" in screen_text(app)
         assert app.session is not None
         await pilot.press("u")  # undo reaches what the other process did
-        await wait_until(pilot, lambda: "Zed" not in [c.name for c in app.session.encounter.state.roster()],  # type: ignore[union-attr]
+        await wait_until(pilot, lambda: "Zed" not in [c.name for c in app.session.encounter.state.roster()],
                          "Zed gone again")
         app.session.flush()
         assert app.session.save_error is None

@@ -10,6 +10,7 @@ test runner happens to have. After a deliberate change of the look, refresh the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -33,8 +34,11 @@ SIZES = [(80, 24), (120, 40)]
 FIXED_UPDATED = ["2026-03-14T19:05:00+00:00", "2026-02-01T20:30:00+00:00"]
 
 
+Terminal = Callable[[tuple[int, int]], tuple[int, int]]
+
+
 @pytest.fixture
-def terminal(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+def terminal(monkeypatch: pytest.MonkeyPatch) -> Terminal:
     """Make the app's console as wide as the pretend terminal, and ignore the runner's colour wishes."""
 
     def _set(size: tuple[int, int]) -> tuple[int, int]:
@@ -71,14 +75,14 @@ async def settle(pilot: Pilot[None]) -> None:
 # -- the main screen of every demo, at two sizes -------------------------------------------------
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_main_screen(snap_compare, terminal, tmp_path: Path, ruleset: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_main_screen(snap_compare, terminal: Terminal, tmp_path: Path, ruleset: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     terminal(size)
     app = CombatApp(demo_session(tmp_path, ruleset))
     assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("theme", ["textual-light", "textual-dark"])
-def test_main_screen_in_light_and_dark(snap_compare, terminal, tmp_path: Path, theme: str) -> None:  # type: ignore[no-untyped-def]
+def test_main_screen_in_light_and_dark(snap_compare, terminal: Terminal, tmp_path: Path, theme: str) -> None:  # type: ignore[no-untyped-def]
     """Both themes stay legible: styles use theme variables, never fixed colours."""
     size = terminal((100, 30))
     app = CombatApp(demo_session(tmp_path, "body-injury"))
@@ -107,7 +111,7 @@ def make_saves() -> None:
     (folder / "scorched.json").write_text("{ not json", encoding="utf-8")
 
 
-def test_open_screen(snap_compare, terminal) -> None:  # type: ignore[no-untyped-def]
+def test_open_screen(snap_compare, terminal: Terminal) -> None:  # type: ignore[no-untyped-def]
     make_saves()
     size = terminal((80, 24))
     app = CombatApp()
@@ -119,7 +123,7 @@ def test_open_screen(snap_compare, terminal) -> None:  # type: ignore[no-untyped
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
-def test_new_encounter_screen(snap_compare, terminal) -> None:  # type: ignore[no-untyped-def]
+def test_new_encounter_screen(snap_compare, terminal: Terminal) -> None:  # type: ignore[no-untyped-def]
     size = terminal((80, 24))
     app = CombatApp()
 
@@ -133,7 +137,7 @@ def test_new_encounter_screen(snap_compare, terminal) -> None:  # type: ignore[n
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_help_screen(snap_compare, terminal, tmp_path: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_help_screen(snap_compare, terminal: Terminal, tmp_path: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     terminal(size)
     app = CombatApp(demo_session(tmp_path, "three-action"))
 
@@ -154,7 +158,7 @@ def screen_text(app: App[None]) -> str:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("ruleset", RULESETS)
-async def test_main_screen_shows_the_encounter(terminal, tmp_path: Path, ruleset: str,
+async def test_main_screen_shows_the_encounter(terminal: Terminal, tmp_path: Path, ruleset: str,
                                                size: tuple[int, int]) -> None:
     session = demo_session(tmp_path, ruleset)
     enc = session.encounter
@@ -180,7 +184,8 @@ async def test_main_screen_shows_the_encounter(terminal, tmp_path: Path, ruleset
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("ruleset", RULESETS)
-async def test_log_lines_fit_the_log_pane(terminal, tmp_path: Path, ruleset: str, size: tuple[int, int]) -> None:
+async def test_log_lines_fit_the_log_pane(terminal: Terminal, tmp_path: Path, ruleset: str,
+                                          size: tuple[int, int]) -> None:
     """A line of the log wider than the pane loses its end under the scrollbar or the border."""
     size = terminal(size)
     app = CombatApp(demo_session(tmp_path, ruleset))
@@ -192,7 +197,7 @@ async def test_log_lines_fit_the_log_pane(terminal, tmp_path: Path, ruleset: str
         assert not too_wide, f"visible width {visible}: {too_wide}"
 
 
-async def test_open_screen_lists_saves_newest_first_with_their_stamps(terminal) -> None:
+async def test_open_screen_lists_saves_newest_first_with_their_stamps(terminal: Terminal) -> None:
     make_saves()
     size = terminal((120, 30))
     app = CombatApp()
@@ -210,7 +215,7 @@ async def test_open_screen_lists_saves_newest_first_with_their_stamps(terminal) 
         assert not any(rid in r for r in rows for rid in RULESETS), rows  # names, never ruleset ids
 
 
-async def test_open_screen_save_lines_fit_80_columns(terminal) -> None:
+async def test_open_screen_save_lines_fit_80_columns(terminal: Terminal) -> None:
     """Each save is one row at 80 columns, its last-played stamp included (not wrapped under the name),
     however long its name, its ruleset's name and its state."""
     make_saves()
@@ -231,7 +236,7 @@ async def test_open_screen_save_lines_fit_80_columns(terminal) -> None:
         assert "14 Mar 19:05" in rows[siege], rows[siege : siege + 2]
 
 
-async def test_help_lists_every_key_of_the_main_screen(terminal, tmp_path: Path) -> None:
+async def test_help_lists_every_key_of_the_main_screen(terminal: Terminal, tmp_path: Path) -> None:
     size = terminal((120, 40))
     app = CombatApp(demo_session(tmp_path, "three-action"))
     async with app.run_test(size=size) as pilot:
@@ -249,7 +254,7 @@ async def test_help_lists_every_key_of_the_main_screen(terminal, tmp_path: Path)
             assert description in text, description
 
 
-async def test_new_encounter_format_hint_fits_80_columns(terminal) -> None:
+async def test_new_encounter_format_hint_fits_80_columns(terminal: Terminal) -> None:
     """The one-line format of a creature is the only guide on this screen: it must show whole."""
     size = terminal((80, 24))
     app = CombatApp()
@@ -263,7 +268,7 @@ async def test_new_encounter_format_hint_fits_80_columns(terminal) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_footer_shows_the_help_key(terminal, tmp_path: Path, size: tuple[int, int]) -> None:
+async def test_footer_shows_the_help_key(terminal: Terminal, tmp_path: Path, size: tuple[int, int]) -> None:
     """With the footer full of keys, ? (which lists all of them) must still be in sight."""
     size = terminal(size)
     app = CombatApp(demo_session(tmp_path, "three-action"))

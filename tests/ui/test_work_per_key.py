@@ -97,7 +97,7 @@ class WorkCounter:
                 self.lines += len(spans) if spans is not None else len(getattr(update, "strips", ()))
             original(screen, update)
 
-        app._display = display  # type: ignore[method-assign]
+        app._display = display  # type: ignore[method-assign, assignment]
 
 
 def encounter(n: int) -> Encounter:
