@@ -53,3 +53,14 @@ def disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-un
         yield d
     finally:
         d.close()
+
+
+@pytest.fixture
+def sized_terminal(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """The app's console as wide as the module's pretend terminal (its `SIZE`), whatever the runner's
+    own is, and colours on (a module asks for it with `pytestmark = pytest.mark.usefixtures(...)`)."""
+    size: tuple[int, int] = request.module.SIZE
+    monkeypatch.setenv("COLUMNS", str(size[0]))
+    monkeypatch.setenv("LINES", str(size[1]))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return size

@@ -1,13 +1,19 @@
-"""Reading an encounter in a test: one place for what every test file asks of it.
+"""What many test files ask, written once: an encounter read, the screen read, the command line run.
 
-Each helper takes an encounter or a session (whose encounter it reads) and reads the encounter's
-plain view, as the command line's `show` prints it, so a test states what a GM would read.
+The encounter's helpers take an encounter or a session (whose encounter they read) and read the
+encounter's plain view, as the command line's `show` prints it, so a test states what a GM would read.
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any, Protocol
 
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+
+from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.model import Combatant
 from combat_tui.session import Session
@@ -21,18 +27,18 @@ class Make(Protocol):
     def __call__(self, ruleset: str, seed: int = 1) -> Encounter: ...
 
 
-def encounter(src: Source) -> Encounter:
+def encounter_of(src: Source) -> Encounter:
     return src.encounter if isinstance(src, Session) else src
 
 
 def creature(src: Source, name: str) -> dict[str, Any]:
     """The creature's entry in the view, by its name."""
-    return next(c for c in encounter(src).view()["combatants"] if c["name"] == name)
+    return next(c for c in encounter_of(src).view()["combatants"] if c["name"] == name)
 
 
 def combatant(src: Source, name: str) -> Combatant:
     """The creature's own state in the model, by its name."""
-    return next(c for c in encounter(src).state.roster() if c.name == name)
+    return next(c for c in encounter_of(src).state.roster() if c.name == name)
 
 
 def pool(src: Source, name: str, pid: str) -> int:
@@ -69,7 +75,7 @@ def cond(src: Source, name: str, cid: str) -> dict[str, Any]:
 
 def prompts(src: Source, name: str | None = None) -> list[tuple[str, str]]:
     """The prompts waiting, as (creature, table) pairs; only one creature's when named."""
-    return [(str(p["creature"]), str(p["table"])) for p in encounter(src).view()["prompts"]
+    return [(str(p["creature"]), str(p["table"])) for p in encounter_of(src).view()["prompts"]
             if name is None or p["creature"] == name]
 
 
@@ -80,9 +86,41 @@ def prompt_tables(src: Source, name: str | None = None) -> list[str]:
 
 def active(src: Source) -> list[str]:
     """The names of the creatures acting now."""
-    return [str(n) for n in encounter(src).view()["active"]]
+    return [str(n) for n in encounter_of(src).view()["active"]]
+
+
+def next_tc(src: Source, name: str) -> int:
+    """The time count of the creature's next action (time-count rulesets)."""
+    return int(creature(src, name)["next_tc"])
 
 
 def tc(src: Source) -> int:
     """The time count now (time-count rulesets)."""
-    return int(encounter(src).view()["tc"])
+    return int(encounter_of(src).view()["tc"])
+
+
+def screen_lines(app: App[Any]) -> list[str]:
+    """The top screen as plain text, a row a line (the compositor the SVG export reads)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def screen_text(app: App[Any]) -> str:
+    return "\n".join(screen_lines(app))
+
+
+def screenshot_text(app: App[Any]) -> str:
+    """The screenshot the app exports, as text (its markup's entities read back)."""
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Two idle turns of the app: a key's messages, then the refresh they asked for."""
+    await pilot.pause()
+    await pilot.pause()
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """The `combat-tui` command run in this process: its exit code, what it printed, and its errors."""
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err

@@ -81,7 +81,7 @@ def one_line(message: str) -> None:
     assert all(ch >= " " for ch in message), f"control characters in the message: {message!r}"
 
 
-def cli(*argv: str) -> tuple[int, str, str]:
+def cli_caught(*argv: str) -> tuple[int, str, str]:
     """`combat_tui.cli.main` in process; any exception escaping it is a test failure (a traceback)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -90,7 +90,7 @@ def cli(*argv: str) -> tuple[int, str, str]:
 
 
 def cli_refuses(*argv: str) -> str:
-    code, out, err = cli(*argv)
+    code, out, err = cli_caught(*argv)
     assert code == 1, (code, out, err)
     assert err.startswith("error: ") and err.endswith("\n"), err
     one_line(err[:-1])
@@ -230,18 +230,18 @@ def test_bad_command_through_the_engine(enc: Encounter, kind: str, line: str) ->
 @pytest.mark.parametrize("kind, line", COMMANDS)
 def test_bad_command_through_the_cli(save: Path, kind: str, line: str) -> None:
     before = save.read_bytes()
-    code, view_before, _ = cli("show", str(save), "--json")
+    code, view_before, _ = cli_caught("show", str(save), "--json")
     assert code == 0
     cli_refuses("do", str(save), line)
     assert save.read_bytes() == before
-    assert cli("show", str(save), "--json")[1] == view_before
+    assert cli_caught("show", str(save), "--json")[1] == view_before
     assert others_in(save.parent, save.name) == []
 
 
 @pytest.mark.parametrize("kind, line", COMMANDS)
 def test_a_bad_command_among_good_ones_saves_nothing(save: Path, kind: str, line: str) -> None:
     before = save.read_bytes()
-    code, out, err = cli("do", str(save), "add Wolf hp=9", line, "next")
+    code, out, err = cli_caught("do", str(save), "add Wolf hp=9", line, "next")
     assert code == 1 and err.startswith("error: ") and err.count("\n") == 1, (out, err)
     one_line(err[:-1])
     assert "nothing saved" in err
@@ -268,16 +268,16 @@ MARKUP_NAMES = [
 
 @pytest.mark.parametrize("given, stored", MARKUP_NAMES)
 def test_markup_and_control_characters_in_names_are_plain_text(save: Path, given: str, stored: str) -> None:
-    code, _, err = cli("do", str(save), f"add {shlex.quote(given)} hp=5")
+    code, _, err = cli_caught("do", str(save), f"add {shlex.quote(given)} hp=5")
     assert code == 0, err
-    view = json.loads(cli("show", str(save), "--json")[1])
+    view = json.loads(cli_caught("show", str(save), "--json")[1])
     names = [c["name"] for c in view["combatants"]]
     assert stored in names
-    code, out, _ = cli("show", str(save))
+    code, out, _ = cli_caught("show", str(save))
     assert code == 0 and stored in out
     assert all(ch >= " " or ch == "\n" for ch in out), "control characters reach the terminal"
     # and the name works as a name afterwards, as typed back without the control characters
-    assert cli("do", str(save), f"dmg {shlex.quote(stored)} 1")[0] == 0
+    assert cli_caught("do", str(save), f"dmg {shlex.quote(stored)} 1")[0] == 0
 
 
 NOTES = [
@@ -290,9 +290,9 @@ NOTES = [
 
 @pytest.mark.parametrize("line, stored", NOTES)
 def test_markup_and_control_characters_in_notes_are_plain_text(save: Path, line: str, stored: str) -> None:
-    code, _, err = cli("do", str(save), line)
+    code, _, err = cli_caught("do", str(save), line)
     assert code == 0, err
-    view = json.loads(cli("show", str(save), "--json")[1])
+    view = json.loads(cli_caught("show", str(save), "--json")[1])
     notes = [c["notes"] for c in view["combatants"] if c["name"] in ("Kara", "Imp")]
     assert stored in notes, notes
 
@@ -301,11 +301,11 @@ def test_markup_and_control_characters_in_notes_are_plain_text(save: Path, line:
                                   P("add Imp notes=" + "x" * 100_000, id="add-notes")])
 def test_a_huge_note_is_capped_or_refused(save: Path, line: str) -> None:
     """Notes are part of every snapshot in the log; an unbounded one would bloat the save without end."""
-    code, _, err = cli("do", str(save), line)
+    code, _, err = cli_caught("do", str(save), line)
     if code == 1:
         one_line(err[:-1])
         return
-    view = json.loads(cli("show", str(save), "--json")[1])
+    view = json.loads(cli_caught("show", str(save), "--json")[1])
     assert max(len(c["notes"]) for c in view["combatants"]) <= 10_000
 
 
@@ -427,7 +427,7 @@ def test_inconsistent_save_never_crashes_nor_loses_history(json_save: Path, cata
     for argv in runs:
         save.write_bytes(content)
         played.unlink(missing_ok=True)  # each run reads the JSON afresh
-        code, _, err = cli(*argv)
+        code, _, err = cli_caught(*argv)
         assert save.read_bytes() == content  # the JSON is read, never written
         if code:
             assert code == 1 and err.startswith("error: ") and err.count("\n") == 1, (argv, err)
@@ -489,20 +489,20 @@ def test_bad_user_ruleset_is_skipped_with_file_and_key(tmp_path: Path, kind: str
     cat = load_all(folder)
     assert set(cat.rulesets) == SHIPPED and len(cat.problems) == 1
     # the command line: listed as skipped in one line naming file and key; the shipped five still work
-    code, out, err = cli("rulesets")
+    code, out, err = cli_caught("rulesets")
     assert code == 0 and {line.split()[0] for line in out.splitlines()} == SHIPPED
     assert err.startswith("skipped: house.toml") and err.count("\n") == 1 and key in err, err
     one_line(err[:-1])
     cli_refuses("new", str(tmp_path / "f.combat"), "--ruleset", "house")
     assert not (tmp_path / "f.combat").exists()
-    assert cli("new", str(tmp_path / "g.combat"), "--ruleset", "boon-bane")[0] == 0
+    assert cli_caught("new", str(tmp_path / "g.combat"), "--ruleset", "boon-bane")[0] == 0
     assert bad.read_bytes() == content
 
 
 def test_a_folder_named_like_a_ruleset(tmp_path: Path) -> None:
     folder = Path(os.environ["COMBAT_TUI_CONFIG_DIR"]) / "rulesets" / "odd.toml"
     folder.mkdir(parents=True)
-    code, out, err = cli("rulesets")
+    code, out, err = cli_caught("rulesets")
     assert code == 0 and {line.split()[0] for line in out.splitlines()} == SHIPPED
     assert err.startswith("skipped: odd.toml") and err.count("\n") == 1
 
@@ -571,7 +571,7 @@ def test_cli_on_a_broken_disk_saves_nothing(disk: Any, catalogue: Catalogue, kin
     assert save.read_bytes() == before
     assert others_in(save.parent, save.name) == []
     disk.mend()
-    assert cli("do", str(save), "add Wolf hp=9")[0] == 0, "a mended disk takes the change"
+    assert cli_caught("do", str(save), "add Wolf hp=9")[0] == 0, "a mended disk takes the change"
     assert [e.command for e in saves.load(save).log][-1] == "add Wolf hp=9"
 
 

@@ -13,20 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import cli
 
-from combat_tui.cli import main
 from combat_tui.paths import party_state_file
 from combat_tui.store import saves
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
 def heroes(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    code, out, err = run(capsys, "library", "show", "@Heroes", "--json")
+    code, out, err = cli(capsys, "library", "show", "@Heroes", "--json")
     assert code == 0, err
     return {m["name"]: m["current"]["hp"] for m in json.loads(out)["member"]}
 
@@ -35,9 +29,9 @@ def fight(capsys: pytest.CaptureFixture[str], folder: Path) -> Path:
     """The Heroes (Kara 30, Bryn 20) in a fight of their own, saved in `folder`."""
     setup, path = folder / "setup.combat", folder / "ford.combat"
     for f in (setup, path):
-        assert run(capsys, "new", str(f), "--ruleset", "three-action")[0] == 0
-    assert run(capsys, "do", str(setup), "add Kara pc hp=30", "add Bryn pc hp=20", "party Heroes Kara,Bryn")[0] == 0
-    assert run(capsys, "do", str(path), "add @Heroes", "dmg Kara 4")[0] == 0
+        assert cli(capsys, "new", str(f), "--ruleset", "three-action")[0] == 0
+    assert cli(capsys, "do", str(setup), "add Kara pc hp=30", "add Bryn pc hp=20", "party Heroes Kara,Bryn")[0] == 0
+    assert cli(capsys, "do", str(path), "add @Heroes", "dmg Kara 4")[0] == 0
     return path
 
 
@@ -47,13 +41,13 @@ def test_a_full_disk_at_end_keeps_neither_and_end_can_be_given_again(
     path = fight(capsys, disk.saves)
     before = path.read_bytes()
     disk.fill()
-    code, out, err = run(capsys, "do", str(path), "end")
+    code, out, err = cli(capsys, "do", str(path), "end")
     assert code == 1 and "nothing saved" in err and err.count("\n") == 1 and out == "", (out, err)
     assert path.read_bytes() == before
     disk.mend()
     assert heroes(capsys) == {"Kara": 30, "Bryn": 20}  # the party kept nothing of a fight not ended
     assert not saves.load(path).state.clock.ended
-    code, _, err = run(capsys, "do", str(path), "end")  # given again: it works now
+    code, _, err = cli(capsys, "do", str(path), "end")  # given again: it works now
     assert code == 0, err
     assert heroes(capsys) == {"Kara": 26, "Bryn": 20} and saves.load(path).state.clock.ended
 
@@ -64,12 +58,12 @@ def test_a_party_state_file_that_cannot_be_written_keeps_the_fight_from_ending(
     state = party_state_file()
     held = state.read_bytes()
     state.write_bytes(b"not a database at all, but the GM's notes")
-    code, _, err = run(capsys, "do", str(path), "end")
+    code, _, err = cli(capsys, "do", str(path), "end")
     assert code == 1 and "nothing saved" in err and err.count("\n") == 1, err
     assert not saves.load(path).state.clock.ended
     assert state.read_bytes() == b"not a database at all, but the GM's notes"  # never written over
     state.write_bytes(held)
-    assert run(capsys, "do", str(path), "end")[0] == 0
+    assert cli(capsys, "do", str(path), "end")[0] == 0
 
 
 @pytest.mark.parametrize("point", ["tx-written", "committed"])

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import cli
 
 from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
@@ -17,14 +18,8 @@ from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
 def test_rulesets_lists_the_five(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "rulesets")
+    code, out, _ = cli(capsys, "rulesets")
     assert code == 0
     ids = [line.split()[0] for line in out.splitlines()]
     assert ids == sorted(["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"])
@@ -38,43 +33,43 @@ def test_user_ruleset_is_listed_and_a_bad_one_reported(capsys: pytest.CaptureFix
     (folder / "house.toml").write_text(src.replace('id = "boon-bane"', 'id = "house"', 1), encoding="utf-8")
     (folder / "broken.toml").write_text("id = 3\n", encoding="utf-8")
     monkeypatch.setenv("COMBAT_TUI_CONFIG_DIR", str(tmp_path / "cfg"))
-    code, out, err = run(capsys, "rulesets")
+    code, out, err = cli(capsys, "rulesets")
     assert code == 0 and "house" in out.split()
     assert err.count("\n") == 1 and "broken.toml" in err
 
 
 def test_roll_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
-    first = run(capsys, "roll", "4d6kh3", "--seed", "9")
-    second = run(capsys, "roll", "4d6kh3", "--seed", "9")
+    first = cli(capsys, "roll", "4d6kh3", "--seed", "9")
+    second = cli(capsys, "roll", "4d6kh3", "--seed", "9")
     assert first == second and first[0] == 0
     assert "dropped" in first[1]
 
 
 @pytest.mark.parametrize("expr", ["1d", "d0", "1000000d1000000", "", "((((((((((((((((((((((1))))))))))))))))))))))"])
 def test_bad_rolls_are_one_line(capsys: pytest.CaptureFixture[str], expr: str) -> None:
-    code, out, err = run(capsys, "roll", expr)
+    code, out, err = cli(capsys, "roll", expr)
     assert code == 1 and out == ""
     assert err.startswith("error: ") and err.count("\n") == 1
 
 
 def test_lookup_partial_and_case_insensitive(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "lookup", "energy-stamina", "PRO")
+    code, out, _ = cli(capsys, "lookup", "energy-stamina", "PRO")
     assert code == 0
     assert out.startswith("Prone (condition)")
     assert "Implies: Exposed" in out
 
 
 def test_lookup_unknown(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "lookup", "three-action", "zzzz")
+    code, _, err = cli(capsys, "lookup", "three-action", "zzzz")
     assert code == 1 and "zzzz" in err
-    code, _, err = run(capsys, "lookup", "nope", "prone")
+    code, _, err = cli(capsys, "lookup", "nope", "prone")
     assert code == 1 and "unknown ruleset" in err
 
 
 def test_new_refuses_to_overwrite(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = tmp_path / "x.combat"
     f.write_text("precious", encoding="utf-8")
-    code, _, err = run(capsys, "new", str(f), "--ruleset", "boon-bane")
+    code, _, err = cli(capsys, "new", str(f), "--ruleset", "boon-bane")
     assert code == 1 and "already exists" in err
     assert f.read_text(encoding="utf-8") == "precious"
 
@@ -82,22 +77,22 @@ def test_new_refuses_to_overwrite(capsys: pytest.CaptureFixture[str], tmp_path: 
 def test_do_on_a_corrupt_file_leaves_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = tmp_path / "x.json"
     f.write_text('{"app": "combat-tui", "schema_version": 7}', encoding="utf-8")
-    code, _, err = run(capsys, "do", str(f), "next")
+    code, _, err = cli(capsys, "do", str(f), "next")
     assert code == 1 and "newer" in err and err.count("\n") == 1
     assert f.read_text(encoding="utf-8") == '{"app": "combat-tui", "schema_version": 7}'
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json"]
     g = tmp_path / "g.combat"  # JSON text under a save's name is no database
     g.write_text('{"app": "combat-tui", "schema_version": 3}', encoding="utf-8")
-    code, _, err = run(capsys, "do", str(g), "next")
+    code, _, err = cli(capsys, "do", str(g), "next")
     assert code == 1 and "not a combat-tui save" in err and err.count("\n") == 1
     assert g.read_text(encoding="utf-8") == '{"app": "combat-tui", "schema_version": 3}'
 
 
 def test_show_json_has_the_public_keys(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = tmp_path / "x.combat"
-    run(capsys, "new", str(f), "--ruleset", "three-action")
-    run(capsys, "do", str(f), "add Orc hp=8", "add Kara pc init=15", "start", "cond Orc prone", "--seed", "2")
-    _, out, _ = run(capsys, "show", str(f), "--json")
+    cli(capsys, "new", str(f), "--ruleset", "three-action")
+    cli(capsys, "do", str(f), "add Orc hp=8", "add Kara pc init=15", "start", "cond Orc prone", "--seed", "2")
+    _, out, _ = cli(capsys, "show", str(f), "--json")
     v = json.loads(out)
     for key in ("ruleset", "round", "tc", "active", "order", "combatants"):
         assert key in v
@@ -111,9 +106,9 @@ def test_show_json_has_the_public_keys(capsys: pytest.CaptureFixture[str], tmp_p
 
 def test_markup_names_print_as_typed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = tmp_path / "x.combat"
-    run(capsys, "new", str(f), "--ruleset", "three-action")
-    run(capsys, "do", str(f), 'add "[bold red]Boss[/]"')
-    _, out, _ = run(capsys, "show", str(f))
+    cli(capsys, "new", str(f), "--ruleset", "three-action")
+    cli(capsys, "do", str(f), 'add "[bold red]Boss[/]"')
+    _, out, _ = cli(capsys, "show", str(f))
     assert "[bold red]Boss[/]" in out
 
 
@@ -127,17 +122,17 @@ def test_real_process_no_traceback(tmp_path: Path) -> None:
 
 def test_bare_names_live_in_the_data_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     data = tmp_path / "elsewhere"
-    code, out, _ = run(capsys, "--data-dir", str(data), "new", "goblins", "--ruleset", "boon-bane")
+    code, out, _ = cli(capsys, "--data-dir", str(data), "new", "goblins", "--ruleset", "boon-bane")
     assert code == 0 and (data / "saves" / "goblins.combat").is_file()
-    run(capsys, "--data-dir", str(data), "do", "goblins", "add Goblin x3")
-    code, out, _ = run(capsys, "--data-dir", str(data), "list")
+    cli(capsys, "--data-dir", str(data), "do", "goblins", "add Goblin x3")
+    code, out, _ = cli(capsys, "--data-dir", str(data), "list")
     assert code == 0 and out.split()[:5] == ["goblins", "boon-bane", "not", "started", "3"]
 
 
 def test_data_dir_from_the_environment(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMBAT_TUI_DATA_DIR", str(tmp_path / "env"))
-    run(capsys, "new", "duel", "--ruleset", "energy-stamina")
+    cli(capsys, "new", "duel", "--ruleset", "energy-stamina")
     assert (tmp_path / "env" / "saves" / "duel.combat").is_file()
 
 
@@ -184,12 +179,12 @@ def test_a_played_demo_is_resumed_and_fresh_keeps_the_played_copy(
     kept = [p for p in path.parent.glob("*.combat") if p != path]
     assert len(kept) == 1 and kept[0].stem in fresh_note
     assert saves.load(kept[0]).cursor == played  # the played copy, under another name
-    code, _, err = run(capsys, "--data-dir", data, "--fresh")
+    code, _, err = cli(capsys, "--data-dir", data, "--fresh")
     assert code == 1 and err.count("\n") == 1 and "--demo" in err
 
 
 def test_paths_names_the_settings_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, _ = run(capsys, "paths")
+    code, out, _ = cli(capsys, "paths")
     lines = dict(line.split(":", 1) for line in out.splitlines())
     assert code == 0 and Path(lines["settings"].strip()) == tmp_path / "config" / "settings.toml"
 
@@ -203,7 +198,7 @@ def test_show_says_what_the_gm_screen_shows(capsys: pytest.CaptureFixture[str], 
     doc = saves.load(path)
     enc = Encounter(doc, catalogue.get(ruleset))
     view = gm_view(enc)
-    code, out, _ = run(capsys, "show", str(path))
+    code, out, _ = cli(capsys, "show", str(path))
     lines = out.splitlines()
     assert code == 0 and lines[0] == f"{view.name} — {view.ruleset} — {view.when}"
     rows = [line for line in lines[1:] if not line.startswith("        - ")]
@@ -235,7 +230,7 @@ def test_show_prints_a_group_folded_as_the_order_pane_does(capsys: pytest.Captur
     s.close()
     group = gm_view(Encounter(saves.load(path), catalogue.get("three-action"))).order[1]
     assert isinstance(group, GroupRow)
-    code, out, _ = run(capsys, "show", str(path))
+    code, out, _ = cli(capsys, "show", str(path))
     line = out.splitlines()[2]
     assert code == 0 and "  Ghoul ×3 " in line and line.endswith(" ".join(group.healths))
     assert group.healths[1] == "†" and out.count("Ghoul 2") == 1  # out of the fight: listed apart, a † here
@@ -244,7 +239,7 @@ def test_show_prints_a_group_folded_as_the_order_pane_does(capsys: pytest.Captur
 def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
     import importlib.metadata
 
-    code, out, err = run(capsys, "--version")
+    code, out, err = cli(capsys, "--version")
     assert code == 0 and out == f"combat-tui {importlib.metadata.version('combat-tui')}\n" and err == ""
     assert "--version" in subprocess.run([sys.executable, "-m", "combat_tui.cli", "--help"],
                                          capture_output=True, text=True, check=True).stdout
@@ -256,13 +251,13 @@ def test_a_moved_data_folder_takes_the_settings_along(capsys: pytest.CaptureFixt
     monkeypatch.setenv("COMBAT_TUI_DATA_DIR", str(tmp_path / "env"))
 
     def where() -> dict[str, Path]:
-        code, out, _ = run(capsys, "paths")
+        code, out, _ = cli(capsys, "paths")
         assert code == 0
         return {k: Path(v.strip()) for k, v in (line.split(":", 1) for line in out.splitlines())}
 
     assert where()["settings"] == tmp_path / "env" / "config" / "settings.toml"
     assert where()["rulesets"] == tmp_path / "env" / "config" / "rulesets"
-    code, out, _ = run(capsys, "paths", "--data-dir", str(tmp_path / "flag"))
+    code, out, _ = cli(capsys, "paths", "--data-dir", str(tmp_path / "flag"))
     assert code == 0 and f"settings: {tmp_path / 'flag' / 'config' / 'settings.toml'}" in out
     monkeypatch.setenv("COMBAT_TUI_CONFIG_DIR", str(tmp_path / "cfg"))  # said apart, it wins
     assert where()["settings"] == tmp_path / "cfg" / "settings.toml"

@@ -8,23 +8,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import cli
 
-from combat_tui.cli import main
 from combat_tui.store import saves
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
 def test_library_lists_the_starter_bestiary_of_each_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "library")
+    code, out, err = cli(capsys, "library")
     assert code == 0 and err == ""
     for rid in ("three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"):
         assert f"{rid}:" in out
-    code, out, _ = run(capsys, "library", "--ruleset", "time-count", "--json")
+    code, out, _ = cli(capsys, "library", "--ruleset", "time-count", "--json")
     data = json.loads(out)
     assert list(data) == ["time-count"]
     troll = next(t for t in data["time-count"]["templates"] if t["name"] == "Troll")
@@ -32,13 +26,13 @@ def test_library_lists_the_starter_bestiary_of_each_ruleset(capsys: pytest.Captu
 
 
 def test_library_show_prints_one_template_and_refuses_an_unknown_one(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "library", "show", "Troll", "--json")
+    code, out, _ = cli(capsys, "library", "show", "Troll", "--json")
     assert code == 0
     troll = json.loads(out)
     assert troll["ruleset"] == "time-count" and troll["pools"] == {"hp": "6d10+12"}
-    code, out, _ = run(capsys, "library", "show", "Bandit Captain")
+    code, out, _ = cli(capsys, "library", "show", "Bandit Captain")
     assert code == 0 and "Longsword" in out and "hit: 1d20+6" in out
-    code, _, err = run(capsys, "library", "show", "Dragon Turtle")
+    code, _, err = cli(capsys, "library", "show", "Dragon Turtle")
     assert code == 1 and err.count("\n") == 1 and "Dragon Turtle" in err
 
 
@@ -50,7 +44,7 @@ def test_a_bad_library_file_is_one_line_on_stderr_and_the_rest_is_listed(capsys:
                                      encoding="utf-8")
     (folder / "fine.toml").write_text('ruleset = "three-action"\n[[creature]]\nname = "Imp"\n', encoding="utf-8")
     os.symlink("/dev/zero", folder / "zero.toml")
-    code, out, err = run(capsys, "library", "--ruleset", "three-action")
+    code, out, err = cli(capsys, "library", "--ruleset", "three-action")
     assert code == 0 and "Imp" in out and "fine.toml" in out
     lines = err.splitlines()
     assert len(lines) == 2
@@ -59,7 +53,7 @@ def test_a_bad_library_file_is_one_line_on_stderr_and_the_rest_is_listed(capsys:
 
 
 def test_paths_names_the_library_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, _ = run(capsys, "--data-dir", str(tmp_path / "elsewhere"), "paths")
+    code, out, _ = cli(capsys, "--data-dir", str(tmp_path / "elsewhere"), "paths")
     assert code == 0
     assert f"library:  {tmp_path / 'elsewhere' / 'library'}" in out
 
@@ -69,8 +63,8 @@ def test_do_makes_creatures_from_a_template_the_same_with_the_same_seed(capsys: 
     maxima = []
     for n in range(2):
         f = tmp_path / f"f{n}.combat"
-        assert run(capsys, "new", str(f), "--ruleset", "time-count")[0] == 0
-        code, out, _ = run(capsys, "do", str(f), "add Troll x3", "--seed", "11")
+        assert cli(capsys, "new", str(f), "--ruleset", "time-count")[0] == 0
+        code, out, _ = cli(capsys, "do", str(f), "add Troll x3", "--seed", "11")
         assert code == 0 and "one group" in out
         maxima.append([c.pools["hp"].max for c in saves.load(f).state.roster()])
     assert maxima[0] == maxima[1] and len(set(maxima[0])) > 1
@@ -78,14 +72,14 @@ def test_do_makes_creatures_from_a_template_the_same_with_the_same_seed(capsys: 
 
 def test_an_evening_keep_party_end_and_add_the_party_again(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     first, second = tmp_path / "ford.combat", tmp_path / "crypt.combat"
-    run(capsys, "new", str(first), "--ruleset", "three-action")
-    run(capsys, "new", str(second), "--ruleset", "three-action")
-    code, _, err = run(capsys, "do", str(first), "add Kara pc init=15 hp=30", "party Heroes Kara",
+    cli(capsys, "new", str(first), "--ruleset", "three-action")
+    cli(capsys, "new", str(second), "--ruleset", "three-action")
+    code, _, err = cli(capsys, "do", str(first), "add Kara pc init=15 hp=30", "party Heroes Kara",
                        "add Ghoul x2", "start", "dmg Kara 12", "keep 'Ghoul 2' as Grave Ghoul", "end")
     assert code == 0, err
     library = tmp_path / "data" / "library"
     assert sorted(p.name for p in library.iterdir()) == ["grave-ghoul.toml", "party-heroes.toml"]
-    code, _, err = run(capsys, "do", str(second), "add @Heroes", "add Grave Ghoul x2", "--seed", "3")
+    code, _, err = cli(capsys, "do", str(second), "add @Heroes", "add Grave Ghoul x2", "--seed", "3")
     assert code == 0, err
     state = saves.load(second).state
     kara = next(c for c in state.roster() if c.name == "Kara")
@@ -95,15 +89,15 @@ def test_an_evening_keep_party_end_and_add_the_party_again(capsys: pytest.Captur
 
 def test_a_do_that_fails_writes_no_library_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = tmp_path / "f.combat"
-    run(capsys, "new", str(f), "--ruleset", "three-action")
-    code, _, err = run(capsys, "do", str(f), "add Ghoul", "keep Ghoul", "dmg Nobody 3")
+    cli(capsys, "new", str(f), "--ruleset", "three-action")
+    code, _, err = cli(capsys, "do", str(f), "add Ghoul", "keep Ghoul", "dmg Nobody 3")
     assert code == 1 and "nothing saved" in err
     assert not (tmp_path / "data" / "library").exists()
 
 
 def osk(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     """Osk of the Heroes as the next fight would bring him in."""
-    code, out, err = run(capsys, "library", "show", "@Heroes", "--json")
+    code, out, err = cli(capsys, "library", "show", "@Heroes", "--json")
     assert code == 0, err
     member: dict[str, Any] = json.loads(out)["member"][0]
     return member
@@ -111,15 +105,15 @@ def osk(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
 
 def test_a_party_rests_between_fights_from_the_shell(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = tmp_path / "f.combat"
-    run(capsys, "new", str(f), "--ruleset", "three-action")
-    assert run(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk", "cond Osk shaken 1 until=long-rest",
+    cli(capsys, "new", str(f), "--ruleset", "three-action")
+    assert cli(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk", "cond Osk shaken 1 until=long-rest",
                "end")[0] == 0
     assert [cs["id"] for cs in osk(capsys)["conditions"]] == ["shaken"]
-    code, out, err = run(capsys, "library", "rest", "long", "@Heroes")
+    code, out, err = cli(capsys, "library", "rest", "long", "@Heroes")
     assert code == 0, err
     assert "rested (long)" in out
     assert "conditions" not in osk(capsys)
-    code, _, err = run(capsys, "library", "rest", "long", "@Nobody")
+    code, _, err = cli(capsys, "library", "rest", "long", "@Nobody")
     assert code == 1 and "Nobody" in err and err.count("\n") == 1
 
 
@@ -129,16 +123,16 @@ def test_control_characters_in_a_library_file_never_reach_the_terminal(capsys: p
     folder.mkdir(parents=True)
     (folder / "evil.toml").write_text('ruleset = "three-action"\n[[creature]]\nname = "Imp\\u001b[2J\\u202e"\n'
                                       'notes = "\\u0007bell"\n', encoding="utf-8")
-    code, out, err = run(capsys, "library", "show", "Imp", "--ruleset", "three-action")
+    code, out, err = cli(capsys, "library", "show", "Imp", "--ruleset", "three-action")
     assert code == 0, err
     assert "Imp[2J" in out and "\x1b" not in out and "\u202e" not in out and "\x07" not in out
 
 
 def test_end_then_rest_in_one_do_rests_the_state_end_wrote(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = tmp_path / "f.combat"
-    run(capsys, "new", str(f), "--ruleset", "three-action")
-    assert run(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk")[0] == 0
-    code, _, err = run(capsys, "do", str(f), "dmg Osk 5", "cond Osk poisoned 1", "end", "rest short @Heroes")
+    cli(capsys, "new", str(f), "--ruleset", "three-action")
+    assert cli(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk")[0] == 0
+    code, _, err = cli(capsys, "do", str(f), "dmg Osk 5", "cond Osk poisoned 1", "end", "rest short @Heroes")
     assert code == 0, err
     member = osk(capsys)
     # what `end` kept, rested: not the older state
@@ -146,15 +140,15 @@ def test_end_then_rest_in_one_do_rests_the_state_end_wrote(capsys: pytest.Captur
 
 
 def test_library_show_says_which_other_rulesets_have_that_name(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "library", "show", "Ghoul")
+    code, out, _ = cli(capsys, "library", "show", "Ghoul")
     assert code == 0
     shown = out.splitlines()
     assert [line for line in shown if line.startswith("ruleset: ")] == ["ruleset: boon-bane"]
     assert shown[-1] == "also in three-action: --ruleset three-action shows that one"
-    code, out, _ = run(capsys, "library", "show", "Ghoul", "--json")
+    code, out, _ = cli(capsys, "library", "show", "Ghoul", "--json")
     data = json.loads(out)
     assert data["ruleset"] == "boon-bane" and data["also_in"] == ["three-action"]
-    code, out, _ = run(capsys, "library", "show", "Ghoul", "--ruleset", "three-action")
+    code, out, _ = cli(capsys, "library", "show", "Ghoul", "--ruleset", "three-action")
     assert code == 0 and "ruleset: three-action" in out and "also in" not in out
-    code, out, _ = run(capsys, "library", "show", "Troll")  # in one ruleset only: nothing more said
+    code, out, _ = cli(capsys, "library", "show", "Troll")  # in one ruleset only: nothing more said
     assert code == 0 and "also in" not in out

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import cli
 
-from combat_tui.cli import main
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.loader import Catalogue
@@ -22,23 +22,17 @@ from combat_tui.store import party_state
 ROUNDS = 6
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
 def heroes(capsys: pytest.CaptureFixture[str]) -> dict[str, dict[str, Any]]:
     """The Heroes by name, as the next fight would bring them in."""
-    code, out, err = run(capsys, "library", "show", "@Heroes", "--json")
+    code, out, err = cli(capsys, "library", "show", "@Heroes", "--json")
     assert code == 0, err
     return {m["name"]: m for m in json.loads(out)["member"]}
 
 
 def make_heroes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     setup = tmp_path / "setup.combat"
-    assert run(capsys, "new", str(setup), "--ruleset", "three-action")[0] == 0
-    code, _, err = run(capsys, "do", str(setup), "add Kara pc hp=30", "add Bryn pc hp=20", "party Heroes Kara,Bryn")
+    assert cli(capsys, "new", str(setup), "--ruleset", "three-action")[0] == 0
+    code, _, err = cli(capsys, "do", str(setup), "add Kara pc hp=30", "add Bryn pc hp=20", "party Heroes Kara,Bryn")
     assert code == 0, err
 
 
@@ -53,8 +47,8 @@ def test_two_do_processes_ending_fights_at_once_keep_what_each_did(capsys: pytes
     for n in range(ROUNDS):
         one, two = tmp_path / f"ford-{n}.combat", tmp_path / f"crypt-{n}.combat"
         for f in (one, two):
-            assert run(capsys, "new", str(f), "--ruleset", "three-action")[0] == 0
-            assert run(capsys, "do", str(f), "add @Heroes")[0] == 0  # both in before either ends
+            assert cli(capsys, "new", str(f), "--ruleset", "three-action")[0] == 0
+            assert cli(capsys, "do", str(f), "add @Heroes")[0] == 0  # both in before either ends
         procs = [do(str(one), "dmg Kara 1", "end"), do(str(two), "dmg Bryn 1", "end")]
         for p in procs:
             _, err = p.communicate(timeout=120)
@@ -125,7 +119,7 @@ def test_library_rest_while_a_fight_is_open_is_not_undone_by_its_end(capsys: pyt
         first.run(line)
     still_open = fight()
     still_open.run("add @Heroes")  # Kara shaken, 22 hp
-    code, out, err = run(capsys, "library", "rest", "long", "@Heroes")
+    code, out, err = cli(capsys, "library", "rest", "long", "@Heroes")
     assert code == 0 and "rested (long)" in out, err
     rested = library.load(folder, catalogue.get, lasting=party_state.reader(state)).party("three-action", "Heroes")
     assert rested is not None
@@ -145,6 +139,6 @@ def test_library_rest_refuses_a_party_state_file_that_is_not_one_in_one_line(cap
     make_heroes(capsys, tmp_path)
     state = party_state_file()
     state.write_bytes(b"not a database, my notes\n")
-    code, _, err = run(capsys, "library", "rest", "long", "@Heroes")
+    code, _, err = cli(capsys, "library", "rest", "long", "@Heroes")
     assert code == 1 and err.count("\n") == 1 and "party-state.sqlite" in err
     assert state.read_bytes() == b"not a database, my notes\n"

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import Make
+from helpers import Make, combatant
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
@@ -22,16 +22,12 @@ def names(enc: Encounter) -> list[str]:
     return [c.name for c in enc.state.roster()]
 
 
-def one(enc: Encounter, name: str):  # type: ignore[no-untyped-def]
-    return next(c for c in enc.state.combatants.values() if c.name == name)
-
-
 @pytest.mark.parametrize("word", ["X2", "x2", "x100", "pc", "NPC", "Ally", "hidden", "Surprised", "split"])
 def test_a_lone_option_word_is_the_name(make: Make, word: str) -> None:
     enc = make("three-action")
     enc.run(f"add {word} hp=5")
     assert names(enc) == [word]
-    c = one(enc, word)
+    c = combatant(enc, word)
     assert c.side is Side.NPC and not c.hidden and not c.surprised and c.pools["hp"].max == 5
 
 
@@ -41,7 +37,7 @@ def test_option_words_after_the_name_are_options(make: Make) -> None:
     assert names(enc) == ["X2 1", "X2 2", "X2 3"]
     assert all(c.side is Side.PC and c.hidden for c in enc.state.combatants.values())
     enc.run("add Pc ally surprised")
-    assert one(enc, "Pc").side is Side.ALLY and one(enc, "Pc").surprised
+    assert combatant(enc, "Pc").side is Side.ALLY and combatant(enc, "Pc").surprised
     enc.run("add Orc Boss x2")
     assert names(enc)[-2:] == ["Orc Boss 1", "Orc Boss 2"]
 

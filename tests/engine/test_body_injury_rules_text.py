@@ -6,15 +6,11 @@ Hero (init 15) acts before Goblin (init 10).
 from __future__ import annotations
 
 import pytest
-from helpers import cond, conds, creature, prompts
+from helpers import cond, conds, creature, pool, prompts
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
 from combat_tui.engine.loader import Catalogue
-
-
-def cur(enc: Encounter, name: str, pool: str) -> int:
-    return int(creature(enc, name)["pools"][pool]["current"])
 
 
 def dismiss_all(enc: Encounter) -> None:
@@ -148,7 +144,7 @@ def test_a_round_action_needs_the_whole_turn(enc: Encounter) -> None:
         enc.run("act Hero round")
     enc.run("next")
     enc.run("act Goblin round")
-    assert cur(enc, "Goblin", "ap") == 0 and "round-action" in conds(enc, "Goblin")
+    assert pool(enc, "Goblin", "ap") == 0 and "round-action" in conds(enc, "Goblin")
 
 
 def test_a_hasted_creature_needs_every_ap_for_a_round_action_unless_the_gm_reads_otherwise(enc: Encounter) -> None:
@@ -160,7 +156,7 @@ def test_a_hasted_creature_needs_every_ap_for_a_round_action_unless_the_gm_reads
         enc.run("act Hero round")
     enc.run("set round_all_ap 0")
     enc.run("act Hero round")
-    assert cur(enc, "Hero", "ap") == 0
+    assert pool(enc, "Hero", "ap") == 0
 
 
 def test_a_fumbled_natural_weapon_returns_at_the_end_of_the_next_turn(enc: Encounter) -> None:
@@ -197,12 +193,12 @@ def test_one_reaction_against_a_single_trigger(enc: Encounter) -> None:
     enc.run("act Hero parry")
     with pytest.raises(CombatError, match="already answered Goblin's latest action"):
         enc.run("act Hero reactive-attack")  # a second reaction, of another kind, to the same attack
-    assert cur(enc, "Hero", "reactions") == 2
+    assert pool(enc, "Hero", "reactions") == 2
     enc.run("act Goblin attack")  # a new trigger
     enc.run("act Hero reactive-attack on=Goblin")
-    assert cur(enc, "Hero", "reactions") == 1
+    assert pool(enc, "Hero", "reactions") == 1
     enc.run("act Hero parry what=the-move")  # a trigger the GM names (never entered as an action)
-    assert cur(enc, "Hero", "reactions") == 0
+    assert pool(enc, "Hero", "reactions") == 0
 
 
 def test_a_record_with_no_cost_is_no_new_trigger(enc: Encounter) -> None:
@@ -225,7 +221,7 @@ def test_free_actions_only_on_ones_own_turn(enc: Encounter) -> None:
     with pytest.raises(CombatError, match="free actions only on its own turn"):
         enc.run("act Goblin lunge")
     enc.run("act Hero free")
-    assert cur(enc, "Hero", "free_action") == 0
+    assert pool(enc, "Hero", "free_action") == 0
 
 
 def test_a_free_action_once_a_turn_unless_the_gm_reads_as_many_as_fit(enc: Encounter) -> None:
@@ -250,10 +246,10 @@ def test_power_attack_with_a_reactive_attack_only_if_the_gm_reads_it_so(enc: Enc
         enc.run("act Hero power-attack")
     enc.run("set free_with_reaction 1")
     enc.run("act Hero reactive-attack")
-    before = cur(enc, "Hero", "stamina")
+    before = pool(enc, "Hero", "stamina")
     enc.run("act Hero power-attack")
-    assert cur(enc, "Hero", "stamina") == before - 1
-    assert cur(enc, "Hero", "free_action") == 1  # its own turn's free action is still there
+    assert pool(enc, "Hero", "stamina") == before - 1
+    assert pool(enc, "Hero", "free_action") == 1  # its own turn's free action is still there
     with pytest.raises(CombatError, match="free actions only on its own turn"):
         enc.run("act Hero lunge")  # not part of an attack: still its own turn only
 
@@ -271,7 +267,7 @@ def test_power_attack_spends_up_to_the_martial_bonus_on_one_attack(enc: Encounte
         enc.run("act Hero power-attack")
     enc.run("act Hero attack")  # the next attack: up to the martial bonus again
     enc.run("act Hero power-attack")
-    assert cur(enc, "Hero", "power_left") == 1
+    assert pool(enc, "Hero", "power_left") == 1
 
 
 # -- healing --------------------------------------------------------------------------------------
@@ -478,9 +474,9 @@ def test_strain_rises_by_one_per_degree_of_success(enc: Encounter) -> None:
     """"Successfully hitting an opponent increases their strain by 1. Every degree of success increases the
     strain by 1.\""""
     enc.run("act Goblin struck-degrees value=2")
-    assert cur(enc, "Goblin", "strain") == 3
+    assert pool(enc, "Goblin", "strain") == 3
     enc.run("act Goblin struck-degrees value=0")  # a bare hit
-    assert cur(enc, "Goblin", "strain") == 4
+    assert pool(enc, "Goblin", "strain") == 4
     with pytest.raises(CombatError):
         enc.run("act Goblin struck-degrees")  # the degrees must be given
 
@@ -492,7 +488,7 @@ def test_an_untrained_maneuver_provokes_from_the_target(enc: Encounter) -> None:
     enc.run("next")  # Goblin's turn; Hero has had its first turn
     lines = enc.run("act Goblin maneuver-untrained on=Hero")
     assert any("provokes a reactive attack" in line for line in lines)
-    assert cur(enc, "Goblin", "attacks_this_turn") == 1 and cur(enc, "Goblin", "ap") == 2
+    assert pool(enc, "Goblin", "attacks_this_turn") == 1 and pool(enc, "Goblin", "ap") == 2
     enc.run("act Hero reactive-attack on=Goblin")  # the maneuver is the trigger it answers
     with pytest.raises(CombatError, match="already answered"):
         enc.run("act Hero reactive-attack on=Goblin")

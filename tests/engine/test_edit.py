@@ -6,16 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import combatant
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
 from combat_tui.engine.loader import Catalogue
-from combat_tui.engine.model import Combatant, Side
+from combat_tui.engine.model import Side
 from combat_tui.store import saves
-
-
-def creature(enc: Encounter, name: str) -> Combatant:
-    return next(c for c in enc.state.roster() if c.name == name)
 
 
 def fight(catalogue: Catalogue) -> Encounter:
@@ -29,7 +26,7 @@ def test_edit_renames_changes_side_a_maximum_and_a_stat_with_undo(catalogue: Cat
     enc = fight(catalogue)
     before = enc.view()
     lines = enc.run("edit Orc name=Boss side=ally hp=30 pdef=14")
-    boss = creature(enc, "Boss")
+    boss = combatant(enc, "Boss")
     assert (boss.side, boss.stats["pdef"], boss.pools["hp"].max, boss.pools["hp"].current) == (Side.ALLY, 14, 30, 9)
     assert lines == ["Orc: renamed Boss, side npc → ally, Physical Defense 10 → 14, HP max 12 → 30"]
     enc.run("undo")
@@ -38,17 +35,17 @@ def test_edit_renames_changes_side_a_maximum_and_a_stat_with_undo(catalogue: Cat
     path = tmp_path / "edited.combat"
     saves.save(enc.doc, path)
     enc = Encounter(saves.load(path), catalogue.get("three-action"))
-    assert creature(enc, "Boss").stats["pdef"] == 14
+    assert combatant(enc, "Boss").stats["pdef"] == 14
     enc.run("undo")  # the log came along: undo after a reload
-    assert creature(enc, "Orc").pools["hp"].max == 12
+    assert combatant(enc, "Orc").pools["hp"].max == 12
 
 
 def test_an_unhurt_creature_stays_unhurt_when_its_maximum_is_corrected(catalogue: Catalogue) -> None:
     enc = fight(catalogue)
     enc.run("edit Kara hp=26")
-    assert (creature(enc, "Kara").pools["hp"].current, creature(enc, "Kara").pools["hp"].max) == (26, 26)
+    assert (combatant(enc, "Kara").pools["hp"].current, combatant(enc, "Kara").pools["hp"].max) == (26, 26)
     enc.run("edit Kara hp=10")
-    assert (creature(enc, "Kara").pools["hp"].current, creature(enc, "Kara").pools["hp"].max) == (10, 10)
+    assert (combatant(enc, "Kara").pools["hp"].current, combatant(enc, "Kara").pools["hp"].max) == (10, 10)
 
 
 @pytest.mark.parametrize(("line", "message"), [
@@ -72,6 +69,6 @@ def test_edit_refuses_what_it_cannot_do_and_changes_nothing(catalogue: Catalogue
 def test_edit_reaches_a_stat_a_pool_formula_reads(catalogue: Catalogue) -> None:
     enc = Encounter.new(catalogue.get("body-injury"), seed=2)
     enc.run("add Ysolde pc con=1 level=1")
-    stamina = creature(enc, "Ysolde").pools["stamina"].max
+    stamina = combatant(enc, "Ysolde").pools["stamina"].max
     enc.run("edit Ysolde con=3")
-    assert creature(enc, "Ysolde").pools["stamina"].max == (stamina or 0) + 2
+    assert combatant(enc, "Ysolde").pools["stamina"].max == (stamina or 0) + 2

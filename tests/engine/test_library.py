@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers import combatant
 
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
@@ -54,10 +55,6 @@ def kept(request: pytest.FixtureRequest, tmp_path: Path) -> Path | None:
     return tmp_path / "party-state.sqlite" if request.param == "state" else None
 
 
-def by_name(enc: Encounter, name: str):  # type: ignore[no-untyped-def]
-    return next(c for c in enc.state.combatants.values() if c.name == name)
-
-
 def test_the_starter_bestiary_loads_for_every_ruleset_without_a_complaint(catalogue: Catalogue,
                                                                           tmp_path: Path) -> None:
     lib = lib_in(tmp_path / "none", catalogue)
@@ -74,7 +71,7 @@ def test_every_starter_creature_can_be_added_and_attack(catalogue: Catalogue, tm
     enc.run("add Kara pc init=1")
     for t in enc.library.templates_for(rid) if enc.library else []:
         enc.run(f'add "{t.name}"')
-        c = by_name(enc, t.name)
+        c = combatant(enc, t.name)
         assert [a.name for a in c.actions] == [a.name for a in t.actions]
     for c in list(enc.state.roster())[1:]:  # before the start anyone may act
         if enc.rs.time.model.value == "time-count":
@@ -136,7 +133,7 @@ def test_a_template_gives_stats_notes_side_and_its_own_actions_and_the_line_wins
                                                                                   tmp_path: Path) -> None:
     enc = encounter(catalogue, "three-action", tmp_path)
     enc.run("add ghoul hp=5 stat-level=4 dex=5 ally")
-    c = by_name(enc, "Ghoul")
+    c = combatant(enc, "Ghoul")
     assert c.pools["hp"].max == 5 and c.stats["level"] == 4 and c.stats["str"] == 3 and c.stats["dex"] == 5
     assert c.side.value == "ally" and c.template == "Ghoul" and c.group is None
     assert "Eater of the dead" in c.notes and "weak to fire" in c.notes.lower()
@@ -146,7 +143,7 @@ def test_a_template_gives_stats_notes_side_and_its_own_actions_and_the_line_wins
 def test_resistances_become_the_rulesets_stats_where_it_has_them(catalogue: Catalogue, tmp_path: Path) -> None:
     enc = encounter(catalogue, "boon-bane", tmp_path)
     enc.run("add Ghoul")
-    c = by_name(enc, "Ghoul")
+    c = combatant(enc, "Ghoul")
     assert c.stats["res_poison"] == 2 and c.stats["vuln_radiant"] == 2
 
 
@@ -159,10 +156,10 @@ def test_a_prefix_finds_a_template_an_ambiguous_one_is_an_error_and_other_names_
         enc.run("add Ban")
     enc.run("add Gh hp=3")  # shorter than 3 letters: a plain creature
     enc.run("add Zombie x2 hp=9")
-    plain = by_name(enc, "Zombie 1")
+    plain = combatant(enc, "Zombie 1")
     assert plain.actions == [] and plain.template is None
-    assert plain.group is not None and by_name(enc, "Zombie 2").group == plain.group  # xN: a group all the same
-    assert by_name(enc, "Gh").actions == []
+    assert plain.group is not None and combatant(enc, "Zombie 2").group == plain.group  # xN: a group all the same
+    assert combatant(enc, "Gh").actions == []
 
 
 @pytest.mark.parametrize("library", [True, False])
@@ -180,11 +177,11 @@ def test_xn_is_one_rule_for_typed_names_and_templates(catalogue: Catalogue, tmp_
         orcs = [c for c in enc.state.roster() if c.name.startswith("Orc")]
         assert [c.name for c in orcs] == [f"Orc {n}" for n in range(1, 7)]
         assert all(c.group is None for c in orcs)
-        zombies = [by_name(enc, "Zombie 1"), by_name(enc, "Zombie 2")]
+        zombies = [combatant(enc, "Zombie 1"), combatant(enc, "Zombie 2")]
         assert zombies[0].group is not None and zombies[0].initiative == zombies[1].initiative
         order = [enc.state.combatants[s.cid].name for s in enc.state.order]
         assert order.index("Zombie 2") == order.index("Zombie 1") + 1
-        ghouls = [by_name(enc, "Ghoul 1"), by_name(enc, "Ghoul 2")]
+        ghouls = [combatant(enc, "Ghoul 1"), combatant(enc, "Ghoul 2")]
         assert (ghouls[0].group is None) is library  # split from the library: each rolls, as the Orcs do
 
 
@@ -231,7 +228,7 @@ def test_an_attack_pays_its_cost_rolls_and_leaves_damage_ready_for_apply(catalog
     enc.run("start")
     enc.run("next")
     lines = enc.run("act Ghoul claw on=Kara adv")
-    ghoul, kara = by_name(enc, "Ghoul"), by_name(enc, "Kara")
+    ghoul, kara = combatant(enc, "Ghoul"), combatant(enc, "Kara")
     assert ghoul.pools["actions"].current == 2  # the ruleset's melee: one action
     assert any("to hit 2d20kh1" in line for line in lines), lines
     assert kara.pools["hp"].current == 40  # not dealt yet
@@ -241,11 +238,12 @@ def test_an_attack_pays_its_cost_rolls_and_leaves_damage_ready_for_apply(catalog
     saves.save(enc.doc, path)
     assert saves.load(path).state.ready == enc.state.ready  # survives a save
     enc.run("apply")
-    assert by_name(enc, "Kara").pools["hp"].current == 40 - ready.amount and enc.state.ready == []
+    assert combatant(enc, "Kara").pools["hp"].current == 40 - ready.amount and enc.state.ready == []
     enc.run("undo")
-    assert enc.state.ready == [ready] and by_name(enc, "Kara").pools["hp"].current == 40
+    assert enc.state.ready == [ready] and combatant(enc, "Kara").pools["hp"].current == 40
     enc.run("apply to=Ghoul half")
-    assert by_name(enc, "Ghoul").pools["hp"].current == (by_name(enc, "Ghoul").pools["hp"].max or 0) - ready.amount // 2
+    ghoul_hp = combatant(enc, "Ghoul").pools["hp"]
+    assert ghoul_hp.current == (ghoul_hp.max or 0) - ready.amount // 2
     with pytest.raises(CommandError, match="no damage is ready"):
         enc.run("apply")
 
@@ -257,7 +255,7 @@ def test_a_missed_attack_drops_its_damage_and_roll_words_need_an_attack(catalogu
     enc.run("add Goblin")
     enc.run("act Goblin sling on=Kara")
     enc.run("apply Goblin miss")
-    assert enc.state.ready == [] and by_name(enc, "Kara").pools["hp"].current == 30
+    assert enc.state.ready == [] and combatant(enc, "Kara").pools["hp"].current == 30
     with pytest.raises(CommandError, match="own attack"):
         enc.run("act Goblin melee adv")
 
@@ -269,7 +267,7 @@ def test_time_count_an_attack_schedules_by_its_weapons_speed_class(catalogue: Ca
     enc.run("start")
     assert enc.state.clock.tc == 3
     enc.run("act Bandit short-sword on=Vala")
-    assert by_name(enc, "Bandit").next_tc == 3 + 6  # fast: the static SF for an NPC
+    assert combatant(enc, "Bandit").next_tc == 3 + 6  # fast: the static SF for an NPC
     sfs = set()
     for seed in range(12):
         pc = encounter(catalogue, "time-count", tmp_path, seed)
@@ -277,7 +275,7 @@ def test_time_count_an_attack_schedules_by_its_weapons_speed_class(catalogue: Ca
         pc.run("add Goblin init=9")
         pc.run("start")
         pc.run("act Bandit short-sword on=Goblin")
-        sfs.add((by_name(pc, "Bandit").next_tc or 0) - 3)
+        sfs.add((combatant(pc, "Bandit").next_tc or 0) - 3)
     assert sfs <= set(range(4, 10)) and len(sfs) > 1  # 1d6+3 rolled for a PC
 
 
@@ -292,9 +290,9 @@ def test_keep_writes_a_template_and_never_over_a_file_of_the_gm(catalogue: Catal
     assert again.problems == []
     kept = again.find_template("three-action", "Grave Ghoul")
     assert kept is not None and [a.name for a in kept.actions] == ["Claw", "Bite"]
-    assert kept.pools["hp"] == by_name(enc, "Ghoul 1").pools["hp"].max
+    assert kept.pools["hp"] == combatant(enc, "Ghoul 1").pools["hp"].max
     enc.run("add Grave Ghoul")  # the running encounter's library has it at once
-    assert by_name(enc, "Grave Ghoul").template == "Grave Ghoul"
+    assert combatant(enc, "Grave Ghoul").template == "Grave Ghoul"
     (folder / "mine.toml").write_text("# my own\n", encoding="utf-8")
     with pytest.raises(CommandError, match="you wrote"):
         enc.run("keep 'Ghoul 2' as Mine")
@@ -324,7 +322,7 @@ def test_a_party_carries_its_state_out_of_one_fight_and_into_the_next(
 
     fresh = encounter(catalogue, "three-action", folder, 2, state=kept)
     fresh.run("add @Heroes")
-    kara, osk = by_name(fresh, "Kara"), by_name(fresh, "Osk")
+    kara, osk = combatant(fresh, "Kara"), combatant(fresh, "Osk")
     assert kara.pools["hp"].current == 21 and kara.pools["hp"].max == 30
     assert kara.has("poisoned") and osk.pools["energy"].current == 6 and osk.has("shaken")
     assert kara.side.value == "pc" and kara.party == "Heroes"
@@ -334,7 +332,7 @@ def test_a_party_carries_its_state_out_of_one_fight_and_into_the_next(
     [osk_after] = [m for m in rested[0].members if m.name == "Osk"]
     assert [cs.id for cs in osk_after.conditions] == []  # what lasts until a long rest is gone
     assert next(m for m in rested[0].members if m.name == "Kara").conditions[0].id == "poisoned"
-    assert by_name(fresh, "Osk").has("shaken")  # the rest was on the party's file, not this fight
+    assert combatant(fresh, "Osk").has("shaken")  # the rest was on the party's file, not this fight
     with pytest.raises(CommandError, match="already in this encounter"):
         fresh.run("add @Heroes")
 
@@ -383,7 +381,7 @@ def test_hp_in_a_template_is_the_rulesets_hit_points_whatever_it_calls_them(cata
     enc = encounter(catalogue, "body-injury", folder)
     assert enc.library is not None and enc.library.problems == []
     enc.run("add Imp")
-    assert by_name(enc, "Imp").pools["stamina"].max == 7
+    assert combatant(enc, "Imp").pools["stamina"].max == 7
 
 
 def test_a_group_given_its_initiative_still_stands_together(catalogue: Catalogue, tmp_path: Path) -> None:
@@ -410,7 +408,7 @@ def test_what_lasts_until_a_rest_goes_with_the_party_spells_cast_today(
     enc.run("act Mage prepare-spell sf=1 what=Fireball value=2")
     enc.run("next")
     enc.run("act Mage cast-spell")
-    assert by_name(enc, "Mage").tallies == {"casts:fireball": 1}
+    assert combatant(enc, "Mage").tallies == {"casts:fireball": 1}
     enc.run("end")
 
     def dc_after_add(seed: int) -> int:
@@ -419,7 +417,7 @@ def test_what_lasts_until_a_rest_goes_with_the_party_spells_cast_today(
         fresh.run("add Ogre init=900")
         fresh.run("start")
         fresh.run("act Mage prepare-spell sf=1 what=Fireball value=2")
-        return int(by_name(fresh, "Mage").pools["casting_dc"].current)
+        return int(combatant(fresh, "Mage").pools["casting_dc"].current)
 
     assert dc_after_add(2) == 10 + 2 + 3  # the morning's casting counts
     encounter(catalogue, "time-count", folder, 3, state=kept).run("rest long @Guild")
@@ -450,7 +448,7 @@ def test_heal_checks_settled_after_the_end_go_to_the_party_file(
 
     fresh = encounter(catalogue, "body-injury", folder, 2, state=kept)
     fresh.run("add @Crew")
-    assert by_name(fresh, "Ysolde").treated == ysolde.treated
+    assert combatant(fresh, "Ysolde").treated == ysolde.treated
     fresh.run("rest long")
     assert [p.table for p in fresh.state.prompts] == ["untreated-injury"]  # only the untreated one
     lines = encounter(catalogue, "body-injury", folder, 3, state=kept).run("rest long @Crew")
@@ -469,11 +467,11 @@ def test_apply_with_damage_of_two_attacks_waiting_asks_which_and_deals_neither(c
     with pytest.raises(CommandError, match=r"2 attacks' damage wait: .* on Bryn \(apply Bryn\); .* on Kara "
                                            r"\(apply Kara\) — say which"):
         enc.run("apply")
-    assert len(enc.state.ready) == 2 and by_name(enc, "Kara").pools["hp"].current == 40
+    assert len(enc.state.ready) == 2 and combatant(enc, "Kara").pools["hp"].current == 40
     enc.run("apply Bryn")
-    assert by_name(enc, "Bryn").pools["hp"].current < 40 and by_name(enc, "Kara").pools["hp"].current == 40
+    assert combatant(enc, "Bryn").pools["hp"].current < 40 and combatant(enc, "Kara").pools["hp"].current == 40
     enc.run("apply")  # one waits: that one
-    assert by_name(enc, "Kara").pools["hp"].current < 40 and enc.state.ready == []
+    assert combatant(enc, "Kara").pools["hp"].current < 40 and enc.state.ready == []
 
 
 @pytest.mark.parametrize(("ruleset", "name"), [("three-action", "Ghoul"), ("time-count", "Troll")])
@@ -484,16 +482,16 @@ def test_resistances_no_rule_applies_are_noted_as_not_applied(catalogue: Catalog
     though it did not."""
     enc = encounter(catalogue, ruleset, tmp_path)
     enc.run(f"add {name}")
-    c = by_name(enc, name)
+    c = combatant(enc, name)
     assert "weak to fire" in c.notes.lower() and "not applied to damage" in c.notes
     if ruleset == "three-action":  # the damage indeed unchanged (time count's Threshold of Pain would blur it)
         before = c.pools["hp"].current
         enc.run(f"dmg {name} 3 fire")
-        assert by_name(enc, name).pools["hp"].current == before - 3
+        assert combatant(enc, name).pools["hp"].current == before - 3
 
 
 def test_boon_bane_applies_a_templates_weakness(catalogue: Catalogue, tmp_path: Path) -> None:
     enc = encounter(catalogue, "boon-bane", tmp_path)
     enc.run("add Ghoul")
-    c = by_name(enc, "Ghoul")
+    c = combatant(enc, "Ghoul")
     assert "not applied" not in c.notes and c.stats.get("vuln_fire", 0) > 0

@@ -6,7 +6,7 @@ Hero (init 15) always acts before Goblin (init 10); initiative is given so the o
 from __future__ import annotations
 
 import pytest
-from helpers import conds, creature, pool_max, prompts
+from helpers import conds, creature, pool, pool_max, prompts
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
@@ -16,10 +16,6 @@ RULESET = "body-injury"
 
 
 # -- helpers --------------------------------------------------------------------------------------
-
-
-def cur(enc: Encounter, name: str, pool: str) -> int:
-    return int(creature(enc, name)["pools"][pool]["current"])
 
 
 def table_name(enc: Encounter, tid: str) -> str:
@@ -52,12 +48,12 @@ def started(enc: Encounter) -> Encounter:
 
 def test_defaults_let_a_bare_creature_join(enc: Encounter) -> None:
     # Goblin was added with no stats: trained 5 + CON 0 x level 1.
-    assert (cur(enc, "Goblin", "stamina"), pool_max(enc, "Goblin", "stamina")) == (5, 5)
+    assert (pool(enc, "Goblin", "stamina"), pool_max(enc, "Goblin", "stamina")) == (5, 5)
     assert pool_max(enc, "Goblin", "exhaustion") == 5
     assert pool_max(enc, "Goblin", "ap") == 3
     assert pool_max(enc, "Goblin", "reactions") == 1
-    assert cur(enc, "Goblin", "free_action") == 1
-    assert cur(enc, "Goblin", "attacks_this_turn") == 0
+    assert pool(enc, "Goblin", "free_action") == 1
+    assert pool(enc, "Goblin", "attacks_this_turn") == 0
     # Hero: 5 + 2 x 3 = 11 stamina; reactions 1 + the better of STR 1 / DEX 2.
     assert pool_max(enc, "Hero", "stamina") == 11
     assert pool_max(enc, "Hero", "reactions") == 3
@@ -91,19 +87,19 @@ def test_everyone_starts_off_guard_without_reactions(started: Encounter) -> None
     assert pool_max(enc, "Goblin", "reactions") == 0
     with pytest.raises(CombatError):
         enc.run("act Goblin parry")  # no reaction before its first turn
-    assert cur(enc, "Goblin", "stamina") == 5
+    assert pool(enc, "Goblin", "stamina") == 5
 
 
 def test_off_guard_ends_at_the_start_of_the_creatures_first_turn(started: Encounter) -> None:
     enc = started
     # Round 1, Hero's turn has started: Hero's own off-guard is over, Goblin's is not.
     assert "off-guard" not in conds(enc, "Hero")
-    assert cur(enc, "Hero", "reactions") == 3
+    assert pool(enc, "Hero", "reactions") == 3
     assert "off-guard" in conds(enc, "Goblin")
     enc.run("next")  # round 1, Goblin's turn
     assert actor(enc) == "Goblin"
     assert "off-guard" not in conds(enc, "Goblin")
-    assert cur(enc, "Goblin", "reactions") == 1
+    assert pool(enc, "Goblin", "reactions") == 1
 
 
 def test_a_late_joiner_is_off_guard_until_its_own_first_turn(started: Encounter) -> None:
@@ -117,7 +113,7 @@ def test_a_late_joiner_is_off_guard_until_its_own_first_turn(started: Encounter)
     enc.run("next")  # round 2, Orc's first turn
     assert actor(enc) == "Orc"
     assert "off-guard" not in conds(enc, "Orc")
-    assert cur(enc, "Orc", "reactions") == 1
+    assert pool(enc, "Orc", "reactions") == 1
 
 
 # -- three rounds of budgets ----------------------------------------------------------------------
@@ -128,84 +124,84 @@ def test_three_rounds_of_budgets(started: Encounter) -> None:
     # Round 1, Hero: two attacks, then a lunge (the turn's free action).
     enc.run("act Hero attack")
     enc.run("act Hero attack")
-    assert cur(enc, "Hero", "attacks_this_turn") == 2
-    assert cur(enc, "Hero", "ap") == 1
+    assert pool(enc, "Hero", "attacks_this_turn") == 2
+    assert pool(enc, "Hero", "ap") == 1
     enc.run("act Hero lunge")
-    assert cur(enc, "Hero", "free_action") == 0
-    assert cur(enc, "Hero", "stamina") == 10
+    assert pool(enc, "Hero", "free_action") == 0
+    assert pool(enc, "Hero", "stamina") == 10
     assert "lunging" in conds(enc, "Hero")
     with pytest.raises(CombatError):
         enc.run("act Hero cleave")  # free action already used this turn
-    assert cur(enc, "Hero", "stamina") == 10
+    assert pool(enc, "Hero", "stamina") == 10
     enc.run("act Hero attack")
     with pytest.raises(CombatError):
         enc.run("act Hero attack")  # out of AP
-    assert cur(enc, "Hero", "attacks_this_turn") == 3
+    assert pool(enc, "Hero", "attacks_this_turn") == 3
 
     enc.run("next")  # round 1, Goblin
     assert actor(enc) == "Goblin"
     # Nothing of Hero's refreshes on someone else's turn; the lunge lasts until Hero's next turn.
-    assert cur(enc, "Hero", "attacks_this_turn") == 3
-    assert cur(enc, "Hero", "ap") == 0
-    assert cur(enc, "Hero", "free_action") == 0
+    assert pool(enc, "Hero", "attacks_this_turn") == 3
+    assert pool(enc, "Hero", "ap") == 0
+    assert pool(enc, "Hero", "free_action") == 0
     assert "lunging" in conds(enc, "Hero")
     with pytest.raises(CombatError, match="Hero cannot Free action: free actions only on its own turn"):
         enc.run("act Hero free")  # free actions only on one's own turn
     enc.run("act Goblin attack")
     enc.run("act Goblin struck")  # bookkeeping on the creature hit is fine off-turn
-    assert cur(enc, "Goblin", "strain") == 1
+    assert pool(enc, "Goblin", "strain") == 1
     enc.run("act Hero struck")
     enc.run("act Goblin defend")
     assert {"defending", "no-attack"} <= conds(enc, "Goblin")
     with pytest.raises(CombatError, match="Goblin cannot Attack: it used Defend this turn"):
         enc.run("act Goblin attack")  # Defend forbids attacking for the rest of the turn
-    assert cur(enc, "Goblin", "attacks_this_turn") == 1
-    assert cur(enc, "Goblin", "ap") == 1
+    assert pool(enc, "Goblin", "attacks_this_turn") == 1
+    assert pool(enc, "Goblin", "ap") == 1
 
     enc.run("next")  # round 2, Hero
     assert enc.view()["round"] == 2
     assert actor(enc) == "Hero"
     assert "lunging" not in conds(enc, "Hero")
-    assert cur(enc, "Hero", "ap") == 3
-    assert cur(enc, "Hero", "attacks_this_turn") == 0
-    assert cur(enc, "Hero", "free_action") == 1
-    assert cur(enc, "Hero", "reactions") == 3
-    assert cur(enc, "Hero", "strain") == 1  # strain does not refresh
+    assert pool(enc, "Hero", "ap") == 3
+    assert pool(enc, "Hero", "attacks_this_turn") == 0
+    assert pool(enc, "Hero", "free_action") == 1
+    assert pool(enc, "Hero", "reactions") == 3
+    assert pool(enc, "Hero", "strain") == 1  # strain does not refresh
     # Goblin's turn is over: no-attack ended with it, the dodge bonus stands until its next turn.
     assert "no-attack" not in conds(enc, "Goblin")
     assert "defending" in conds(enc, "Goblin")
     enc.run("act Hero round")  # a round action: all AP, no reactions until next turn
-    assert cur(enc, "Hero", "ap") == 0
+    assert pool(enc, "Hero", "ap") == 0
     assert pool_max(enc, "Hero", "reactions") == 0
 
     enc.run("next")  # round 2, Goblin
     assert "defending" not in conds(enc, "Goblin")
-    assert cur(enc, "Goblin", "reactions") == 1
+    assert pool(enc, "Goblin", "reactions") == 1
     assert "round-action" in conds(enc, "Hero")
     with pytest.raises(CombatError):
         enc.run("act Hero reactive-attack")
     enc.run("act Goblin cleave")
     assert "cleaving" in conds(enc, "Goblin")
-    assert cur(enc, "Goblin", "stamina") == 4
+    assert pool(enc, "Goblin", "stamina") == 4
 
     enc.run("next")  # round 3, Hero
     assert enc.view()["round"] == 3
     assert "round-action" not in conds(enc, "Hero")
-    assert cur(enc, "Hero", "reactions") == 3
-    assert cur(enc, "Hero", "ap") == 3
+    assert pool(enc, "Hero", "reactions") == 3
+    assert pool(enc, "Hero", "ap") == 3
     assert "cleaving" in conds(enc, "Goblin")
     enc.run("act Goblin parry")  # a reaction against Hero's attack
-    assert cur(enc, "Goblin", "reactions") == 0
-    assert cur(enc, "Goblin", "stamina") == 3
+    assert pool(enc, "Goblin", "reactions") == 0
+    assert pool(enc, "Goblin", "stamina") == 3
     with pytest.raises(CombatError):
         enc.run("act Goblin parry")  # one reaction only (no STR/DEX bonus)
     enc.run("act Hero reactive-attack")  # off-turn-style reaction: not an attack of this turn
-    assert cur(enc, "Hero", "attacks_this_turn") == 0
-    assert cur(enc, "Hero", "reactions") == 2
+    assert pool(enc, "Hero", "attacks_this_turn") == 0
+    assert pool(enc, "Hero", "reactions") == 2
 
     enc.run("next")  # round 3, Goblin
     assert "cleaving" not in conds(enc, "Goblin")
-    assert cur(enc, "Goblin", "reactions") == 1
+    assert pool(enc, "Goblin", "reactions") == 1
 
 
 def test_free_actions_as_many_as_fit_when_the_option_says_so(started: Encounter) -> None:
@@ -214,15 +210,15 @@ def test_free_actions_as_many_as_fit_when_the_option_says_so(started: Encounter)
     enc.run("act Hero lunge")
     enc.run("act Hero cleave")
     enc.run("act Hero free")
-    assert cur(enc, "Hero", "free_action") == 1
-    assert cur(enc, "Hero", "stamina") == 9
+    assert pool(enc, "Hero", "free_action") == 1
+    assert pool(enc, "Hero", "stamina") == 9
     assert {"lunging", "cleaving"} <= conds(enc, "Hero")
 
 
 def test_ready_shield_lasts_until_the_users_next_turn_not_the_round_end(started: Encounter) -> None:
     enc = started
     enc.run("act Hero ready-shield")
-    assert cur(enc, "Hero", "ap") == 2
+    assert pool(enc, "Hero", "ap") == 2
     enc.run("next")  # Goblin
     enc.run("next")  # round 2: Hero's turn starts, the shield drops
     assert "shield-ready" not in conds(enc, "Hero")
@@ -237,16 +233,16 @@ def test_ready_shield_lasts_until_the_users_next_turn_not_the_round_end(started:
 def test_stamina_runs_into_exhaustion(started: Encounter) -> None:
     enc = started
     enc.run("dmg Goblin 7")
-    assert cur(enc, "Goblin", "stamina") == 0
-    assert cur(enc, "Goblin", "exhaustion") == 3
+    assert pool(enc, "Goblin", "stamina") == 0
+    assert pool(enc, "Goblin", "exhaustion") == 3
     assert "exhausted" in conds(enc, "Goblin")
     enc.run("next")  # Goblin's turn: stamina costs now come off Exhaustion
     enc.run("act Goblin lunge")
-    assert cur(enc, "Goblin", "exhaustion") == 2
-    assert cur(enc, "Goblin", "stamina") == 0
+    assert pool(enc, "Goblin", "exhaustion") == 2
+    assert pool(enc, "Goblin", "stamina") == 0
     enc.run("heal Goblin 4")  # Exhaustion refills first, then Stamina
-    assert cur(enc, "Goblin", "exhaustion") == 5
-    assert cur(enc, "Goblin", "stamina") == 1
+    assert pool(enc, "Goblin", "exhaustion") == 5
+    assert pool(enc, "Goblin", "stamina") == 1
     assert "exhausted" not in conds(enc, "Goblin")
 
 
@@ -259,7 +255,7 @@ def test_foot_injuries_raise_the_cost_of_standing(started: Encounter) -> None:
     enc.run("injure Hero foot")
     assert creature(enc, "Hero")["conditions"][-1]["value"] == 1
     enc.run("act Hero stand-up")
-    assert cur(enc, "Hero", "ap") == 1
+    assert pool(enc, "Hero", "ap") == 1
     assert "prone" not in conds(enc, "Hero")
 
 
@@ -304,7 +300,7 @@ def test_third_head_injury_knocks_out_and_wakes_at_turn_start(started: Encounter
 
     enc.run("next")  # Goblin's turn: no AP, and the wake-up check is asked for
     assert actor(enc) == "Goblin"
-    assert cur(enc, "Goblin", "ap") == 0
+    assert pool(enc, "Goblin", "ap") == 0
     assert prompts(enc) == [("Goblin", table_name(enc, "wake-check"))]
     enc.run("resolve value=12")
     assert "knocked-out" in conds(enc, "Goblin")
@@ -316,7 +312,7 @@ def test_third_head_injury_knocks_out_and_wakes_at_turn_start(started: Encounter
     assert not {"knocked-out", "unconscious", "helpless"} & conds(enc, "Goblin")
     enc.run("next")
     enc.run("next")  # round 3, Goblin awake: AP back, no more wake checks
-    assert cur(enc, "Goblin", "ap") == 3
+    assert pool(enc, "Goblin", "ap") == 3
     assert prompts(enc) == []
 
 
@@ -337,14 +333,14 @@ def test_heart_injury_stuns_for_a_round(started: Encounter) -> None:
     enc.run("resolve value=3")
     assert {"stunned", "sickened"} <= conds(enc, "Goblin")
     enc.run("next")  # Goblin's turn: stunned, no AP
-    assert cur(enc, "Goblin", "ap") == 0
+    assert pool(enc, "Goblin", "ap") == 0
     with pytest.raises(CombatError):
         enc.run("act Goblin attack")
     enc.run("next")  # round 2, Hero: a round has passed since Hero's turn, the stun ends
     assert "stunned" not in conds(enc, "Goblin")
     assert "sickened" in conds(enc, "Goblin")
     enc.run("next")
-    assert cur(enc, "Goblin", "ap") == 3
+    assert pool(enc, "Goblin", "ap") == 3
 
 
 def test_second_heart_injury_kills_and_the_dead_take_no_turns(started: Encounter) -> None:
@@ -367,8 +363,8 @@ def test_unconscious_save_on_injury_and_bleed(started: Encounter) -> None:
     enc.run("resolve value=0")  # holds on
     assert "dead" not in conds(enc, "Goblin")
     enc.run("dmg Goblin 3 bleed")
-    assert cur(enc, "Goblin", "bleed") == 3
-    assert cur(enc, "Goblin", "stamina") == 5  # bleed does not come off Stamina
+    assert pool(enc, "Goblin", "bleed") == 3
+    assert pool(enc, "Goblin", "stamina") == 5  # bleed does not come off Stamina
     assert prompts(enc) == [("Goblin", table_name(enc, "con-save"))]
     enc.run("resolve value=-1")
     assert "dead" in conds(enc, "Goblin")
@@ -379,7 +375,7 @@ def test_conscious_creatures_do_not_save(started: Encounter) -> None:
     enc.run("injure Goblin arm")
     enc.run("dmg Goblin 2 bleed")
     assert prompts(enc) == []
-    assert cur(enc, "Goblin", "bleed") == 2
+    assert pool(enc, "Goblin", "bleed") == 2
 
 
 def test_unconscious_save_dc_counts_injury_values_and_bleed(started: Encounter) -> None:
@@ -402,9 +398,9 @@ def test_critical_unconscious_save_wakes_with_one_stamina(started: Encounter) ->
     enc.run("prompt Goblin con-save")
     enc.run("resolve value=10")
     assert not {"knocked-out", "unconscious", "dead"} & conds(enc, "Goblin")
-    assert cur(enc, "Goblin", "bleed") == 0
-    assert cur(enc, "Goblin", "exhaustion") == 5
-    assert cur(enc, "Goblin", "stamina") == 1
+    assert pool(enc, "Goblin", "bleed") == 0
+    assert pool(enc, "Goblin", "exhaustion") == 5
+    assert pool(enc, "Goblin", "stamina") == 1
     assert "exhausted" not in conds(enc, "Goblin")
 
 

@@ -5,7 +5,7 @@ its bookkeeping."""
 from __future__ import annotations
 
 import pytest
-from helpers import active, cond, conds, creature, pool, prompts, tc
+from helpers import active, cond, conds, creature, next_tc, pool, prompts, tc
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
@@ -22,10 +22,6 @@ STATIC_SF = {"free": 0, "rapid": 2, "swift": 4, "fast": 6, "standard": 9, "slow"
 
 
 # -- helpers ----------------------------------------------------------------------------------------
-
-
-def next_tc(enc: Encounter, name: str) -> int:
-    return int(creature(enc, name)["next_tc"])
 
 
 # -- the clock ---------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import Make, conds, creature, pool, pool_max
+from helpers import Make, active, conds, creature, pool, pool_max
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
@@ -12,11 +12,6 @@ from combat_tui.engine.loader import Catalogue
 
 def sources(enc: Encounter, name: str, cid: str) -> set[str]:
     return {x["source"] for x in creature(enc, name)["conditions"] if x["id"] == cid}
-
-
-def active(enc: Encounter) -> str:
-    (name,) = enc.view()["active"]
-    return str(name)
 
 
 def next_until(enc: Encounter, name: str, limit: int = 12) -> None:
@@ -50,7 +45,7 @@ def test_a_round_is_six_seconds_highest_initiative_first(catalogue: Catalogue, e
     for _ in range(3):
         enc.run("next")
         seen.append(active(enc))
-    assert seen == ["Hero", "Orc", "Imp", "Hero"]
+    assert seen == [["Hero"], ["Orc"], ["Imp"], ["Hero"]]
     assert enc.view()["round"] == 2
 
 
@@ -59,18 +54,18 @@ def test_a_held_turn_enters_only_once_another_creatures_turn_has_ended(enc: Enco
     before entering the Initiative count.\""""
     enc.run("start")
     enc.run("hold Hero")
-    assert active(enc) == "Orc"
+    assert active(enc) == ["Orc"]
     enc.run("cond Imp flat-footed from=Orc until=end-of-turn")  # lasts to the end of the Orc's turn
     enc.run("enter Hero")
-    assert active(enc) == "Orc"  # the Orc's turn is neither interrupted nor taken away
+    assert active(enc) == ["Orc"]  # the Orc's turn is neither interrupted nor taken away
     assert "flat-footed" in conds(enc, "Imp")
     enc.run("next")
-    assert active(enc) == "Hero"
+    assert active(enc) == ["Hero"]
     assert "flat-footed" not in conds(enc, "Imp")  # the Orc's turn ended first
     assert enc.view()["order"] == ["Orc", "Hero", "Imp"]
     next_until(enc, "Orc")  # the new place holds for the rest of combat
     enc.run("next")
-    assert active(enc) == "Hero"
+    assert active(enc) == ["Hero"]
 
 
 def test_three_actions_and_one_reaction_a_turn(enc: Encounter) -> None:
@@ -115,10 +110,10 @@ def test_a_delaying_creature_still_takes_its_start_of_turn_effects(enc: Encounte
     assert [p["table"] for p in enc.view()["prompts"]] == ["On fire"]
     enc.run("dismiss Hero")
     enc.run("delay Hero")
-    assert active(enc) == "Orc"
+    assert active(enc) == ["Orc"]
     enc.run("next")
     enc.run("next")  # round 3: the delaying Hero's old place comes round again
-    assert enc.view()["round"] == 3 and active(enc) == "Orc"
+    assert enc.view()["round"] == 3 and active(enc) == ["Orc"]
     assert [(p["creature"], p["table"]) for p in enc.view()["prompts"]] == [("Hero", "On fire")]
 
 
@@ -175,7 +170,7 @@ def test_readying_takes_two_actions_and_lasts_to_the_next_turn(enc: Encounter) -
     enc.run("next")
     assert "readied" in conds(enc, "Hero")
     enc.run("next")
-    assert active(enc) == "Hero" and "readied" not in conds(enc, "Hero")
+    assert active(enc) == ["Hero"] and "readied" not in conds(enc, "Hero")
 
 
 def test_a_free_action_only_on_ones_own_turn(enc: Encounter) -> None:
@@ -664,7 +659,7 @@ def test_a_commanded_fliers_end_of_turn_comes_with_its_commanders(enc: Encounter
     next_until(enc, "Griffon")
     enc.run("next")  # its own turn's end is not the one that counts
     assert "falling" not in conds(enc, "Griffon")
-    assert active(enc) == "Hero"
+    assert active(enc) == ["Hero"]
     enc.run("next")  # the rider's turn ends with no Command: the mount did not fly
-    assert active(enc) == "Orc"
+    assert active(enc) == ["Orc"]
     assert "falling" in conds(enc, "Griffon") and "flying" not in conds(enc, "Griffon")

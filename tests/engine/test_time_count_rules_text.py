@@ -2,31 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from helpers import Make, conds, creature, pool
+from helpers import Make, cond, conds, next_tc, pool, prompts, tc
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CommandError
 from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.speed import shift_class
-
-
-def cond(enc: Encounter, name: str, cid: str) -> dict[str, Any]:
-    return next(x for x in creature(enc, name)["conditions"] if x["id"] == cid)
-
-
-def next_tc(enc: Encounter, name: str) -> int:
-    return int(creature(enc, name)["next_tc"])
-
-
-def tc(enc: Encounter) -> int:
-    return int(enc.view()["tc"])
-
-
-def prompts(enc: Encounter) -> list[tuple[str, str]]:
-    return [(p["creature"], p["table"]) for p in enc.view()["prompts"]]
 
 
 def _straight(enc: Encounter, name: str, tcs: int = 4) -> None:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.app import App
+from helpers import screen_text
 from textual.pilot import Pilot
 
 from combat_tui import cli
@@ -23,18 +22,8 @@ from combat_tui.store import saves
 from combat_tui.ui.player.app import PlayerApp
 
 SIZE = (100, 30)
+pytestmark = pytest.mark.usefixtures("sized_terminal")  # the console as wide as SIZE
 WAIT_STEPS = 400  # pauses of 50 ms: gives up after 20 s on a very slow machine
-
-
-@pytest.fixture(autouse=True)
-def _terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", str(SIZE[0]))
-    monkeypatch.setenv("LINES", str(SIZE[1]))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-
-
-def screen_text(app: App[Any]) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def wait_for(pilot: Pilot[None], ready: Callable[[], bool], what: str) -> None:

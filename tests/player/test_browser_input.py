@@ -76,7 +76,7 @@ async def client(monkeypatch: pytest.MonkeyPatch) -> Any:
         yield test_client
 
 
-async def settle(recorder: Recorder, calls: int) -> None:
+async def calls_reach(recorder: Recorder, calls: int) -> None:
     for _ in range(200):
         if len(recorder.calls) >= calls:
             return
@@ -87,7 +87,7 @@ async def test_a_huge_resize_reaches_the_view_clamped(client: TestClient[Any, An
     ws = await client.ws_connect("/ws?width=100000&height=100000")
     await ws.send_str(json.dumps(["resize", {"width": 100_000, "height": 100_000}]))
     await ws.send_str(json.dumps(["stdin", "q"]))
-    await settle(Recorder.made[0], 3)
+    await calls_reach(Recorder.made[0], 3)
     await ws.close()
     assert Recorder.made[0].calls[:3] == [("start", MAX_WIDTH, MAX_HEIGHT), ("resize", MAX_WIDTH, MAX_HEIGHT),
                                           ("stdin", b"q")]
@@ -98,7 +98,7 @@ async def test_a_huge_message_closes_the_page(client: TestClient[Any, Any]) -> N
     await ws.send_str(json.dumps(["stdin", "a" * (4 * MAX_MESSAGE)]))
     message = await ws.receive(timeout=5)
     assert message.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.CLOSING)
-    await settle(Recorder.made[0], 2)
+    await calls_reach(Recorder.made[0], 2)
     assert [c for c in Recorder.made[0].calls if c[0] == "stdin"] == []
     assert ("stop",) in Recorder.made[0].calls  # the view process is ended with it
 

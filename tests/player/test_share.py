@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.request import urlopen
 
 import pytest
+from helpers import screen_text
 from textual.widgets import Static
 
 from combat_tui.engine.loader import Catalogue
@@ -16,7 +17,7 @@ from combat_tui.ui.app import CombatApp
 from combat_tui.ui.player import serving
 from combat_tui.ui.player.share import ShareDialog
 
-from .test_app import SIZE, fight, screen_text, wait_for
+from .test_app import SIZE, fight, wait_for
 
 
 @pytest.fixture(autouse=True)

@@ -36,6 +36,18 @@ def key_event(key: str) -> events.Key:
     return events.Key(key, character)
 
 
+def burst(app: App[Any], keys: str) -> None:
+    """Post every key at once, before the app has read any: `keys` space-separated, as Pilot names them."""
+    for key in keys.split():
+        app.post_message(events.Key(key, key[4:]) if key.startswith("alt+") else key_event(key))
+
+
+async def settle_burst(pilot: Pilot[Any]) -> None:
+    """Idle turns enough for a burst's keys, and what each one asked for, to be done."""
+    for _ in range(8):
+        await pilot.pause()
+
+
 def _busy(app: App[Any]) -> bool:
     """The app's key line (ui/key_line.py) has a key on its way, or waits for what one left to do."""
     line = getattr(app, "keys", None)

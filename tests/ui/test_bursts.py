@@ -14,27 +14,12 @@ from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
 
-from .keys import new_session
+from .keys import burst, new_session, settle_burst
 
 NAMED = {"enter", "escape", "backspace", "colon", "ctrl+p", "ctrl+o", "plus", "space", "down", "up", "ctrl+s",
          "ctrl+l"}
 TWO = ("add Orc init=10 hp=30", "add Elf init=5 hp=30", "start")
 GOBLINS = ("add Orc init=10 hp=30", "add Goblin x10 init=5 hp=20", "start")
-
-
-def burst(app: CombatApp, keys: str) -> None:
-    """Post every key at once, before the app has read any: `keys` space-separated, as Textual names them."""
-    chars = {"space": " ", "plus": "+", "colon": ":"}
-    for key in keys.split():
-        char = chars.get(key) or (None if key in NAMED or key.startswith("alt+") else key)
-        if key.startswith("alt+"):
-            char = key[4:]
-        app.post_message(events.Key(key, char))
-
-
-async def settle(pilot: object) -> None:
-    for _ in range(8):
-        await pilot.pause()  # type: ignore[attr-defined]
 
 
 def logged(app: CombatApp, setup: int) -> list[str]:
@@ -47,7 +32,7 @@ async def test_keys_typed_after_a_palette_jump(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "ctrl+p G o b l i n space 1 0 enter d 5 enter")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert isinstance(app.screen, MainScreen)
         assert logged(app, len(GOBLINS)) == ['dmg "Goblin 10" 5']
 
@@ -58,7 +43,7 @@ async def test_escape_then_a_key_read_as_alt_after_a_command_run_in_the_bar(tmp_
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "colon d m g space O r c space 1 enter alt+u")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert app.session is not None
         assert pool(app.session, "Orc", "hp") == 30
         assert app.session.encounter.doc.cursor == len(GOBLINS)  # the damage undone
@@ -71,7 +56,7 @@ async def test_keys_after_a_line_run_in_the_bar(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "colon d m g space O r c space 1 enter n e x t enter escape d 2 enter n")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert logged(app, len(TWO)) == ["dmg Orc 1", "next", "dmg Elf 2", "next"]
 
 
@@ -82,7 +67,7 @@ async def test_keys_typed_after_adding_from_the_library(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "plus G o b l i n enter 2 enter d 3 enter n")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert logged(app, len(TWO)) == ["add Goblin x2", "dmg Orc 3", "next"]
 
 
@@ -102,7 +87,7 @@ async def test_keys_typed_after_ctrl_o_land_in_the_save_opened(tmp_path: Path) -
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "ctrl+o enter d 5 enter n")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert isinstance(app.screen, MainScreen) and app.session is not None
         assert app.session.encounter.doc.name == "other"
         assert pool(app.session, "Troll", "hp") == 35
@@ -116,7 +101,7 @@ async def test_keys_typed_on_the_open_screen_land_in_the_save_opened(tmp_path: P
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "enter d 5 enter n")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert isinstance(app.screen, MainScreen) and app.session is not None
         assert logged(app, 2) == ["dmg Troll 5", "next"]
 
@@ -132,7 +117,7 @@ async def test_keys_typed_after_a_new_encounter_is_made(tmp_path: Path) -> None:
         for key in keys.split():
             char = {"space": " ", "=": "="}.get(key, None if key in NAMED else key)
             app.post_message(events.Key("equals_sign" if key == "=" else key, char))
-        await settle(pilot)
+        await settle_burst(pilot)
         assert isinstance(app.screen, MainScreen) and app.session is not None
         assert app.session.encounter.doc.name == "ford"
         assert pool(app.session, "Kara", "hp") == 19
@@ -147,14 +132,14 @@ async def test_a_line_a_key_began_closes_the_bar_so_the_next_letter_is_a_key(tmp
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "colon d m g space O r c space 3 enter escape r 2 d 6 enter u")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert app.session is not None
         assert logged(app, len(TWO))[-1].startswith("roll")
         assert pool(app.session, "Orc", "hp") == 30  # the damage undone, the roll passed over
         bar = app.screen.query_one(CommandBar)
         assert bar.value == "" and not bar.has_focus
         burst(app, "colon d m g space O r c space 2 enter")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert pool(app.session, "Orc", "hp") == 28 and bar.has_focus  # `:`'s bar stays open
 
 
@@ -166,6 +151,6 @@ async def test_the_footer_shows_the_screens_keys_after_a_burst_through_the_bar_a
         await pilot.pause()
         for keys in ["colon escape d 5 enter", "colon d m g space O r c space 1 enter escape d 2 enter"]:
             burst(app, keys)
-            await settle(pilot)
+            await settle_burst(pilot)
             shown = [k.description for k in app.screen.query(FooterKey)]
             assert "Next" in shown and "Dmg" in shown, (keys, shown)

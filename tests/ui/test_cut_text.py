@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
+from helpers import screen_lines, settle
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
@@ -21,17 +21,8 @@ RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon
 SIZES = [(80, 24), (60, 20)]
 
 
-def lines(app: CombatApp) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
 def words(text: str) -> str:
     return " ".join(text.split())
-
-
-async def demo(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -41,8 +32,8 @@ async def test_title_keeps_the_round_and_drops_the_least_useful_part(tmp_path: P
     session = Session.open(demo_copy(ruleset, str(tmp_path)), catalogue())
     app = CombatApp(session, str(tmp_path))
     async with app.run_test(size=size) as pilot:
-        await demo(pilot)
-        top = lines(app)[0]
+        await settle(pilot)
+        top = screen_lines(app)[0]
         when = (app.screen.title or "").rsplit(" — ", 1)[1]
         assert f"— {when}" in top, top  # the round (or TC) is never cut
         assert "…" not in top or size[0] < 60, top
@@ -51,8 +42,8 @@ async def test_title_keeps_the_round_and_drops_the_least_useful_part(tmp_path: P
         if plain in top:  # the ruleset's name is whole when it shows, never cut mid-word
             assert f"{plain}" in top and not top.rstrip().endswith("(…")
         await pilot.resize_terminal(200, 60)
-        await demo(pilot)
-        assert rs in lines(app)[0]  # the room back, the whole of it again
+        await settle(pilot)
+        assert rs in screen_lines(app)[0]  # the room back, the whole of it again
 
 
 def test_fit_title_drops_the_save_then_the_bracket_then_the_ruleset() -> None:
@@ -70,8 +61,8 @@ def test_fit_title_drops_the_save_then_the_bracket_then_the_ruleset() -> None:
 async def test_footer_keys_are_whole_and_help_always_shows(tmp_path: Path, size: tuple[int, int]) -> None:
     app = CombatApp(Session.open(demo_copy("three-action", str(tmp_path)), catalogue()), str(tmp_path))
     async with app.run_test(size=size) as pilot:
-        await demo(pilot)
-        bottom = words(lines(app)[-1])
+        await settle(pilot)
+        bottom = words(screen_lines(app)[-1])
         shown = [k for k in app.screen.query(FooterKey) if k.display]
         assert any(k.action == "help" for k in shown) and any(k.action == "next" for k in shown)
         for key in shown:
@@ -84,15 +75,15 @@ async def test_footer_keys_are_whole_and_help_always_shows(tmp_path: Path, size:
 async def test_duration_question_shows_every_hint(tmp_path: Path, ruleset: str, size: tuple[int, int]) -> None:
     app = CombatApp(Session.open(demo_copy(ruleset, str(tmp_path)), catalogue()), str(tmp_path))
     async with app.run_test(size=size) as pilot:
-        await demo(pilot)
+        await settle(pilot)
         # a condition with no duration of its own, so Enter's default reads "until removed"
         rs = catalogue().get(ruleset)
         plain = next(cd for cd in sorted(rs.conditions, key=lambda cd: cd.name)
                      if cd.default_duration is None and not cd.subjective)
         await pilot.press("c", *plain.name.lower(), "enter")
-        await demo(pilot)
+        await settle(pilot)
         assert asking(app)
-        screen = words(" ".join(lines(app)[-5:]))
+        screen = words(" ".join(screen_lines(app)[-5:]))
         for hint in ("Enter: until removed", "end-of-round", "start-of-turn", "how long?"):
             assert hint in screen, screen
         assert app.screen.query_one("#ask-input", Input).size.width >= 12  # room to see what is typed
@@ -106,12 +97,12 @@ async def test_a_long_question_wraps_and_keeps_room_to_type(tmp_path: Path, size
         session.run("next")
     app = CombatApp(session, str(tmp_path))
     async with app.run_test(size=size) as pilot:
-        await demo(pilot)
+        await settle(pilot)
         await pilot.press("v")
-        await demo(pilot)
+        await settle(pilot)
         question = asking(app) or ""
         assert question
-        screen = words(" ".join(lines(app)[-6:]))
+        screen = words(" ".join(screen_lines(app)[-6:]))
         assert words(question) in screen, screen  # all of it, over two or three rows
         assert "Esc cancels" in screen or size[0] < 80
         assert app.screen.query_one("#ask-input", Input).size.width >= 12

@@ -11,8 +11,7 @@ from combat_tui.session import catalogue, load_library
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.order_pane import OrderPane
 
-from .keys import highlighted, list_title, new_session, picking
-from .test_bursts import burst, settle
+from .keys import burst, highlighted, list_title, new_session, picking, settle_burst
 
 TEAM = ("add Kara pc init=15 hp=20", "add 'Orc 1' init=10 hp=10", "add 'Orc 2' init=9 hp=10", "start")
 
@@ -23,16 +22,16 @@ async def test_undo_keeps_the_highlight_the_change_was_made_with(tmp_path: Path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "down down d 3 enter u")  # Orc 2 hit, the hit undone: still on Orc 2
-        await settle(pilot)
+        await settle_burst(pilot)
         assert pool(s, "Orc 2", "hp") == 10 and highlighted(app) == "Orc 2"
         burst(app, "d 2 enter")  # the next key goes to the same creature
-        await settle(pilot)
+        await settle_burst(pilot)
         assert pool(s, "Orc 2", "hp") == 8 and pool(s, "Kara", "hp") == 20
         burst(app, "up d 1 enter home u")  # undone from elsewhere: back to the one hit (Orc 1)
-        await settle(pilot)
+        await settle_burst(pilot)
         assert pool(s, "Orc 1", "hp") == 10 and highlighted(app) == "Orc 1"
         burst(app, "home U")  # redone: on the one it hits
-        await settle(pilot)
+        await settle_burst(pilot)
         assert pool(s, "Orc 1", "hp") == 9 and highlighted(app) == "Orc 1"
 
 
@@ -42,10 +41,10 @@ async def test_the_order_stops_at_its_ends(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "up")  # at the top: stays
-        await settle(pilot)
+        await settle_burst(pilot)
         assert highlighted(app) == "Kara"
         burst(app, "down down down down")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert highlighted(app) == "Orc 2"
 
 
@@ -55,7 +54,7 @@ async def test_a_pick_list_stops_at_its_ends(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "c up")
-        await settle(pilot)
+        await settle_burst(pilot)
         pick = picking(app)
         assert list_title(app) and pick is not None
         from textual.widgets import OptionList
@@ -72,7 +71,7 @@ async def test_up_onto_a_folded_group_from_below_picks_its_last_member(tmp_path:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "end up")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert app.screen.query_one(OrderPane).highlighted_id() == members[-1]
 
 
@@ -85,9 +84,9 @@ async def test_x_on_a_waiting_attack_is_a_miss_in_one_key(tmp_path: Path) -> Non
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "t enter enter")  # the goblin's own attack, on Orc 1: its damage waits
-        await settle(pilot)
+        await settle_burst(pilot)
         assert s.encounter.state.ready and not s.encounter.state.prompts
         burst(app, "x")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert not s.encounter.state.ready and pool(s, "Orc 1", "hp") == 10
         assert s.encounter.history()[-1].command.endswith(" miss")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import combatant
 
 from combat_tui import faults
 from combat_tui.session import Session
@@ -19,10 +20,6 @@ def make_session(tmp_path: Path, ruleset: str, *lines: str) -> Session:
     return new_session(tmp_path, *lines, ruleset=ruleset)
 
 
-def creature(session: Session, name: str):  # type: ignore[no-untyped-def]
-    return next(c for c in session.encounter.state.roster() if c.name == name)
-
-
 async def test_next_damage_and_undo_with_keys(tmp_path: Path) -> None:
     s = make_session(tmp_path, "three-action", "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start")
     app = CombatApp(s)
@@ -34,14 +31,14 @@ async def test_next_damage_and_undo_with_keys(tmp_path: Path) -> None:
         await press(pilot, "d")
         assert asking(app)
         await press(pilot, "7", "enter")
-        assert creature(s, "Orc").pools["hp"].current == 5
+        assert combatant(s, "Orc").pools["hp"].current == 5
         # autosaved: the file on disk has it (once the autosave's thread is done, however busy the machine)
         s.flush()
         assert Encounter_hp(tmp_path / "fight.combat", "Orc") == 5
         await press(pilot, "u")
-        assert creature(s, "Orc").pools["hp"].current == 12
+        assert combatant(s, "Orc").pools["hp"].current == 12
         await press(pilot, "U")
-        assert creature(s, "Orc").pools["hp"].current == 5
+        assert combatant(s, "Orc").pools["hp"].current == 5
 
 
 def Encounter_hp(path: Path, name: str) -> int:
@@ -60,10 +57,10 @@ async def test_condition_from_the_dialog_and_the_sidebar(tmp_path: Path) -> None
         await press(pilot, *"prone", "enter")
         await press(pilot, "enter")  # how long: the default
         await pilot.pause()
-        assert [c.id for c in creature(s, "Kara").conditions] == ["prone"]
+        assert [c.id for c in combatant(s, "Kara").conditions] == ["prone"]
         await press(pilot, "C")
         await press(pilot, "enter")
-        assert creature(s, "Kara").conditions == []
+        assert combatant(s, "Kara").conditions == []
 
 
 async def test_marking_applies_to_all_marked(tmp_path: Path) -> None:
@@ -132,7 +129,7 @@ async def test_condition_with_a_duration_by_keys(tmp_path: Path) -> None:
         await press(pilot, "c", *"slowed", "enter")
         assert asking(app)
         await press(pilot, "2", "enter")
-        slowed = creature(s, "Kara").conditions[0]
+        slowed = combatant(s, "Kara").conditions[0]
         assert slowed.id == "slowed" and slowed.ends is not None and slowed.ends.round == 3
 
 
@@ -179,7 +176,7 @@ async def test_a_full_disk_keeps_everything_and_the_app_retries(tmp_path: Path, 
         await press(pilot, "n", "d", "5", "enter")
         s.flush()  # the autosave runs on its own thread
         await pilot.pause()
-        assert creature(s, "Orc").pools["hp"].current == 7  # kept in memory
+        assert combatant(s, "Orc").pools["hp"].current == 7  # kept in memory
         assert s.save_error is not None
         assert "unsaved" in str(app.screen.sub_title)
         assert any("kept in memory" in n.message for n in app._notifications)
@@ -213,7 +210,7 @@ async def test_save_as_and_open_use_the_data_folder_the_app_was_given(tmp_path: 
 async def test_pool_pickers_show_the_creatures_values_not_the_pools_kind(tmp_path: Path) -> None:
     s = make_session(tmp_path, "energy-stamina", "add Aeus pc", "add Brute", "start", "spend Aeus energy 1")
     app = CombatApp(s)
-    aeus = creature(s, "Aeus")
+    aeus = combatant(s, "Aeus")
     energy, aura = aeus.pools["energy"], aeus.pools["aura"]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -231,6 +228,6 @@ async def test_pool_pickers_show_the_creatures_values_not_the_pools_kind(tmp_pat
         await pilot.pause()
         dialog = picking(app)
         assert dialog is not None
-        brute = creature(s, "Brute").pools["energy"]
+        brute = combatant(s, "Brute").pools["energy"]
         hint = next(c.hint for c in dialog.choices if c.id == "energy")
         assert f"Aeus {energy.current}/{energy.max}" in hint and f"Brute {brute.current}/{brute.max}" in hint

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from helpers import settle
 from rich.text import Text
-from textual.pilot import Pilot
 
 import combat_tui.ui
 from combat_tui.session import Session
@@ -37,11 +37,6 @@ def toasts(app: RecordingApp) -> list[str]:
 
 def shown(app: RecordingApp) -> str:
     return "\n".join([*toasts(app), list_title(app) or "", asking(app) or ""])
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.pause()
 
 
 # Each key a GM presses on a highlighted creature that says its name: in a toast, a list's title or a question.

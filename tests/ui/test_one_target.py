@@ -10,8 +10,7 @@ from combat_tui.session import Session, catalogue, load_library
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 
-from .keys import highlighted, list_title, new_session, picking
-from .test_bursts import burst, settle
+from .keys import burst, highlighted, list_title, new_session, picking, settle_burst
 
 
 def goblins(tmp_path: Path) -> Session:
@@ -37,11 +36,11 @@ async def test_after_a_groups_last_turn_the_sheet_is_the_next_actor(tmp_path: Pa
         await pilot.pause()
         for _ in range(5):  # Orc 6, the four ghouls, then Orc 2
             burst(app, "n")
-            await settle(pilot)
+            await settle_burst(pilot)
             assert sheet_name(app) == highlighted(app)
         assert highlighted(app) == "Orc 2" and sheet_name(app) == "Orc 2"
         burst(app, "d 1 enter")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert pool(s, "Orc 2", "hp") == 29
         assert pool(s, "Orc 6", "hp") == 30
 
@@ -55,16 +54,16 @@ async def test_marks_are_the_targets_of_an_action_not_its_actors(tmp_path: Path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "down space a")  # Orc 1 marked, on Kara's turn
-        await settle(pilot)
+        await settle_burst(pilot)
         assert list_title(app) == "Kara acts"
         burst(app, "m e l e e enter")  # one marked: no need to ask on whom
-        await settle(pilot)
+        await settle_burst(pilot)
         assert s.encounter.history()[-1].command == 'act Kara "Melee attack" on="Orc 1"'
         assert pool(s, "Kara", "actions") == 2 and pool(s, "Orc 1", "actions") == 3
         screen = app.screen
         assert isinstance(screen, MainScreen) and screen.marked == frozenset()  # spent
         burst(app, "space down space a m e l e e enter")  # two marked: on whom, among them only
-        await settle(pilot)
+        await settle_burst(pilot)
         assert list_title(app) == "Melee attack: on whom?"
         pick = picking(app)
         assert pick is not None and [c.label for c in pick.choices] == ["Orc 1", "Orc 2"]
@@ -79,10 +78,10 @@ async def test_an_attack_with_marks_is_the_actors_on_them(tmp_path: Path) -> Non
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "down down space t")  # Orc 2 marked on the goblin's turn: the goblin's attacks
-        await settle(pilot)
+        await settle_burst(pilot)
         assert list_title(app) == "Goblin attacks"
         burst(app, "enter")
-        await settle(pilot)
+        await settle_burst(pilot)
         assert s.encounter.history()[-1].command.startswith('act Goblin ')
         assert s.encounter.history()[-1].command.endswith(' on="Orc 2"')
 
@@ -98,7 +97,7 @@ async def test_four_of_a_group_damaged_in_six_keys(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         burst(app, "down space d 7 enter")  # onto the folded line, the group marked, damaged
-        await settle(pilot)
+        await settle_burst(pilot)
         assert len(goblins) == 4 and all(hp[n] - pool(s, n, "hp") == min(7, hp[n]) for n in goblins)
         assert s.encounter.history()[-1].command.startswith("dmg ")
         assert pool(s, "Kara", "hp") == 20

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import pool
+from helpers import pool, screen_text
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
@@ -199,10 +199,6 @@ async def test_the_help_says_everything_is_saved_only_while_it_is(tmp_path: Path
         assert "already saved" not in text and "saved at once" not in text
         assert "Not saved: cannot save fight.combat: the disk is full" in text and "q asks where to write them" in text
         assert "first asks where to write the changes not saved" in text
-
-
-def screen_text(app: CombatApp) -> str:
-    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
 
 
 async def test_opening_another_encounter_keeps_the_changes_of_this_one(tmp_path: Path, full_disk: Any) -> None:

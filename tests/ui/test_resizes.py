@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.pilot import Pilot
+from helpers import screen_lines, settle
 
 from combat_tui.session import Session
 from combat_tui.ui.app import CombatApp
@@ -13,10 +13,6 @@ from combat_tui.ui.widgets.order_pane import OrderPane
 from combat_tui.ui.widgets.sheet import Sheet
 
 from .keys import highlight, new_session
-
-
-def screen_lines(app: CombatApp) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 def bar_cells(app: CombatApp, label: str) -> int:
@@ -62,11 +58,6 @@ def actor(s: Session) -> str:
 
 def actor_id(s: Session) -> str:
     return next(c.id for c in s.encounter.state.roster() if c.name == actor(s))
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.pause()
 
 
 async def test_the_actor_is_in_view_on_open_at_60x20(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import screen_text
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static, TextArea
@@ -27,18 +28,7 @@ from .keys import asking, pass_anyway, picking, press
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 SIZE = (100, 30)
-
-
-@pytest.fixture(autouse=True)
-def _terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The app's console as wide as the pretend terminal, whatever the runner's own is."""
-    monkeypatch.setenv("COLUMNS", str(SIZE[0]))
-    monkeypatch.setenv("LINES", str(SIZE[1]))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-
-
-def screen_text(app: App[None]) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+pytestmark = pytest.mark.usefixtures("sized_terminal")  # the console as wide as SIZE
 
 
 def main_screen(app: App[None]) -> MainScreen:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import combatant, pool
+from helpers import combatant, pool, screenshot_text
 from textual.pilot import Pilot
 
 from combat_tui.session import Session, catalogue
@@ -317,12 +317,6 @@ async def test_two_free_rounds_with_keys_from_round_2(tmp_path: Path) -> None:
     assert on_disk.model_dump() == s.encounter.doc.model_dump()
 
 
-def screen_text(app: App) -> str:
-    import html
-
-    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
-
-
 async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> None:
     s = Session.create(tmp_path / "ambush.combat", catalogue(), "energy-stamina", seed=5)
     app = App(s)
@@ -373,7 +367,7 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
         await press(pilot, "d")
         await answer(pilot, app, "3")
         assert [p.table for p in s.encounter.state.prompts] == ["death-roll"]
-        assert "Death roll" in screen_text(app)
+        assert "Death roll" in screenshot_text(app)
         await press(pilot, "v")
         await answer(pilot, app, "6")
         assert {"exhausted", "bleeding-out"} <= set(applied(s, "Orc"))
@@ -388,7 +382,7 @@ async def test_surprise_knockout_and_bleeding_out_with_keys(tmp_path: Path) -> N
         # round-start rolls: the waking roll and the Death save
         assert [(who_(s, p.cid), p.table) for p in s.encounter.state.prompts] == [
             ("Brakk", "waking-roll"), ("Orc", "death-save")]
-        assert "Waking roll" in screen_text(app)
+        assert "Waking roll" in screenshot_text(app)
         # a 20 wakes Brakk with 1 Stamina
         await press(pilot, "v")
         await answer(pilot, app, "20")

@@ -8,11 +8,10 @@ class's random SF, NPCs take the static one.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from pathlib import Path
 
-from helpers import active, combatant, conds, tc
+from helpers import active, combatant, conds, screenshot_text, tc
 from textual.pilot import Pilot
 
 from combat_tui.engine.model import Side
@@ -36,10 +35,6 @@ CLASSES = {
     "slow": (9, 16, 12),
     "recheck": (1, 10, 5),
 }
-
-
-def screen_text(app: App) -> str:
-    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
 
 
 @dataclass(frozen=True)
@@ -137,7 +132,7 @@ async def test_sixty_tc_with_keys_start_and_turns(tmp_path: Path) -> None:
         assert {"surprised", "unsteady"} <= conds(s, "Aeus")
         assert combatant(s, "Garret").next_tc == 7
         # the timeline groups the simultaneous actors under one TC
-        text = screen_text(app)
+        text = screenshot_text(app)
         assert "TC 6 ◀ now" in text and "TC 7 (+1)" in text
 
         # both actors of TC 6 act; the clock stays until n
@@ -331,7 +326,7 @@ async def test_out_cold_and_waking_with_keys(tmp_path: Path) -> None:
         o = combatant(s, "Orc").pools
         assert (o["hp"].current, o["fatigue"].current, o["top"].current) == (12, 12, 2)
         assert [p.table for p in s.encounter.state.prompts] == ["stay-conscious"]
-        assert "Stay conscious" in screen_text(app)
+        assert "Stay conscious" in screenshot_text(app)
         # the check failed by 2: out cold for 20 TC
         await press(pilot, "v")
         await answer(pilot, app, "-2")

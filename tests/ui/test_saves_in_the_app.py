@@ -3,12 +3,12 @@ line, and a quit dialog names a save full of brackets as typed."""
 
 from __future__ import annotations
 
-import html
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+from helpers import screenshot_text
 from textual.pilot import Pilot
 from textual.widgets import Button
 
@@ -18,10 +18,6 @@ from combat_tui.store.save_db import Job, SaveDB
 from combat_tui.ui.dialogs.quit import QuitDialog
 
 from .keys import RecordingApp, choose, errors, new_session
-
-
-def screen_text(app: Any) -> str:
-    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
 
 
 async def wait_until(pilot: Pilot[None], check: Any, what: str, rounds: int = 200) -> None:
@@ -38,12 +34,12 @@ async def test_a_do_from_another_terminal_shows_in_the_open_app(tmp_path: Path) 
     app = RecordingApp(s)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        assert "Zed" not in screen_text(app)
+        assert "Zed" not in screenshot_text(app)
         out = subprocess.run([sys.executable, "-m", "combat_tui", "do", str(s.path), "add Zed hp=5 init=3"],
                              capture_output=True, text=True)
         assert out.returncode == 0, out.stderr
-        await wait_until(pilot, lambda: "Zed" in screen_text(app), "Zed on the screen")
-        assert "Taken in from elsewhere" in screen_text(app) and "add Zed hp=5 init=3" in screen_text(app)
+        await wait_until(pilot, lambda: "Zed" in screenshot_text(app), "Zed on the screen")
+        assert "Taken in from elsewhere" in screenshot_text(app) and "add Zed hp=5 init=3" in screenshot_text(app)
         assert app.session is not None
         await pilot.press("u")  # undo reaches what the other process did
         await wait_until(pilot, lambda: "Zed" not in [c.name for c in app.session.encounter.state.roster()],

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import screen_text
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
@@ -66,7 +67,7 @@ def still(app: App[None]) -> None:
         area.cursor_blink = False
 
 
-async def settle(pilot: Pilot[None]) -> None:
+async def settle_still(pilot: Pilot[None]) -> None:
     await pilot.pause()
     still(pilot.app)
     await pilot.pause()
@@ -78,7 +79,7 @@ async def settle(pilot: Pilot[None]) -> None:
 def test_main_screen(snap_compare, terminal: Terminal, tmp_path: Path, ruleset: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     terminal(size)
     app = CombatApp(demo_session(tmp_path, ruleset))
-    assert snap_compare(app, terminal_size=size, run_before=settle)
+    assert snap_compare(app, terminal_size=size, run_before=settle_still)
 
 
 @pytest.mark.parametrize("theme", ["textual-light", "textual-dark"])
@@ -89,7 +90,7 @@ def test_main_screen_in_light_and_dark(snap_compare, terminal: Terminal, tmp_pat
 
     async def run_before(pilot: Pilot[None]) -> None:
         pilot.app.theme = theme
-        await settle(pilot)
+        await settle_still(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
@@ -117,7 +118,7 @@ def test_open_screen(snap_compare, terminal: Terminal) -> None:  # type: ignore[
     app = CombatApp()
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await settle(pilot)
+        await settle_still(pilot)
         assert isinstance(pilot.app.screen, OpenScreen)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -130,7 +131,7 @@ def test_new_encounter_screen(snap_compare, terminal: Terminal) -> None:  # type
     async def run_before(pilot: Pilot[None]) -> None:
         await pilot.pause()
         await pilot.press("n")
-        await settle(pilot)
+        await settle_still(pilot)
         assert isinstance(pilot.app.screen, NewScreen)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -144,18 +145,13 @@ def test_help_screen(snap_compare, terminal: Terminal, tmp_path: Path, size: tup
     async def run_before(pilot: Pilot[None]) -> None:
         await pilot.pause()
         await pilot.press("question_mark")
-        await settle(pilot)
+        await settle_still(pilot)
         assert isinstance(pilot.app.screen, HelpScreen)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 # -- what the pictures must show, checked in words -------------------------------------------------
-def screen_text(app: App[None]) -> str:
-    """The screen as plain text, one row a line (the same compositor the SVG export reads)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("ruleset", RULESETS)
 async def test_main_screen_shows_the_encounter(terminal: Terminal, tmp_path: Path, ruleset: str,
@@ -165,7 +161,7 @@ async def test_main_screen_shows_the_encounter(terminal: Terminal, tmp_path: Pat
     size = terminal(size)
     app = CombatApp(session)
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+        await settle_still(pilot)
         assert isinstance(app.screen, MainScreen)
         text = screen_text(app)
         rows = text.splitlines()
@@ -190,7 +186,7 @@ async def test_log_lines_fit_the_log_pane(terminal: Terminal, tmp_path: Path, ru
     size = terminal(size)
     app = CombatApp(demo_session(tmp_path, ruleset))
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+        await settle_still(pilot)
         log = app.screen.query_one(LogPane)
         visible = log.scrollable_content_region.width
         too_wide = [(s.cell_length, s.text) for s in log.lines if s.text.rstrip() and len(s.text.rstrip()) > visible]
@@ -202,7 +198,7 @@ async def test_open_screen_lists_saves_newest_first_with_their_stamps(terminal: 
     size = terminal((120, 30))
     app = CombatApp()
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+        await settle_still(pilot)
         rows = screen_text(app).splitlines()
         ford = next(i for i, r in enumerate(rows) if "ford ambush" in r)
         clock = next(i for i, r in enumerate(rows) if "clock tower" in r)
@@ -227,7 +223,7 @@ async def test_open_screen_save_lines_fit_80_columns(terminal: Terminal) -> None
     size = terminal((80, 24))
     app = CombatApp()
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+        await settle_still(pilot)
         rows = screen_text(app).splitlines()
         ford = next(i for i, r in enumerate(rows) if "ford ambush" in r)
         assert "14 Mar 19:05" in rows[ford], rows[ford : ford + 2]
@@ -242,11 +238,11 @@ async def test_help_lists_every_key_of_the_main_screen(terminal: Terminal, tmp_p
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
-        await settle(pilot)
+        await settle_still(pilot)
         assert isinstance(app.screen, HelpScreen)
         text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         await pilot.press("end")  # the list is longer than the screen: the rest is a scroll away
-        await settle(pilot)
+        await settle_still(pilot)
         text += "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         for description in ("next turn", "own attacks, then on whom", "damage the marked", "add a condition",
                             "undo the last", "redo what",
@@ -261,7 +257,7 @@ async def test_new_encounter_format_hint_fits_80_columns(terminal: Terminal) -> 
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("n")
-        await settle(pilot)
+        await settle_still(pilot)
         assert isinstance(app.screen, NewScreen)
         text = screen_text(app)
         assert "[init=N|dice]" in text and "[pc|npc|ally]" in text, text.splitlines()[2]
@@ -273,6 +269,6 @@ async def test_footer_shows_the_help_key(terminal: Terminal, tmp_path: Path, siz
     size = terminal(size)
     app = CombatApp(demo_session(tmp_path, "three-action"))
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+        await settle_still(pilot)
         footer = screen_text(app).splitlines()[-1]
         assert "? Help" in footer, footer

@@ -17,16 +17,9 @@ from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
 from combat_tui.ui.widgets.order_pane import OrderPane
 
-from .keys import asking, new_session, until
+from .keys import asking, burst, new_session, until
 
 SETUP = ("add Orc init=10 hp=30", "add Elf init=5 hp=30", "start")
-KEY_NAMES = {"enter", "escape", "backspace", "colon"}
-
-
-def burst(app: CombatApp, keys: str) -> None:
-    """Post every key at once: `keys` is space-separated, named keys as Textual names them."""
-    for key in keys.split():
-        app.post_message(events.Key(key, None if key in KEY_NAMES else key))
 
 
 def commands(app: CombatApp) -> list[str]:
