@@ -18,16 +18,15 @@ from . import setup, acting, cond, turn_order, prompts, creatures, rules, edit, 
 from .keeping import after_end, rewound
 from .quoting import command_line, named, quote, split
 from .setup import STAT_PREFIX
-from .spec import COMMANDS, Command, command, find_command, markdown_table, parse
+from .spec import COMMANDS, Arg, Command, command, find_command, markdown_table, parse
 
 
 def _history(ops: Ops, args: list[str], kw: dict[str, str]) -> None:  # pragma: no cover - run() handles these
     raise CommandError("undo and redo act on the log, not inside a command")
 
 
-COMMANDS["undo"] = Command("undo", "undo", "take back the last change, without limit; survives a save and reload",
-                           _history)
-COMMANDS["redo"] = Command("redo", "redo", "put back what undo took", _history)
+command("undo", "take back the last change, without limit; survives a save and reload")(_history)
+command("redo", "put back what undo took")(_history)
 
-__all__ = ["COMMANDS", "STAT_PREFIX", "Command", "after_end", "command", "command_line", "find_command",
+__all__ = ["COMMANDS", "STAT_PREFIX", "Arg", "Command", "after_end", "command", "command_line", "find_command",
            "markdown_table", "named", "parse", "quote", "rewound", "split"]

@@ -10,12 +10,13 @@ from ..ops import Ops
 from ..ruleset import ActionDef, BodyPlanDef, ConditionDef, PoolDef
 from ..targets import creatures, pick, take_creatures
 from ..timekeeping import is_out
+from .spec import COMMANDS, needs
 
 
-def no_extra(args: list[str], usage: str) -> None:
+def no_extra(args: list[str], command: str) -> None:
     """Refuse words left over (`key=value` words the spec already checked)."""
     if args:
-        raise CommandError(f"unexpected {' '.join(args)!r}; usage: {usage}")
+        raise CommandError(f"unexpected {' '.join(args)!r}; usage: {COMMANDS[command].usage}")
 
 
 def pick_pool(ops: Ops, word: str) -> PoolDef:
@@ -39,9 +40,10 @@ def body_plan(ops: Ops, word: str) -> BodyPlanDef:
     return pick("body plan", word, ((p.id, p.name, p) for p in ops.rs.body_plans))
 
 
-def need(args: list[str], n: int, usage: str) -> None:
+def need(args: list[str], n: int, command: str) -> None:
+    """Fewer words than the command needs, once its names are read: its arity error, from its spec."""
     if len(args) < n:
-        raise CommandError(f"usage: {usage}")
+        raise needs(command)
 
 
 def in_fight(ops: Ops) -> Callable[[Combatant], bool]:

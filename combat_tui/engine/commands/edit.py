@@ -10,23 +10,23 @@ from ..model import Side
 from ..ops import Ops
 from ..targets import clean_name, clean_note
 from .common import body_plan, health_pool, one_creature_anyone
-from .spec import command
-
-EDIT = "edit NAME [name=NEW] [side=pc|npc|ally] [hp=N] [POOL=N] [STAT=N] [body=PLAN] [notes=TEXT]"
+from .spec import COMMANDS, arg, command
 
 
 def _norm(key: str) -> str:
     return key.lower().replace("-", "_")
 
 
-@command("edit", EDIT, "change a creature mid-fight: rename it, its side, a pool's maximum, a stat, its body plan; "
-         "one undoable change", args=("name", "edit"),
-         words={"name": "a new name (names stay unique)", "side": "pc, npc or ally",
-                "hp": "the maximum of the ruleset's hit points", "body": "a body plan", "notes": "the GM's note"},
-         ruleset_words="POOL=N, STAT=N: a pool's maximum (an unhurt creature stays unhurt), a stat")
+@command("edit", "change a creature mid-fight: rename it, its side, a pool's maximum, a stat, its body plan; "
+         "one undoable change", args=(arg("name"),),
+         words={"name=NEW": "a new name (names stay unique)", "side=pc|npc|ally": "pc, npc or ally",
+                "hp=N": "the maximum of the ruleset's hit points", "body=PLAN": "a body plan",
+                "notes=TEXT": "the GM's note"},
+         ruleset_words="POOL=N, STAT=N: a pool's maximum (an unhurt creature stays unhurt), a stat",
+         ruleset_usage="[POOL=N] [STAT=N]")
 def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if not args or not kw:
-        raise CommandError(f"usage: {EDIT}")
+        raise CommandError(f"edit needs a name and what to change (a key=value word); usage: {COMMANDS['edit'].usage}")
     cid = one_creature_anyone(ops, " ".join(args))  # the dead too: a GM fixes a typo on a corpse
     rs = ops.rs
     health = health_pool(ops)
