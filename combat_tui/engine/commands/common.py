@@ -31,9 +31,9 @@ def pick_action(ops: Ops, word: str) -> ActionDef:
     return pick("action", word, ((a.id, a.name, a) for a in ops.rs.actions))
 
 
-def health_pool(ops: Ops) -> str | None:
-    """What `hp=` sets whatever the ruleset calls it: the ruleset's hit points (`damage.health`)."""
-    return ops.rs.health_pool()
+def with_health(ops: Ops, kw: dict[str, str]) -> dict[str, str]:
+    """The `key=value` words with `hp=` read as the ruleset's hit points, whatever it calls them."""
+    return {ops.rs.pool_key(k): v for k, v in kw.items()}
 
 
 def body_plan(ops: Ops, word: str) -> BodyPlanDef:

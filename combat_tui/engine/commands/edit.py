@@ -9,7 +9,7 @@ from ..injuries import instances, part_count
 from ..model import Side
 from ..ops import Ops
 from ..targets import clean_name, clean_note
-from .common import body_plan, health_pool, one_creature_anyone
+from .common import body_plan, one_creature_anyone, with_health
 from .spec import COMMANDS, arg, command
 
 
@@ -29,11 +29,9 @@ def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         raise CommandError(f"edit needs a name and what to change (a key=value word); usage: {COMMANDS['edit'].usage}")
     cid = one_creature_anyone(ops, " ".join(args))  # the dead too: a GM fixes a typo on a corpse
     rs = ops.rs
-    health = health_pool(ops)
     pools = {_norm(p.id): p for p in rs.pools}
     stats = {_norm(s.id): s for s in rs.stats}
-    if "hp" in kw and "hp" not in pools and health is not None:
-        kw[health] = kw.pop("hp")  # `hp=` means the ruleset's hit points, as in `add`
+    kw = with_health(ops, kw)
     known = {"name", "side", "notes"} | set(pools) | set(stats) | ({"body"} if rs.body_plans else set())
     unknown = [k for k in kw if _norm(k) not in known]
     if unknown:

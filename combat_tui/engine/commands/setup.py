@@ -14,7 +14,7 @@ from ..ruleset import RulesetDef, TimeModel
 from ..targets import clean_name, creatures
 from ..timekeeping import current_actor, slot_index
 from .adding import add_one
-from .common import health_pool, need, no_extra, targets
+from .common import need, no_extra, targets, with_health
 from .spec import arg, command, needs
 from .templates import find_template, from_template, name_words, party_add
 
@@ -65,9 +65,7 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if count > 100:
         raise CommandError("at most 100 creatures at once")
     rs = ops.rs
-    health = health_pool(ops)
-    if "hp" in kw and health is not None and health != "hp" and "hp" not in {p.id for p in rs.pools}:
-        kw[health] = kw.pop("hp")  # `hp=` always means the ruleset's main health pool
+    kw = with_health(ops, kw)
     made = from_template(rs, template, kw) if template is not None else None
     if made is not None:
         kw = {**made.kw, **kw}  # what the line says wins over the template
