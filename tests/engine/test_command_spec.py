@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from combat_tui.completion import completions
 from combat_tui.engine.commands import COMMANDS
+from combat_tui.engine.commands.completion import completions
 from combat_tui.engine.errors import CommandError
 
 _TIME_COUNT = {"sf", "class", "mod"}

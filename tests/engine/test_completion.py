@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from combat_tui.completion import TabCycle, complete, completions
+from combat_tui.engine.commands.completion import TabCycle, complete, completions
 
 
 def test_commands_creatures_conditions_and_keys(make) -> None:  # type: ignore[no-untyped-def]
@@ -77,8 +77,8 @@ def test_the_key_words_a_command_takes_complete_from_its_spec(make) -> None:  # 
 
 
 def test_every_command_completes_from_its_spec(make) -> None:  # type: ignore[no-untyped-def]
-    from combat_tui.completion import vocabulary
     from combat_tui.engine.commands import COMMANDS
+    from combat_tui.engine.commands.completion import vocabulary
 
     enc = make("body-injury")
     enc.run("add Kara pc")

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine.commands import COMMANDS, Command, split
-from .engine.encounter import Encounter
-from .engine.errors import CombatError
-from .engine.injuries import parts_of
-from .engine.targets import creatures
-from .engine.timekeeping import is_out
+from ..encounter import Encounter
+from ..errors import CombatError
+from ..injuries import parts_of
+from ..targets import creatures
+from ..timekeeping import is_out
+from .quoting import split
+from .spec import COMMANDS, Command
 
 
 def _own_parts(enc: Encounter, head: str) -> list[str]:
