@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, OptionList, St
 from textual.widgets.option_list import Option
 
 from ...engine.bounds import parse_int
-from ...engine.commands import COMMANDS, STAT_PREFIX, quote
+from ...engine.commands import COMMANDS, STAT_PREFIX, command_line, quote
 from ...engine.encounter import Encounter
 from ...engine.errors import CombatError
 from ...engine.library import Library
@@ -257,7 +257,7 @@ class NewScreen(Screen[None]):
         lines = [ln.strip() for ln in self.query_one(TextArea).text.splitlines() if ln.strip()]
         for i, line in enumerate(lines, 1):
             try:
-                enc.run(f"add {line}")
+                enc.run(command_line("add", typed=line))
             except CombatError as exc:
                 error.update(Text(f"line {i}: {exc}", style=styles.ALARM))
                 return
