@@ -2,8 +2,9 @@
 
 One parser: words are split as a shell does (`dmg "Orc 2" 5`), the command is a unique
 case-insensitive prefix of a name below, `key=value` words are options. Each command is declared once
-(`spec.py`); its handler lives with the others of its kind, and importing this package registers them
-all, in the order the README's table lists them.
+(`spec.py`: its arguments and words, from which come its usage, arity errors and completion); its
+handler lives with the others of its kind, and importing this package registers them all, in the order
+the README's table lists them. `command_line` makes a line for the parser (the app builds its own so).
 """
 
 from __future__ import annotations
