@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import CommandError
-from ..model import Combatant
+from ..model import Combatant, Side
 from ..ops import Ops
 from ..ruleset import ActionDef, BodyPlanDef, ConditionDef, PoolDef
 from ..targets import creatures, pick, take_creatures
@@ -17,6 +17,14 @@ def no_extra(args: list[str], command: str) -> None:
     """Refuse words left over (`key=value` words the spec already checked)."""
     if args:
         raise CommandError(f"unexpected {' '.join(args)!r}; usage: {COMMANDS[command].usage}")
+
+
+def side_of(word: str) -> Side:
+    """What `side=` says (add, edit), in one reading."""
+    try:
+        return Side(word.lower())
+    except ValueError:
+        raise CommandError(f"side={word}: a side is pc, npc or ally") from None
 
 
 def pick_pool(ops: Ops, word: str) -> PoolDef:

@@ -6,10 +6,9 @@ from __future__ import annotations
 from ..amounts import amount
 from ..errors import CommandError
 from ..injuries import instances, part_count
-from ..model import Side
 from ..ops import Ops
 from ..targets import clean_name, clean_note
-from .common import body_plan, one_creature_anyone, with_health
+from .common import body_plan, one_creature_anyone, side_of, with_health
 from .spec import COMMANDS, arg, command
 
 
@@ -49,10 +48,7 @@ def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             said.append(f"renamed {name}")
             c.name = name
     if "side" in kw:
-        try:
-            side = Side(kw["side"].lower())
-        except ValueError:
-            raise CommandError(f"side {kw['side']!r}: pc, npc or ally") from None
+        side = side_of(kw["side"])
         if side is not c.side:
             said.append(f"side {c.side.value} → {side.value}")
             c.side = side

@@ -14,7 +14,7 @@ from ..ruleset import RulesetDef, TimeModel
 from ..targets import clean_name, creatures
 from ..timekeeping import current_actor, slot_index
 from .adding import add_one
-from .common import need, no_extra, targets, with_health
+from .common import need, no_extra, side_of, targets, with_health
 from .spec import arg, command, needs
 from .templates import find_template, from_template, name_words, party_add
 
@@ -57,10 +57,7 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         elif low == "hidden":
             hidden = True
     if "side" in kw:  # `side=ally` says what the bare word says
-        try:
-            side = Side(kw["side"].lower())
-        except ValueError:
-            raise CommandError(f"side={kw['side']}: a side is pc, npc or ally") from None
+        side = side_of(kw["side"])
     base = clean_name(" ".join(words))
     if count > 100:
         raise CommandError("at most 100 creatures at once")
