@@ -42,6 +42,14 @@ def test_completion_offers_every_bare_word_and_key_of_the_spec(make, name: str, 
     assert any(h.startswith(head + word) for h in hits), hits
 
 
+def test_every_kind_of_argument_is_shown_and_completed() -> None:
+    from combat_tui.engine.commands.completion import _KINDS
+    from combat_tui.engine.commands.spec import KINDS
+
+    assert set(KINDS) == set(_KINDS)
+    assert {a.kind for c in COMMANDS.values() for a in c.args} <= set(KINDS)
+
+
 @pytest.mark.parametrize("name", ["apply", "resolve"])
 def test_words_may_come_first_where_the_first_argument_is_optional(make, name: str) -> None:  # type: ignore[no-untyped-def]
     enc = make("three-action")

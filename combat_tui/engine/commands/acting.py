@@ -54,17 +54,20 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             actions.schedule(ops, cid, action, kw.get("sf"), kw.get("class"), kw.get("mod"), before)
 
 
+_HITS = ("half", "double", "miss")  # apply's bare words: what becomes of the damage
+
+
 @command("apply", "deal damage an attack left ready (the one waiting, the one by or on NAME, or number N) "
          "through the ruleset's rules; half or double it, or miss drops it",
-         args=(arg("names", "NAME|N", optional=True),), flags=("half|double|miss",),
+         args=(arg("names", "NAME|N", optional=True),), flags=("|".join(_HITS),),
          words={"to=NAMES": "whom it is dealt to instead"})
 def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    flags = [w.lower() for w in args if w.lower() in ("half", "double", "miss")]
+    flags = [w.lower() for w in args if w.lower() in _HITS]
     named = next((c.name for c in ops.state.combatants.values() if c.name.lower() in flags), None)
     if named is not None:  # `apply Miss` meant Miss's hit, not to drop one
         raise CommandError(f"{named} is also a word of apply ({named.lower()}): name the damage by its number "
                            "(apply N)")
-    words = [w for w in args if w.lower() not in ("half", "double", "miss")]
+    words = [w for w in args if w.lower() not in _HITS]
     ops.require(len(flags) <= 1, "half, double or miss: one of them")
     ops.require(bool(ops.state.ready), "no damage is ready (an attack of a creature's own leaves it: act NAME ATTACK)")
     found = list(ops.state.ready)
