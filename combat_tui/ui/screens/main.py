@@ -673,7 +673,7 @@ class MainScreen(Screen[None]):
             used = spent if target is not None else aimed  # marks not aimed at stay marked
             if needs_speed:
                 self.ask(f"{action.name}: speed factor or speed class?", "e.g. 6 or Swift",
-                         lambda v: self.hit(command_line("act", spec, pick, on=target, **words, **speed_words(v)),
+                         lambda v: self.hit(command_line("act", spec, pick, on=target, **{**words, **speed_words(v)}),
                                             used, target=False))
             else:
                 self.hit(command_line("act", spec, pick, on=target, **words), used, target=False)
