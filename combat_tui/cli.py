@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 from . import faults, paths
 from .engine import lookup
 from .engine.clean import clean_command, clean_line
+from .engine.commands import command_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
 from .engine.gm_view import GMViews, GroupRow, Heading, conditions_view, sheet_view
@@ -221,7 +222,7 @@ def _library_rest(cat: Catalogue, lib: Library, rulesets: list[str], words: list
     enc = Encounter.new(cat.get(owners[0]))
     enc.library = lib
     enc.defer_writes = True  # the rest's changes go in one transaction of their own, below
-    lines = enc.run(f"rest {words[0]} @{name}")
+    lines = enc.run(command_line("rest", words[0], f"@{name}"))
     enc.flush_writes()
     party_state.write(state, enc.party_outbox)
     for line in lines:

@@ -22,6 +22,7 @@ from ..ruleset import TimeModel
 from ..targets import clean_name
 from ..timekeeping import elapsed_seconds
 from .common import need, no_extra, targets
+from .quoting import command_line
 from .spec import arg, command
 
 
@@ -243,8 +244,9 @@ def rest_party(ops: Ops, kind: str, word: str) -> None:
     scratch.defer_writes = True
     scratch.party_outbox = list(ops.pending)  # it rests the party as this encounter's last command left it
     ops.logged = True  # the GM rested them: the log says so, whatever it changed
-    scratch.run(f"add @{name}")  # brought in to rest, not into this fight: the log says only what the rest did
-    ops.lines += scratch.run(f"rest {kind}")
+    # brought in to rest, not into this fight: the log says only what the rest did
+    scratch.run(command_line("add", f"@{name}"))
+    ops.lines += scratch.run(command_line("rest", kind))
     if lib.lasting is None:
         file = _write_party(ops, name, scratch.state.roster())
         ops.say(f"Party {name} rested ({kind}): written to {file}")
