@@ -13,12 +13,14 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import faults, paths
 from .engine import lookup
 from .engine.clean import clean_command, clean_line
+from .engine.commands import command_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
 from .engine.gm_view import GMViews, GroupRow, Heading, conditions_view, sheet_view
@@ -220,7 +222,7 @@ def _library_rest(cat: Catalogue, lib: Library, rulesets: list[str], words: list
     enc = Encounter.new(cat.get(owners[0]))
     enc.library = lib
     enc.defer_writes = True  # the rest's changes go in one transaction of their own, below
-    lines = enc.run(f"rest {words[0]} @{name}")
+    lines = enc.run(command_line("rest", words[0], f"@{name}"))
     enc.flush_writes()
     party_state.write(state, enc.party_outbox)
     for line in lines:
@@ -415,79 +417,104 @@ _DATA_DIR = ("where saves go, and settings unless COMBAT_TUI_CONFIG_DIR is set (
 _FILE = "an encounter file: a path, or a save's name in the saves folder (goblins)"
 
 
+@dataclass(frozen=True)
+class Arg:
+    """One argument of a subcommand, as `add_argument` takes it."""
+
+    names: tuple[str, ...]
+    options: dict[str, Any]
+
+
+def arg(*names: str, **options: Any) -> Arg:
+    return Arg(names, options)
+
+
+@dataclass(frozen=True)
+class Sub:
+    """A subcommand: its name, its help (its description too, with `more` after it), its arguments, what
+    runs it; `data`: it takes --data-dir after its name as well."""
+
+    name: str
+    help: str
+    handler: Callable[[argparse.Namespace], int]
+    args: tuple[Arg, ...] = ()
+    more: str = ""
+    data: bool = True
+
+
+_RULESET = "a ruleset id (see: combat-tui rulesets)"
+
+# Every subcommand, in the order --help lists them.
+SUBS: tuple[Sub, ...] = (
+    Sub("rulesets", "list the rulesets, with their ids", _rulesets, data=False),
+    Sub("roll", "roll dice: roll 2d6+3, roll 1d20 adv", _roll, (
+        arg("expr", nargs="+", metavar="DICE", help="a dice expression, e.g. 2d6+3 or 1d20 adv"),
+        arg("--seed", type=int, metavar="N", help="seed the dice, for a roll you can repeat")), data=False),
+    Sub("lookup", "look up anything a ruleset names: condition, action, table or row, speed class, rule", _lookup, (
+        arg("ruleset", metavar="RULESET", help=_RULESET),
+        arg("term", nargs="+", metavar="WORD", help="what to look up, e.g. prone")), data=False),
+    Sub("new", "create an encounter file (a bare NAME goes in the saves folder)", _new, (
+        arg("file", metavar="FILE", help=_FILE),
+        arg("--ruleset", required=True, metavar="RULESET", help=_RULESET),
+        arg("--name", help="the encounter's title (default: the file's name)"))),
+    Sub("do", "apply commands to an encounter file and save it", _do, (
+        arg("file", metavar="FILE", help=_FILE),
+        arg("commands", nargs="+", metavar="CMD", help="a command as typed in the app's command bar, quoted"),
+        arg("--seed", type=int, metavar="N", help="seed the dice, for results you can repeat")),
+        " All of them are saved, or none (combat-tui do goblins \"add Goblin x3\" start)."),
+    Sub("show", "print an encounter", _show, (
+        arg("file", metavar="FILE", help=_FILE),
+        arg("--json", action="store_true", help="print it as JSON, for scripts"))),
+    Sub("export", "write an encounter out as JSON, its whole log too (to share it, or keep it)", _export, (
+        arg("file", metavar="FILE", help=_FILE),
+        arg("--json", action="store_true", required=True, help="as JSON (the only form there is)"),
+        arg("--out", metavar="PATH", help="a new file to write (default: print it)"))),
+    Sub("import", "bring a JSON encounter (an export, a demo) into the saves folder", _import, (
+        arg("source", metavar="FILE", help="a JSON encounter file"),
+        arg("--name", help="the save's name (default: the file's name)"))),
+    Sub("player-view", "the players' view of an encounter, following it live (read-only)", _player_view, (
+        arg("file", metavar="FILE", help=_FILE),)),
+    Sub("serve", "serve the players' view to browsers (read-only)", _serve, (
+        arg("file", metavar="FILE", help=_FILE),
+        arg("--host", default="127.0.0.1", help="address to listen on (default: this machine only)"),
+        arg("--port", type=int, default=8000, metavar="N", help="port to listen on (default: 8000)"))),
+    Sub("library", "list your library's creature templates and parties (library show NAME: one of them)", _library, (
+        arg("words", nargs="*", metavar="show NAME | rest short|long @PARTY",
+            help="show one template or party; or rest a party between fights"),
+        arg("--ruleset", metavar="RULESET", help="only this ruleset's"),
+        arg("--json", action="store_true", help="print it as JSON, for scripts")),
+        " Bad entries are named on stderr and skipped."),
+    Sub("list", "list the saves in the data folder", _list),
+    Sub("mv", "rename a save (mv goblins \"ford ambush\"); refused while it is being written", _mv, (
+        arg("file", metavar="FILE", help=_FILE),
+        arg("new_name", metavar="NAME", help="its new name"))),
+    Sub("rm", "delete a save, asking first (--yes: without asking)", _rm, (
+        arg("file", metavar="FILE", help=_FILE),
+        arg("--yes", action="store_true", help="delete without asking"))),
+    Sub("paths", "print where data, rulesets and settings live", _paths),
+)
+
+SUBCOMMANDS = {s.name for s in SUBS}
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="combat-tui", description="A combat tracker for game masters.")
     p.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR)
     sub = p.add_subparsers(dest="cmd", metavar="COMMAND")
-
-    def command(name: str, help: str, fn: Callable[[argparse.Namespace], int], more: str = "",
-                data: bool = True) -> Parser:
-        s: Parser = sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + "." + more)
-        if data:  # also after the command; SUPPRESS keeps one given before it
+    for c in SUBS:
+        s: Parser = sub.add_parser(c.name, help=c.help, description=c.help[0].upper() + c.help[1:] + "." + c.more)
+        if c.data:  # also after the command; SUPPRESS keeps one given before it
             s.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR, default=argparse.SUPPRESS)
-        s.set_defaults(fn=fn)
-        return s
-
-    command("rulesets", "list the rulesets, with their ids", _rulesets, data=False)
-    s = command("roll", "roll dice: roll 2d6+3, roll 1d20 adv", _roll, data=False)
-    s.add_argument("expr", nargs="+", metavar="DICE", help="a dice expression, e.g. 2d6+3 or 1d20 adv")
-    s.add_argument("--seed", type=int, metavar="N", help="seed the dice, for a roll you can repeat")
-    s = command("lookup", "look up anything a ruleset names: condition, action, table or row, speed class, rule",
-                _lookup, data=False)
-    s.add_argument("ruleset", metavar="RULESET", help="a ruleset id (see: combat-tui rulesets)")
-    s.add_argument("term", nargs="+", metavar="WORD", help="what to look up, e.g. prone")
-    s = command("new", "create an encounter file (a bare NAME goes in the saves folder)", _new)
-    s.add_argument("file", metavar="FILE", help=_FILE)
-    s.add_argument("--ruleset", required=True, metavar="RULESET", help="a ruleset id (see: combat-tui rulesets)")
-    s.add_argument("--name", help="the encounter's title (default: the file's name)")
-    s = command("do", "apply commands to an encounter file and save it", _do,
-                " All of them are saved, or none (combat-tui do goblins \"add Goblin x3\" start).")
-    s.add_argument("file", metavar="FILE", help=_FILE)
-    s.add_argument("commands", nargs="+", metavar="CMD", help="a command as typed in the app's command bar, quoted")
-    s.add_argument("--seed", type=int, metavar="N", help="seed the dice, for results you can repeat")
-    s = command("show", "print an encounter", _show)
-    s.add_argument("file", metavar="FILE", help=_FILE)
-    s.add_argument("--json", action="store_true", help="print it as JSON, for scripts")
-    s = command("export", "write an encounter out as JSON, its whole log too (to share it, or keep it)",
-                _export)
-    s.add_argument("file", metavar="FILE", help=_FILE)
-    s.add_argument("--json", action="store_true", required=True, help="as JSON (the only form there is)")
-    s.add_argument("--out", metavar="PATH", help="a new file to write (default: print it)")
-    s = command("import", "bring a JSON encounter (an export, a demo) into the saves folder", _import)
-    s.add_argument("source", metavar="FILE", help="a JSON encounter file")
-    s.add_argument("--name", help="the save's name (default: the file's name)")
-    s = command("player-view", "the players' view of an encounter, following it live (read-only)", _player_view)
-    s.add_argument("file", metavar="FILE", help=_FILE)
-    s = command("serve", "serve the players' view to browsers (read-only)", _serve)
-    s.add_argument("file", metavar="FILE", help=_FILE)
-    s.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
-    s.add_argument("--port", type=int, default=8000, metavar="N", help="port to listen on (default: 8000)")
-    s = command("library", "list your library's creature templates and parties (library show NAME: one of them)",
-                _library, " Bad entries are named on stderr and skipped.")
-    s.add_argument("words", nargs="*", metavar="show NAME | rest short|long @PARTY",
-                   help="show one template or party; or rest a party between fights")
-    s.add_argument("--ruleset", metavar="RULESET", help="only this ruleset's")
-    s.add_argument("--json", action="store_true", help="print it as JSON, for scripts")
-    command("list", "list the saves in the data folder", _list)
-    s = command("mv", "rename a save (mv goblins \"ford ambush\"); refused while it is being written", _mv)
-    s.add_argument("file", metavar="FILE", help=_FILE)
-    s.add_argument("new_name", metavar="NAME", help="its new name")
-    s = command("rm", "delete a save, asking first (--yes: without asking)", _rm)
-    s.add_argument("file", metavar="FILE", help=_FILE)
-    s.add_argument("--yes", action="store_true", help="delete without asking")
-    command("paths", "print where data, rulesets and settings live", _paths)
+        for a in c.args:
+            s.add_argument(*a.names, **a.options)
+        s.set_defaults(fn=c.handler)
     return p
-
-
-SUBCOMMANDS = {"rulesets", "roll", "lookup", "new", "do", "show", "export", "import", "library", "list", "paths",
-               "player-view", "serve", "mv", "rm"}
 
 
 def app_parser() -> argparse.ArgumentParser:
     """`combat-tui [FILE]`, `combat-tui --demo RULESET`; its help also lists the subcommands."""
-    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    width = max(len(c.dest) for c in sub._choices_actions)
-    lines = [f"  {c.dest:{width}}  {c.help}" for c in sub._choices_actions]
+    width = max(len(c.name) for c in SUBS)
+    lines = [f"  {c.name:{width}}  {c.help}" for c in SUBS]
     p = AppParser(prog="combat-tui", formatter_class=argparse.RawDescriptionHelpFormatter,
                usage="combat-tui [--data-dir DIR] [FILE | --demo RULESET [--fresh]]\n"
                      "       combat-tui [--data-dir DIR] COMMAND ...   (combat-tui COMMAND --help)",
@@ -495,8 +522,8 @@ def app_parser() -> argparse.ArgumentParser:
                            "on FILE, on a demo encounter, or on its start screen.",
                epilog="commands:\n" + "\n".join(lines))
     p.add_argument("file", nargs="?", metavar="FILE", help="an encounter to resume (a path, or a save's name)")
-    p.add_argument("--demo", metavar="RULESET", help="play a shipped demo encounter: your played copy of it "
-                   "if there is one, else a new copy (a ruleset id: " + _RULESET_IDS + ")")
+    p.lazy_help = p.add_argument("--demo", metavar="RULESET", help="play a shipped demo encounter: your played copy "
+                                 "of it if there is one, else a new copy (a ruleset id: " + _RULESET_IDS + ")")
     p.add_argument("--fresh", action="store_true", help="with --demo: start the demo again from the beginning; "
                    "the copy you played is kept under another name")
     p.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR)
@@ -511,10 +538,12 @@ class AppParser(Parser):
     """The app's parser: reading every ruleset (to list their ids in its help) waits until the help is
     shown, so that opening the app reads only the encounter's own."""
 
+    lazy_help: argparse.Action | None = None  # the argument whose help names the rulesets
+
     def format_help(self) -> str:
-        for action in self._actions:
-            if action.help and _RULESET_IDS in action.help:
-                action.help = action.help.replace(_RULESET_IDS, ", ".join(sorted(catalogue().rulesets)))
+        action = self.lazy_help
+        if action is not None and action.help and _RULESET_IDS in action.help:
+            action.help = action.help.replace(_RULESET_IDS, ", ".join(sorted(catalogue().rulesets)))
         return super().format_help()
 
 

@@ -526,6 +526,13 @@ class RulesetDef(Strict):
             return self.damage.health
         return self.damage.absorb[-1] if self.damage.absorb else None
 
+    def pool_key(self, key: str) -> str:
+        """The pool a pool's key names: `hp` is the ruleset's hit points whatever it calls them (unless it
+        has a pool called hp); any other key is itself. The one reading of `hp=`: add, edit, templates."""
+        if key == "hp" and all(p.id != "hp" for p in self.pools):
+            return self.health_pool() or key
+        return key
+
     def body_plan(self, plan_id: str | None) -> BodyPlanDef | None:
         """A creature's body plan: the one named, else the default (the first); None without plans."""
         return next((p for p in self.body_plans if p.id == plan_id), self.body_plans[0] if self.body_plans else None)

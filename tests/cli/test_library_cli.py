@@ -152,3 +152,17 @@ def test_library_show_says_which_other_rulesets_have_that_name(capsys: pytest.Ca
     assert code == 0 and "ruleset: three-action" in out and "also in" not in out
     code, out, _ = cli(capsys, "library", "show", "Troll")  # in one ruleset only: nothing more said
     assert code == 0 and "also in" not in out
+
+
+def test_a_party_whose_name_has_a_space_rests(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The lines a rest runs are made by the one formatter: `@Ford Heroes` stays one word."""
+    f = tmp_path / "f.combat"
+    cli(capsys, "new", str(f), "--ruleset", "three-action")
+    assert cli(capsys, "do", str(f), "add Osk pc hp=20", 'party "Ford Heroes" Osk',
+               "cond Osk shaken 1 until=long-rest", "end")[0] == 0
+    code, out, err = cli(capsys, "library", "rest", "long", "@Ford Heroes")
+    assert code == 0, err
+    assert "Party Ford Heroes rested (long)" in out
+    code, out, err = cli(capsys, "do", str(f), 'rest short "@Ford Heroes"')
+    assert code == 0, err
+    assert "Party Ford Heroes rested (short)" in out

@@ -7,6 +7,7 @@ Exceeds the limit ...". Python's own exception text never reaches the GM.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -81,7 +82,7 @@ def test_an_internal_error_in_a_command_is_told_plainly_and_changes_nothing(
         ops.changing("c1").name = "changed"
         raise ValueError("secret internals: invalid literal for int() with base 10")
 
-    monkeypatch.setitem(commands.COMMANDS, "heal", commands.Command("heal", "heal", "", broken))
+    monkeypatch.setitem(commands.COMMANDS, "heal", dataclasses.replace(commands.COMMANDS["heal"], handler=broken))
     message = refused(enc, "heal Orc 1")
     assert "secret" not in message and "heal" in message
     assert enc.state.combatants["c1"].name == "Orc"

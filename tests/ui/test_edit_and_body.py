@@ -7,7 +7,7 @@ from pathlib import Path
 
 from helpers import Make
 
-from combat_tui.completion import completions
+from combat_tui.engine.commands.completion import completions
 from combat_tui.ui.widgets.command_bar import CommandBar
 
 from .keys import RecordingApp, errors, highlight, new_session, picking

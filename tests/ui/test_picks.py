@@ -6,6 +6,7 @@ from pathlib import Path
 
 from helpers import Make, creature
 
+from combat_tui.engine.commands import command_line
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.picks import (
     act_choices,
@@ -21,11 +22,13 @@ from .keys import choose, highlight, list_title, new_session
 
 
 def test_a_typed_speed_is_a_number_dice_or_a_class_by_name() -> None:
-    assert speed_words("6") == "sf=6"
-    assert speed_words("30+1d6") == "sf=30+1d6"
-    assert speed_words("swift") == "class=swift"
-    assert speed_words("Very slow") == 'class="Very slow"'
-    assert speed_words("class=rapid") == "class=rapid"
+    assert speed_words("6") == {"sf": "6"}
+    assert speed_words("30+1d6") == {"sf": "30+1d6"}
+    assert speed_words("swift") == {"class": "swift"}
+    assert speed_words("Very slow") == {"class": "Very slow"}
+    assert speed_words("class=rapid") == {"class": "rapid"}
+    # as the line the formatter makes of them reads
+    assert command_line("act", "Kara", **speed_words("Very slow")) == 'act Kara class="Very slow"'
 
 
 def test_pool_choices_show_what_each_creature_holds(make: Make) -> None:

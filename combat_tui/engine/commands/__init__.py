@@ -2,8 +2,9 @@
 
 One parser: words are split as a shell does (`dmg "Orc 2" 5`), the command is a unique
 case-insensitive prefix of a name below, `key=value` words are options. Each command is declared once
-(`spec.py`); its handler lives with the others of its kind, and importing this package registers them
-all, in the order the README's table lists them.
+(`spec.py`: its arguments and words, from which come its usage, arity errors and completion); its
+handler lives with the others of its kind, and importing this package registers them all, in the order
+the README's table lists them. `command_line` makes a line for the parser (the app builds its own so).
 """
 
 from __future__ import annotations
@@ -18,16 +19,15 @@ from . import setup, acting, cond, turn_order, prompts, creatures, rules, edit, 
 from .keeping import after_end, rewound
 from .quoting import command_line, named, quote, split
 from .setup import STAT_PREFIX
-from .spec import COMMANDS, Command, command, find_command, markdown_table, parse
+from .spec import COMMANDS, Arg, Command, command, find_command, markdown_table, parse
 
 
 def _history(ops: Ops, args: list[str], kw: dict[str, str]) -> None:  # pragma: no cover - run() handles these
     raise CommandError("undo and redo act on the log, not inside a command")
 
 
-COMMANDS["undo"] = Command("undo", "undo", "take back the last change, without limit; survives a save and reload",
-                           _history)
-COMMANDS["redo"] = Command("redo", "redo", "put back what undo took", _history)
+command("undo", "take back the last change, without limit; survives a save and reload")(_history)
+command("redo", "put back what undo took")(_history)
 
-__all__ = ["COMMANDS", "STAT_PREFIX", "Command", "after_end", "command", "command_line", "find_command",
+__all__ = ["COMMANDS", "STAT_PREFIX", "Arg", "Command", "after_end", "command", "command_line", "find_command",
            "markdown_table", "named", "parse", "quote", "rewound", "split"]

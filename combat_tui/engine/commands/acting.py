@@ -13,18 +13,20 @@ from ..ruleset import PoolDef, TimeModel
 from ..targets import creatures, pick
 from ..which import one_of
 from .common import need, one_creature, pick_pool, targets
-from .spec import command
+from .spec import COMMANDS, arg, command
 
-_ACT = "act NAMES ACTION [on=NAME] [what=NAME] [value=N] [adv|dis|boonN|baneN] | sf=N | class=NAME [mod=N]"
-_ACT_WORDS = {"on": "the creature the action is used on", "what": "what it is used on, when not a creature (a spell)",
-              "value": "the number the action asks for (a spell's fatigue cost)",
-              "sf": "time count: the speed factor to the next TC",
-              "class": "time count: a speed class, rolled for PCs", "mod": "time count: added to the speed factor"}
+_ACT_WORDS = {"on=NAME": "the creature the action is used on",
+              "what=NAME": "what it is used on, when not a creature (a spell)",
+              "value=N": "the number the action asks for (a spell's fatigue cost)",
+              "sf=N": "time count: the speed factor to the next TC, instead of an action",
+              "class=NAME": "time count: a speed class, rolled for PCs, instead of an action",
+              "mod=N": "time count: added to the speed factor"}
 
 
-@command("act", _ACT, "spend an action's cost (and apply it on=NAME) or schedule the next TC; a creature's own "
+@command("act", "spend an action's cost (and apply it on=NAME) or schedule the next TC; a creature's own "
          "attack (from its template) also rolls its to-hit (with adv, dis, boonN, baneN) and its damage, left ready "
-         "for `apply`", words=_ACT_WORDS, args=("names", "action"))
+         "for `apply`", args=(arg("names"), arg("action", optional=True)), flags=("adv|dis|boonN|baneN",),
+         words=_ACT_WORDS)
 def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     roll_words: list[str] = []
     while args and attacks.ROLL_WORD.fullmatch(args[-1]):
@@ -36,7 +38,7 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, need_after)
     word = " ".join(rest)
     if not word and "sf" not in kw and "class" not in kw:
-        raise CommandError(f"usage: {_ACT}")
+        raise CommandError(f"act needs an action (or, in time count, sf= or class=); usage: {COMMANDS['act'].usage}")
     target = one_creature(ops, kw["on"]) if "on" in kw else None
     chosen = {cid: (attacks.find(ops, ops.peek(cid), word) if word else None) for cid in ids}
     for cid, action in chosen.items():
@@ -52,19 +54,20 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             actions.schedule(ops, cid, action, kw.get("sf"), kw.get("class"), kw.get("mod"), before)
 
 
-_APPLY = "apply [NAME|N] [to=NAMES] [half|double|miss]"
+_HITS = ("half", "double", "miss")  # apply's bare words: what becomes of the damage
 
 
-@command("apply", _APPLY, "deal damage an attack left ready (the one waiting, the one by or on NAME, or number N) "
+@command("apply", "deal damage an attack left ready (the one waiting, the one by or on NAME, or number N) "
          "through the ruleset's rules; half or double it, or miss drops it",
-         words={"to": "whom it is dealt to instead"}, args=("names",))
+         args=(arg("names", "NAME|N", optional=True),), flags=("|".join(_HITS),),
+         words={"to=NAMES": "whom it is dealt to instead"})
 def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    flags = [w.lower() for w in args if w.lower() in ("half", "double", "miss")]
+    flags = [w.lower() for w in args if w.lower() in _HITS]
     named = next((c.name for c in ops.state.combatants.values() if c.name.lower() in flags), None)
     if named is not None:  # `apply Miss` meant Miss's hit, not to drop one
         raise CommandError(f"{named} is also a word of apply ({named.lower()}): name the damage by its number "
                            "(apply N)")
-    words = [w for w in args if w.lower() not in ("half", "double", "miss")]
+    words = [w for w in args if w.lower() not in _HITS]
     ops.require(len(flags) <= 1, "half, double or miss: one of them")
     ops.require(bool(ops.state.ready), "no damage is ready (an attack of a creature's own leaves it: act NAME ATTACK)")
     found = list(ops.state.ready)
@@ -114,14 +117,14 @@ def _pick_word(ops: Ops, hit: ReadyHit) -> str:
 def _pool_amount(ops: Ops, args: list[str], verb: str, other: str) -> tuple[list[str], PoolDef, int]:
     """NAMES POOL N, shared by spend and gain."""
     ids, rest = targets(ops, args, 2)
-    need(rest, 2, f"{verb} NAMES POOL N")
+    need(rest, 2, verb)
     pd = pick_pool(ops, rest[0])
     n = amount(ops, rest[1], "amount")
     ops.require(n >= 0, f"{verb} a positive amount (use {other})")
     return ids, pd, n
 
 
-@command("spend", "spend NAMES POOL N", "spend from a pool (refused below its floor)", args=("names", "pool"))
+@command("spend", "spend from a pool (refused below its floor)", args=(arg("names"), arg("pool"), arg("amount")))
 def _spend(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, pd, n = _pool_amount(ops, args, "spend", "gain to add")
     for cid in ids:
@@ -131,18 +134,18 @@ def _spend(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.set_pool(cid, pd.id, cur - n)
 
 
-@command("gain", "gain NAMES POOL N", "add to a pool (up to its max)", args=("names", "pool"))
+@command("gain", "add to a pool (up to its max)", args=(arg("names"), arg("pool"), arg("amount")))
 def _gain(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, pd, n = _pool_amount(ops, args, "gain", "spend to take away")
     for cid in ids:
         ops.set_pool(cid, pd.id, ops.peek(cid).pools[pd.id].current + n)
 
 
-@command("dmg", "dmg NAMES N [TYPE]", "deal damage through the ruleset's rules; dice are rolled once for all targets",
-         args=("names", "amount", "damage-type"))
+@command("dmg", "deal damage through the ruleset's rules; dice are rolled once for all targets",
+         args=(arg("names"), arg("amount"), arg("damage-type", optional=True)))
 def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
-    need(rest, 1, "dmg NAMES N [TYPE]")
+    need(rest, 1, "dmg")
     n = amount(ops, rest[0], "damage")
     ops.require(n >= 0, "damage cannot be negative (use heal)")
     dtype = None
@@ -156,11 +159,11 @@ def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             ops.lines[start:] = [one_line(ops.peek(cid).name, ops.lines[start:])] if ops.lines[start:] else []
 
 
-@command("heal", "heal NAMES N", "heal through the ruleset's rules; dice are rolled once for all",
-         args=("names", "amount"))
+@command("heal", "heal through the ruleset's rules; dice are rolled once for all",
+         args=(arg("names"), arg("amount")))
 def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
-    need(rest, 1, "heal NAMES N")
+    need(rest, 1, "heal")
     n = amount(ops, rest[0], "healing")
     ops.require(n >= 0, "healing cannot be negative (use dmg)")
     for cid in ids:

@@ -5,17 +5,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import CommandError
-from ..model import Combatant
+from ..model import Combatant, Side
 from ..ops import Ops
 from ..ruleset import ActionDef, BodyPlanDef, ConditionDef, PoolDef
 from ..targets import creatures, pick, take_creatures
 from ..timekeeping import is_out
+from .spec import COMMANDS, needs
 
 
-def no_extra(args: list[str], usage: str) -> None:
+def no_extra(args: list[str], command: str) -> None:
     """Refuse words left over (`key=value` words the spec already checked)."""
     if args:
-        raise CommandError(f"unexpected {' '.join(args)!r}; usage: {usage}")
+        raise CommandError(f"unexpected {' '.join(args)!r}; usage: {COMMANDS[command].usage}")
+
+
+def side_of(word: str) -> Side:
+    """What `side=` says (add, edit), in one reading."""
+    try:
+        return Side(word.lower())
+    except ValueError:
+        raise CommandError(f"side={word}: a side is pc, npc or ally") from None
 
 
 def pick_pool(ops: Ops, word: str) -> PoolDef:
@@ -30,18 +39,19 @@ def pick_action(ops: Ops, word: str) -> ActionDef:
     return pick("action", word, ((a.id, a.name, a) for a in ops.rs.actions))
 
 
-def health_pool(ops: Ops) -> str | None:
-    """What `hp=` sets whatever the ruleset calls it: the ruleset's hit points (`damage.health`)."""
-    return ops.rs.health_pool()
+def with_health(ops: Ops, kw: dict[str, str]) -> dict[str, str]:
+    """The `key=value` words with `hp=` read as the ruleset's hit points, whatever it calls them."""
+    return {ops.rs.pool_key(k): v for k, v in kw.items()}
 
 
 def body_plan(ops: Ops, word: str) -> BodyPlanDef:
     return pick("body plan", word, ((p.id, p.name, p) for p in ops.rs.body_plans))
 
 
-def need(args: list[str], n: int, usage: str) -> None:
+def need(args: list[str], n: int, command: str) -> None:
+    """Fewer words than the command needs, once its names are read: its arity error, from its spec."""
     if len(args) < n:
-        raise CommandError(f"usage: {usage}")
+        raise needs(command)
 
 
 def in_fight(ops: Ops) -> Callable[[Combatant], bool]:

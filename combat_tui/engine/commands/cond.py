@@ -10,22 +10,19 @@ from ..ops import Ops
 from ..targets import take_creatures
 from ..timekeeping import current_actor
 from .common import need, no_extra, one_creature, pick_condition, targets
-from .spec import command
-
-_COND = "cond NAMES CONDITION [VALUE] [for=N] [until=SPEC] [from=NAME|all]"
+from .spec import arg, command
 
 
-@command("cond", _COND, "add a condition; what it implies comes with it", args=("names", "condition"),
-         words={"for": "lasts N rounds (N TC in time count)", "until": "when it ends (end-of-turn, tc:N, ...)",
-                "from": "the creature it is relative to, or all"})
+@command("cond", "add a condition; what it implies comes with it",
+         args=(arg("names"), arg("condition"), arg("amount", "VALUE", "a value", optional=True)),
+         words={"for=N": "lasts N rounds (N TC in time count)", "until=SPEC": "when it ends (end-of-turn, tc:N, ...)",
+                "from=NAME|all": "the creature it is relative to, or all"})
 def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    usage = _COND
     ids, rest = targets(ops, args, 1)
-    need(rest, 1, usage)
+    need(rest, 1, "cond")
     cd = pick_condition(ops, rest[0])
     value = amount(ops, rest[1], "value") if len(rest) > 1 else None
-    if len(rest) > 2:
-        raise CommandError(f"usage: {usage}")
+    no_extra(rest[2:], "cond")
     everyone = kw.get("from", "").lower() in ("all", "@all")
     source = one_creature(ops, kw["from"]) if "from" in kw and not everyone else None
     if cd.subjective and source is None and not everyone:
@@ -35,19 +32,16 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         conditions.add(ops, cid, cd.id, value=value, duration=duration, source=source)
 
 
-_UNCOND = "uncond NAMES CONDITION [from=NAME] [uid=N] [for=N] [until=SPEC]"
-
-
-@command("uncond", _UNCOND, "remove a condition and what it implied; with for= or until=, an ability removed "
+@command("uncond", "remove a condition and what it implied; with for= or until=, an ability removed "
          "it and it is ignored if given again until then",
-         args=("names", "condition"),
-         words={"from": "only the instance from that creature", "uid": "only that instance",
-                "for": "ignored if given again for N rounds (N TC in time count)",
-                "until": "ignored if given again until then (end-of-round, ...)"})
+         args=(arg("names"), arg("condition")),
+         words={"from=NAME": "only the instance from that creature", "uid=N": "only that instance",
+                "for=N": "ignored if given again for N rounds (N TC in time count)",
+                "until=SPEC": "ignored if given again until then (end-of-round, ...)"})
 def _uncond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = take_creatures(ops.state, args, 1)  # the dead too: `uncond Bandit* dead` brings them back
-    need(rest, 1, _UNCOND)
-    no_extra(rest[1:], _UNCOND)
+    need(rest, 1, "uncond")
+    no_extra(rest[1:], "uncond")
     cd = pick_condition(ops, rest[0])
     source = one_creature(ops, kw["from"], everyone=True) if "from" in kw else None
     total = 0

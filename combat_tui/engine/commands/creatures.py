@@ -7,36 +7,36 @@ from ..injuries import heal_injury, injure
 from ..ops import Ops
 from ..targets import clean_note, creatures, take_creatures
 from .common import need, targets
-from .spec import command
+from .spec import arg, command
 
 
-@command("injure", "injure NAME PART [N]", "add injuries to a body part (arm, arm.2)", args=("names", "part"))
+@command("injure", "add injuries to a body part (arm, arm.2)",
+         args=(arg("names", "NAME"), arg("part"), arg("amount", optional=True)))
 def _injure(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
-    need(rest, 1, "injure NAME PART [N]")
+    need(rest, 1, "injure")
     n = amount(ops, rest[1], "injuries") if len(rest) > 1 else 1
     ops.require(0 < n <= 100, "injuries: 1 to 100")
     for cid in ids:
         injure(ops, cid, rest[0], n)
 
 
-_HEAL_INJURY = "heal-injury NAME PART [N] [regrow]"
-
-
-@command("heal-injury", _HEAL_INJURY,
+@command("heal-injury",
          "take injuries off a body part (the most injured unless numbered, arm.2); what they brought on is "
-         "lifted below each count; regrow: a destroyed part too, by magic", args=("names", "part"))
+         "lifted below each count; regrow: a destroyed part too, by magic",
+         args=(arg("names", "NAME"), arg("part"), arg("amount", optional=True)), flags=("regrow",))
 def _heal_injury(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     regrow = bool(args) and args[-1].lower() == "regrow"
     ids, rest = targets(ops, args[:-1] if regrow else args, 1)
-    need(rest, 1, _HEAL_INJURY)
+    need(rest, 1, "heal-injury")
     n = amount(ops, rest[1], "injuries") if len(rest) > 1 else 1
     ops.require(0 < n <= 100, "injuries: 1 to 100")
     for cid in ids:
         heal_injury(ops, cid, rest[0], n, regrow)
 
 
-@command("note", "note NAME TEXT", "set a creature's GM note", args=("names", "text"), raw=True)
+@command("note", "set a creature's GM note", args=(arg("names", "NAME"), arg("text", optional=True)),
+         raw=True)
 def _note(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = take_creatures(ops.state, args, 0)
     text = clean_note(" ".join(rest))
@@ -45,28 +45,28 @@ def _note(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.say(f"{ops.peek(cid).name}: note {'set' if text else 'cleared'}")
 
 
-@command("hide", "hide NAMES", "hide creatures from the players' view", args=("names",))
+@command("hide", "hide creatures from the players' view", args=(arg("names"),))
 def _hide(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _set_hidden(ops, args, True)
 
 
-@command("reveal", "reveal NAMES", "show hidden creatures to the players", args=("names",))
+@command("reveal", "show hidden creatures to the players", args=(arg("names"),))
 def _reveal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     _set_hidden(ops, args, False)
 
 
 def _set_hidden(ops: Ops, args: list[str], hidden: bool) -> None:
-    need(args, 1, "hide NAMES" if hidden else "reveal NAMES")
+    need(args, 1, "hide" if hidden else "reveal")
     for cid in creatures(ops.state, " ".join(args)):
         ops.changing(cid).hidden = hidden
         ops.say(f"{ops.peek(cid).name} is {'hidden' if hidden else 'visible'}")
 
 
-@command("show-hp", "show-hp NAMES [off]",
+@command("show-hp",
          "show creatures' exact health in the players' view (off: only unhurt / hurt / bloodied / down / dead)",
-         args=("names",))
+         args=(arg("names"),), flags=("off",))
 def _show_hp(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    need(args, 1, "show-hp NAMES [off]")
+    need(args, 1, "show-hp")
     shown = True
     if len(args) > 1 and args[-1].lower() in ("off", "on"):
         shown = args.pop().lower() == "on"

@@ -6,34 +6,31 @@ from __future__ import annotations
 from ..amounts import amount
 from ..errors import CommandError
 from ..injuries import instances, part_count
-from ..model import Side
 from ..ops import Ops
 from ..targets import clean_name, clean_note
-from .common import body_plan, health_pool, one_creature_anyone
-from .spec import command
-
-EDIT = "edit NAME [name=NEW] [side=pc|npc|ally] [hp=N] [POOL=N] [STAT=N] [body=PLAN] [notes=TEXT]"
+from .common import body_plan, one_creature_anyone, side_of, with_health
+from .spec import COMMANDS, arg, command
 
 
 def _norm(key: str) -> str:
     return key.lower().replace("-", "_")
 
 
-@command("edit", EDIT, "change a creature mid-fight: rename it, its side, a pool's maximum, a stat, its body plan; "
-         "one undoable change", args=("name", "edit"),
-         words={"name": "a new name (names stay unique)", "side": "pc, npc or ally",
-                "hp": "the maximum of the ruleset's hit points", "body": "a body plan", "notes": "the GM's note"},
-         ruleset_words="POOL=N, STAT=N: a pool's maximum (an unhurt creature stays unhurt), a stat")
+@command("edit", "change a creature mid-fight: rename it, its side, a pool's maximum, a stat, its body plan; "
+         "one undoable change", args=(arg("name"),),
+         words={"name=NEW": "a new name (names stay unique)", "side=pc|npc|ally": "pc, npc or ally",
+                "hp=N": "the maximum of the ruleset's hit points", "body=PLAN": "a body plan",
+                "notes=TEXT": "the GM's note"},
+         ruleset_words="POOL=N, STAT=N: a pool's maximum (an unhurt creature stays unhurt), a stat",
+         ruleset_usage="[POOL=N] [STAT=N]")
 def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if not args or not kw:
-        raise CommandError(f"usage: {EDIT}")
+        raise CommandError(f"edit needs a name and what to change (a key=value word); usage: {COMMANDS['edit'].usage}")
     cid = one_creature_anyone(ops, " ".join(args))  # the dead too: a GM fixes a typo on a corpse
     rs = ops.rs
-    health = health_pool(ops)
     pools = {_norm(p.id): p for p in rs.pools}
     stats = {_norm(s.id): s for s in rs.stats}
-    if "hp" in kw and "hp" not in pools and health is not None:
-        kw[health] = kw.pop("hp")  # `hp=` means the ruleset's hit points, as in `add`
+    kw = with_health(ops, kw)
     known = {"name", "side", "notes"} | set(pools) | set(stats) | ({"body"} if rs.body_plans else set())
     unknown = [k for k in kw if _norm(k) not in known]
     if unknown:
@@ -51,10 +48,7 @@ def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             said.append(f"renamed {name}")
             c.name = name
     if "side" in kw:
-        try:
-            side = Side(kw["side"].lower())
-        except ValueError:
-            raise CommandError(f"side {kw['side']!r}: pc, npc or ally") from None
+        side = side_of(kw["side"])
         if side is not c.side:
             said.append(f"side {c.side.value} → {side.value}")
             c.side = side

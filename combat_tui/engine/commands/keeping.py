@@ -21,8 +21,9 @@ from ..ops import Ops
 from ..ruleset import TimeModel
 from ..targets import clean_name
 from ..timekeeping import elapsed_seconds
-from .common import need, targets
-from .spec import command
+from .common import need, no_extra, targets
+from .quoting import command_line
+from .spec import arg, command
 
 
 def _library(ops: Ops) -> tuple[Library, Path]:
@@ -37,19 +38,20 @@ def _base_name(c: Combatant) -> str:
     return c.template or re.sub(r" [0-9]{1,9}$", "", c.name)
 
 
-@command("keep", "keep NAMES [as TEMPLATE]", "save creatures as templates in your library folder (a file each, "
-         "written over only if keep wrote it); `add TEMPLATE` makes them again", args=("names", "text"))
+@command("keep", "save creatures as templates in your library folder (a file each, "
+         "written over only if keep wrote it); `add TEMPLATE` makes them again", args=(arg("names"),),
+         flags=("as TEMPLATE",))
 def _keep(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    need(args, 1, "keep NAMES [as TEMPLATE]")
+    need(args, 1, "keep")
     lowered = [a.lower() for a in args]
     new_name = None
     if "as" in lowered[1:]:
         at = len(lowered) - 1 - lowered[::-1].index("as")
         new_name = clean_name(" ".join(args[at + 1:])) if args[at + 1:] else None
-        need([new_name] if new_name else [], 1, "keep NAMES [as TEMPLATE]")
+        ops.require(new_name is not None, "keep ... as needs the template's name after it")
         args = args[:at]
     ids, rest = targets(ops, args, 0)
-    ops.require(not rest, f"unexpected {' '.join(rest)!r}; usage: keep NAMES [as TEMPLATE]")
+    no_extra(rest, "keep")
     lib, folder = _library(ops)
     chosen: dict[str, Combatant] = {}
     for cid in ids:
@@ -114,21 +116,21 @@ def _write_party(ops: Ops, name: str, creatures: list[Combatant]) -> str:
     return path.name
 
 
-@command("party", "party PARTY NAMES", "make or update a party in your library from creatures of this encounter; "
+@command("party", "make or update a party in your library from creatures of this encounter; "
          "`end` keeps what lasts of them for the next fight, `add @PARTY` brings them into a fight",
-         args=("text", "names"))
+         args=(arg("party"), arg("names")))
 def _party(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    need(args, 2, "party PARTY NAMES")
+    need(args, 2, "party")
     name = clean_name(args[0].lstrip("@"))
     ids, rest = targets(ops, args[1:], 0)
-    ops.require(not rest, f"unexpected {' '.join(rest)!r}; usage: party PARTY NAMES")
+    no_extra(rest, "party")
     file = _write_party(ops, name, [ops.peek(cid) for cid in ids])
     for cid in ids:
         ops.changing(cid).party = name
     ops.say(f"Party {name}: {', '.join(ops.peek(cid).name for cid in ids)} ({file})")
 
 
-@command("end", "end", "the fight is over: what it changed of party members' lasting state is kept for their "
+@command("end", "the fight is over: what it changed of party members' lasting state is kept for their "
          "next fight and the time it took is logged; still resumable, and undo takes the end back, with what it kept")
 def _end(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.require(not args, "end takes nothing more")
@@ -242,8 +244,9 @@ def rest_party(ops: Ops, kind: str, word: str) -> None:
     scratch.defer_writes = True
     scratch.party_outbox = list(ops.pending)  # it rests the party as this encounter's last command left it
     ops.logged = True  # the GM rested them: the log says so, whatever it changed
-    scratch.run(f"add @{name}")  # brought in to rest, not into this fight: the log says only what the rest did
-    ops.lines += scratch.run(f"rest {kind}")
+    # brought in to rest, not into this fight: the log says only what the rest did
+    scratch.run(command_line("add", f"@{name}"))
+    ops.lines += scratch.run(command_line("rest", kind))
     if lib.lasting is None:
         file = _write_party(ops, name, scratch.state.roster())
         ops.say(f"Party {name} rested ({kind}): written to {file}")

@@ -11,14 +11,14 @@ from ..ops import Ops
 from ..targets import pick, take_creatures
 from ..which import one_of
 from .common import need, targets
-from .spec import command
+from .spec import arg, command, needs
 
 
-@command("roll", "roll EXPR", "roll dice into the log", args=("expr",), raw=True)
+@command("roll", "roll dice into the log", args=(arg("expr"),), raw=True)
 def _roll(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     expr = " ".join(args)
     if not expr.strip():
-        raise CommandError("usage: roll EXPR (e.g. roll 1d20+5)")
+        raise needs("roll")
     r = ops.roll(expr)
     ops.say(f"Roll {r.shown}")
 
@@ -69,32 +69,31 @@ def _pick_words(ops: Ops, p: Prompt) -> str:
     return str(p.uid)
 
 
-@command("resolve", "resolve [NAME [TABLE]|N] [value=N]", "roll a waiting prompt's table and apply the outcome",
-         args=("prompt",), words={"value": "the roll as made at the table, instead of rolling"})
+@command("resolve", "roll a waiting prompt's table and apply the outcome",
+         args=(arg("prompt", optional=True),), words={"value=N": "the roll as made at the table, instead of rolling"})
 def _resolve(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     prompt = _prompt(ops, args, "resolve")
     value = amount(ops, kw["value"], "value") if "value" in kw else None
     ops.resolve(prompt, value)
 
 
-@command("preroll", "preroll [NAME [TABLE]|N]", "roll a waiting prompt's table now; resolve applies it",
-         args=("prompt",))
+@command("preroll", "roll a waiting prompt's table now; resolve applies it", args=(arg("prompt", optional=True),))
 def _preroll(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.preroll(_prompt(ops, args, "preroll"))
 
 
-@command("dismiss", "dismiss [NAME [TABLE]|N]", "drop a waiting prompt", args=("prompt",))
+@command("dismiss", "drop a waiting prompt", args=(arg("prompt", optional=True),))
 def _dismiss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     prompt = _prompt(ops, args, "dismiss")
     ops.prompts().remove(prompt)
     ops.say(f"Dismissed: {ops.rs.table(prompt.table).name}")
 
 
-@command("prompt", "prompt NAME TABLE [part=PART]", "queue a roll table for a creature",
-         words={"part": "the body part it is about (arm, arm.2): a Heal check on it"}, args=("names", "table"))
+@command("prompt", "queue a roll table for a creature", args=(arg("names", "NAME"), arg("table")),
+         words={"part=PART": "the body part it is about (arm, arm.2): a Heal check on it"})
 def _queue(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
-    need(rest, 1, "prompt NAME TABLE [part=PART]")
+    need(rest, 1, "prompt")
     table = pick("table", " ".join(rest), ((t.id, t.name, t) for t in ops.rs.tables))
     for cid in ids:
         part = injuries.part_key(ops, cid, kw["part"]) if "part" in kw else None

@@ -33,11 +33,12 @@ def quote(word: str) -> str:
     return shlex.quote(word)
 
 
-def command_line(name: str, *words: str, typed: str = "", **options: str | None) -> str:
+def command_line(command: str, /, *words: str, typed: str = "", **options: str | None) -> str:
     """One command line: the command, its words as they read (names, ids), each quoted so `split` reads it
-    back whole, then its `key=value` options (None: left out; `from_=` for `from=`), then what the GM
-    typed, as typed (`2d6+3 fire`). The one place a line is put together for the parser."""
-    parts = [name, *(quote(w) for w in words)]
+    back whole, then its `key=value` options (None: left out; `from_=` for `from=`; `name=` is one too, the command
+    being positional only), then what the GM typed, as typed (`2d6+3 fire`). The one place a line is put
+    together for the parser."""
+    parts = [command, *(quote(w) for w in words)]
     parts += [f"{key.rstrip('_')}={quote(value)}" for key, value in options.items() if value is not None]
     if typed.strip():
         parts.append(typed.strip())

@@ -12,26 +12,27 @@ from ..targets import creatures, pick
 from ..words import humane
 from .common import need, no_extra
 from .keeping import SIDES, rest_party
-from .spec import command
+from .spec import arg, command
 
 
-@command("set", "set OPTION VALUE", "change one of the ruleset's readings for this encounter", args=("option",),
-         raw=True)
+@command("set", "change one of the ruleset's readings for this encounter (set OPTION=VALUE too)",
+         args=(arg("option"), arg("amount", "VALUE", "a value")), raw=True)
 def _set(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if len(args) == 1 and "=" in args[0]:  # `set OPTION=VALUE` reads as `set OPTION VALUE`
         args = args[0].split("=", 1)
-    need(args, 2, "set OPTION VALUE")
-    no_extra(args[2:], "set OPTION VALUE")
+    need(args, 2, "set")
+    no_extra(args[2:], "set")
     opt = pick("option", args[0], ((o.id, o.id, o) for o in ops.rs.options))
     value = amount(ops, args[1], "value")
     ops.options()[opt.id] = value
     ops.say(f"Option {opt.name or humane(opt.id)} = {value} ({opt.description})")
 
 
-@command("rest", "rest short|long [NAMES|@PARTY]", "refresh what a short or long rest refreshes; @PARTY: a party "
-         "of your library between fights, as the last fight left it", args=("rest",))
+@command("rest", "refresh what a short or long rest refreshes; @PARTY: a party "
+         "of your library between fights, as the last fight left it",
+         args=(arg("rest"), arg("names", "NAMES|@PARTY", optional=True)))
 def _rest(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    need(args, 1, "rest short|long [NAMES|@PARTY]")
+    need(args, 1, "rest")
     kind = {"short": Refresh.SHORT_REST, "long": Refresh.LONG_REST}.get(args[0].lower())
     ops.require(kind is not None, "rest short or rest long")
     assert kind is not None

@@ -14,27 +14,27 @@ from ..ruleset import RulesetDef, TimeModel
 from ..targets import clean_name, creatures
 from ..timekeeping import current_actor, slot_index
 from .adding import add_one
-from .common import health_pool, need, no_extra, targets
-from .spec import command
+from .common import need, no_extra, side_of, targets, with_health
+from .spec import arg, command, needs
 from .templates import find_template, from_template, name_words, party_add
 
-_ADD = ("add NAME|@PARTY [xN] [split] [init=N] [hp=N] [pc|npc|ally] [side=pc|npc|ally] [surprised] [hidden] "
-        "[body=PLAN] [notes=TEXT] [KEY=VALUE ...] [stat-KEY=N]")
 
-
-@command("add", _ADD, "add creatures (Goblin x4 makes Goblin 1..4, a group on one initiative; split: each rolls); "
+@command("add", "add creatures (Goblin x4 makes Goblin 1..4, a group on one initiative; split: each rolls); "
          "a library template's name (or the start of it, 3 letters or more) makes them from it; @PARTY adds a "
-         "party's members as the last fight left them", args=("add", "add"),
-         words={"init": "initiative (dice allowed)", "hp": "the ruleset's hit points, whatever it calls them",
-                "side": "pc, npc or ally, as the bare word", "body": "a body plan", "notes": "the GM's note",
-                "stat-KEY": "the stat KEY, where KEY= alone means something else (stat-init=2)"},
-         ruleset_words="KEY=VALUE: a stat, pool or body part of the ruleset; values may be dice")
+         "party's members as the last fight left them", args=(arg("add"),),
+         flags=("xN", "split", "pc|npc|ally", "surprised", "hidden"),
+         words={"init=N": "initiative (dice allowed)", "hp=N": "the ruleset's hit points, whatever it calls them",
+                "side=pc|npc|ally": "pc, npc or ally, as the bare word", "body=PLAN": "a body plan",
+                "notes=TEXT": "the GM's note",
+                "stat-KEY=N": "the stat KEY, where KEY= alone means something else (stat-init=2)"},
+         ruleset_words="KEY=VALUE: a stat, pool or body part of the ruleset; values may be dice",
+         ruleset_usage="[KEY=VALUE ...]")
 def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if len(args) == 1 and args[0].startswith("@") and not kw:
         party_add(ops, args[0][1:])
         return
     if not args:
-        raise CommandError("add needs a name first: add NAME [xN] [hp=N] [init=N] [pc|npc|ally], or add @PARTY")
+        raise needs("add")
     if args[0].startswith("@") and (len(args) > 1 or kw):
         raise CommandError("add @PARTY takes nothing more: the party's file says the rest")
     words, flags = name_words(args)
@@ -57,17 +57,12 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         elif low == "hidden":
             hidden = True
     if "side" in kw:  # `side=ally` says what the bare word says
-        try:
-            side = Side(kw["side"].lower())
-        except ValueError:
-            raise CommandError(f"side={kw['side']}: a side is pc, npc or ally") from None
+        side = side_of(kw["side"])
     base = clean_name(" ".join(words))
     if count > 100:
         raise CommandError("at most 100 creatures at once")
     rs = ops.rs
-    health = health_pool(ops)
-    if "hp" in kw and health is not None and health != "hp" and "hp" not in {p.id for p in rs.pools}:
-        kw[health] = kw.pop("hp")  # `hp=` always means the ruleset's main health pool
+    kw = with_health(ops, kw)
     made = from_template(rs, template, kw) if template is not None else None
     if made is not None:
         kw = {**made.kw, **kw}  # what the line says wins over the template
@@ -131,9 +126,9 @@ def _stat_keys(rs: RulesetDef, kw: dict[str, str]) -> dict[str, str]:
     return out
 
 
-@command("remove", "remove NAMES", "remove creatures from the encounter", args=("names",))
+@command("remove", "remove creatures from the encounter", args=(arg("names"),))
 def _remove(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    need(args, 1, "remove NAMES")
+    need(args, 1, "remove")
     for cid in creatures(ops.state, " ".join(args)):
         name = ops.peek(cid).name
         turns.hand_over(ops, cid)
@@ -145,10 +140,10 @@ def _remove(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ops.say(f"Removed {name}")
 
 
-@command("init", "init NAMES N", "set initiative (dice allowed)", args=("names", "amount"))
+@command("init", "set initiative (dice allowed)", args=(arg("names"), arg("amount")))
 def _init(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
-    need(rest, 1, "init NAMES N")
+    need(rest, 1, "init")
     started = ops.state.clock.started
     if started and ops.rs.time.model is TimeModel.TIME_COUNT:
         raise CommandError("in time count, change when a creature acts with `act NAME sf=N`")
@@ -167,13 +162,13 @@ def _init(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
                         "change its initiative after its turn")
 
 
-@command("start", "start", "roll missing initiative and begin round 1 (time count: the clock starts at the lowest)")
+@command("start", "roll missing initiative and begin round 1 (time count: the clock starts at the lowest)")
 def _start(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     no_extra(args, "start")
     turns.start(ops)
 
 
-@command("next", "next", "next turn (time count: next TC with actors; free rounds: next round)")
+@command("next", "next turn (time count: next TC with actors; free rounds: next round)")
 def _next(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     no_extra(args, "next")
     ops.require(not ops.state.clock.ended, "the fight has ended (`undo` takes the end back)")

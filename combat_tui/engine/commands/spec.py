@@ -1,5 +1,6 @@
-"""A command as declared once: usage, help, the `key=value` words it takes, what its arguments are;
-the registry of them all and the parser that reads a line against it."""
+"""A command as declared once: its typed arguments, bare words and `key=value` words, its help; the usage
+line, the arity error and completion all come from that. The registry of them all, and the parser that
+reads a line against it."""
 
 from __future__ import annotations
 
@@ -14,20 +15,93 @@ from .quoting import split
 
 Handler = Callable[[Ops, list[str], dict[str, str]], None]
 
+# Each kind of argument: how usage shows it, and how an error names it to the GM.
+KINDS: dict[str, tuple[str, str]] = {
+    "names": ("NAMES", "a name"),
+    "name": ("NAME", "a name"),
+    "add": ("NAME|@PARTY", "a name (or @PARTY)"),
+    "prompt": ("NAME [TABLE]|N", "a prompt"),
+    "action": ("ACTION", "an action"),
+    "pool": ("POOL", "a pool"),
+    "amount": ("N", "an amount"),
+    "damage-type": ("TYPE", "a damage type"),
+    "condition": ("CONDITION", "a condition"),
+    "part": ("PART", "a body part"),
+    "table": ("TABLE", "a table"),
+    "option": ("OPTION", "an option"),
+    "rest": ("short|long", "short or long"),
+    "expr": ("EXPR", "dice (e.g. roll 1d20+5)"),
+    "text": ("TEXT", "a text"),
+    "party": ("PARTY", "a party's name"),
+}
+
+
+@dataclass(frozen=True)
+class Arg:
+    """A positional argument: its kind (what completion offers), as usage shows it, as an error names it."""
+
+    kind: str
+    label: str
+    what: str
+    optional: bool = False
+
+    def shown(self) -> str:
+        return f"[{self.label}]" if self.optional else self.label
+
+
+def arg(kind: str, label: str = "", what: str = "", optional: bool = False) -> Arg:
+    shown, said = KINDS[kind]
+    return Arg(kind, label or shown, what or said, optional)
+
 
 @dataclass(frozen=True)
 class Command:
-    """One command as declared: its usage and help, the `key=value` words it takes (key: what it means),
-    the kind of each argument (for completion: the first, then any later one)."""
+    """One command as declared: its help, its positional arguments, the bare words it takes (`flags`, each
+    a usage group: `half|double|miss`; `xN` a word and a number), its `key=value` words (key: what it
+    means; `values`: what usage shows after the `=`)."""
 
     name: str
-    usage: str
     help: str
     handler: Handler
+    args: tuple[Arg, ...] = ()
+    flags: tuple[str, ...] = ()
     words: dict[str, str] = field(default_factory=dict, hash=False)
-    args: tuple[str, ...] = ()
+    values: dict[str, str] = field(default_factory=dict, hash=False)
     ruleset_words: str = ""  # add, edit: also the ruleset's own keys, which the handler checks
-    raw: bool = False  # roll, note: a `key=value` word is text like any other
+    ruleset_usage: str = ""  # how usage shows those
+    raw: bool = False  # roll, note, set: a `key=value` word is text like any other
+
+    @property
+    def usage(self) -> str:
+        parts = [self.name, *(a.shown() for a in self.args)]
+        parts += [f"[{f}]" for f in self.flags]
+        parts += [f"[{k}={self.values[k]}]" for k in self.words]
+        parts += [self.ruleset_usage] if self.ruleset_usage else []
+        return " ".join(parts)
+
+    def bare_words(self) -> list[str]:
+        """The bare words completion offers: each flag's words (`half`, `as`), not those that take a
+        number in them (`xN`, `boonN`)."""
+        out = []
+        for group in self.flags:
+            for alternative in group.split("|"):
+                word = alternative.split()[0]
+                if word.islower():
+                    out.append(word)
+        return out
+
+    def needs(self) -> str:
+        """What the command needs, in the GM's words: `dmg needs a name and an amount; usage: ...`."""
+        wanted = [a.what for a in self.args if not a.optional]
+        said = wanted[0] if len(wanted) == 1 else ", ".join(wanted[:-1]) + " and " + wanted[-1]
+        return f"{self.name} needs {said}; usage: {self.usage}"
+
+    def check_arity(self, words: list[str]) -> None:
+        """Fewer words than required arguments: refused before the handler reads them. A name may run
+        to several words, so this is the least; the handler asks again once names are read (`need`)."""
+        given = len(words) + (sum("=" in w for w in words) if self.raw else 0)  # `set OPTION=VALUE`: two
+        if given < sum(not a.optional for a in self.args):
+            raise CommandError(self.needs())
 
     def check_words(self, kw: dict[str, str]) -> None:
         """Refuse a `key=value` word the command does not take, before anything changes."""
@@ -43,13 +117,23 @@ class Command:
 COMMANDS: dict[str, Command] = {}
 
 
-def command(name: str, usage: str, help: str, *, words: dict[str, str] | None = None, args: tuple[str, ...] = (),
-            ruleset_words: str = "", raw: bool = False) -> Callable[[Handler], Handler]:
+def command(name: str, help: str, *, args: tuple[Arg, ...] = (), flags: tuple[str, ...] = (),
+            words: dict[str, str] | None = None, ruleset_words: str = "", ruleset_usage: str = "",
+            raw: bool = False) -> Callable[[Handler], Handler]:
+    """Register a handler under its declaration; `words` are `{"key=VALUE": meaning}`."""
+    keys = {w.partition("=")[0]: meaning for w, meaning in (words or {}).items()}
+    values = {w.partition("=")[0]: w.partition("=")[2] for w in (words or {})}
+
     def register(fn: Handler) -> Handler:
-        COMMANDS[name] = Command(name, usage, help, fn, dict(words or {}), args, ruleset_words, raw)
+        COMMANDS[name] = Command(name, help, fn, args, flags, keys, values, ruleset_words, ruleset_usage, raw)
         return fn
 
     return register
+
+
+def needs(name: str) -> CommandError:
+    """The arity error of a command, as its spec says it."""
+    return CommandError(COMMANDS[name].needs())
 
 
 def find_command(word: str) -> Command:
@@ -72,6 +156,7 @@ def parse(line: str) -> tuple[Command, list[str], dict[str, str]]:
         raise CommandError("empty command")
     cmd = find_command(words[0])
     if cmd.raw:
+        cmd.check_arity(words[1:])
         return cmd, words[1:], {}
     args: list[str] = []
     kw: dict[str, str] = {}
@@ -82,6 +167,7 @@ def parse(line: str) -> tuple[Command, list[str], dict[str, str]]:
         else:
             args.append(w)
     cmd.check_words(kw)
+    cmd.check_arity(args)
     return cmd, args, kw
 
 

@@ -65,9 +65,7 @@ class Made:
 def from_template(rs: RulesetDef, t: Template, line: dict[str, str]) -> Made:
     made = Made(t, actions=[a.own() for a in t.actions])
     made.stats = {k: str(v) for k, v in t.stats.items()}
-    health = rs.health_pool()
-    made.kw = {(health if k == "hp" and health and "hp" not in {p.id for p in rs.pools} else k): str(v)
-               for k, v in t.pools.items()}
+    made.kw = {rs.pool_key(k): str(v) for k, v in t.pools.items()}
     if t.body is not None:
         made.kw["body"] = t.body
     stat_ids = {s.id for s in rs.stats}

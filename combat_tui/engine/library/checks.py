@@ -65,7 +65,7 @@ def _common(rs: RulesetDef, stats: dict[str, int | str], pools: dict[str, int | 
             return f"{where}.stats.{key}: {v!r} is not a number or dice"
     known_pools = {p.id for p in rs.pools} | ({"hp"} if rs.health_pool() else set())  # hp: its hit points
     for key, v in pools.items():
-        if key not in known_pools:
+        if rs.pool_key(key) not in known_pools:
             return f"{where}.pools.{key}: {rs.id} has no pool {key!r} (it has {', '.join(sorted(known_pools))})"
         if not _dice_ok(v, names):
             return f"{where}.pools.{key}: {v!r} is not a number or dice"

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from ...engine.commands import quote
+from ...engine.commands import command_line
 from ...engine.encounter import Encounter
 from ...engine.model import Combatant, Side
 from ...engine.ruleset import TimeModel
@@ -27,7 +27,7 @@ def players_to_ask(enc: Encounter) -> list[Combatant]:
 
 def start_lines(rolls: list[tuple[str, str]]) -> list[str]:
     """`init NAME N` for each roll typed, then `start`, which rolls for the rest."""
-    return [f"init {quote(name)} {value.strip()}" for name, value in rolls if value.strip()] + ["start"]
+    return [command_line("init", name, typed=value) for name, value in rolls if value.strip()] + ["start"]
 
 
 class InitiativeDialog(ModalScreen[list[str] | None]):

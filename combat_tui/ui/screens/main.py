@@ -62,6 +62,7 @@ from .picks import (
     ready_choices,
     speed_words,
     target_order,
+    uncond_line,
 )
 
 RETRY_SECONDS = 3.0
@@ -507,7 +508,7 @@ class MainScreen(Screen[None]):
         if enc.rs.table(prompt.table).choice:
             self.action_prompt_value()
         else:
-            self.run_line(f"resolve {prompt.uid}")
+            self.run_line(command_line("resolve", str(prompt.uid)))
 
     def action_damage(self) -> None:
         spec = self.targets()
@@ -564,7 +565,7 @@ class MainScreen(Screen[None]):
         if c is None:
             return
         self.choose(f"Remove from {c.name}", instance_choices(enc, c),
-                    lambda pick: self.hit(command_line("uncond", c.name, typed=pick), frozenset({c.id})))
+                    lambda pick: self.hit(uncond_line(enc, c, pick), frozenset({c.id})))
 
     def _pool_then_amount(self, verb: str) -> None:
         spec = self.targets()
@@ -642,7 +643,7 @@ class MainScreen(Screen[None]):
         rs = enc.rs
         if pick == "sf":
             self.ask("Speed factor", "e.g. 6",
-                     lambda v: self.hit(command_line("act", spec, typed=f"sf={v}"), aimed, target=False))
+                     lambda v: self.hit(command_line("act", spec, sf=v.strip()), aimed, target=False))
             return
         if pick.startswith("class="):
             word = named(pick[6:], [(c.id, c.name) for c in rs.speed_classes])
@@ -672,7 +673,7 @@ class MainScreen(Screen[None]):
             used = spent if target is not None else aimed  # marks not aimed at stay marked
             if needs_speed:
                 self.ask(f"{action.name}: speed factor or speed class?", "e.g. 6 or Swift",
-                         lambda v: self.hit(command_line("act", spec, pick, on=target, typed=speed_words(v), **words),
+                         lambda v: self.hit(command_line("act", spec, pick, on=target, **{**words, **speed_words(v)}),
                                             used, target=False))
             else:
                 self.hit(command_line("act", spec, pick, on=target, **words), used, target=False)
@@ -728,7 +729,7 @@ class MainScreen(Screen[None]):
                 if count is None or count < 1:
                     self.notify(f"How many {name}: a number, 1 or more", severity="error", markup=False)
                     return
-                self.run_line(command_line("add", name, typed=f"x{count}" if count > 1 else ""))
+                self.run_line(command_line("add", name, *([f"x{count}"] if count > 1 else [])))
 
             self.ask(f"How many {name}?", "1, or 4 for a group on one initiative", many, value="1")
 
@@ -783,9 +784,9 @@ class MainScreen(Screen[None]):
         if enc.rs.table(prompt.table).choice:
             self.action_prompt_value()
         elif prompt.rolled is None:
-            self.run_line(f"preroll {uid}")
+            self.run_line(command_line("preroll", str(uid)))
         else:
-            self.run_line(f"resolve {uid}")
+            self.run_line(command_line("resolve", str(uid)))
 
     def action_prompt_value(self) -> None:
         """A table the GM picks from (decided by two tests, not one die) is a list of its outcomes by name;
@@ -795,23 +796,24 @@ class MainScreen(Screen[None]):
             return
         table = self.session.encounter.rs.table(self.session.encounter.state.prompts[0].table)
         if table.choice:
-            self.choose(table.name, outcome_choices(table), lambda n: self.run_line(f"resolve {uid} value={n}"))
+            self.choose(table.name, outcome_choices(table),
+                        lambda n: self.run_line(command_line("resolve", str(uid), value=n)))
             return
         self.ask(f"{table.name}: your own result, a number", outcome_hint(table) or "e.g. 12",
-                 lambda v: self.run_line(f"resolve {uid} value={v}"))
+                 lambda v: self.run_line(command_line("resolve", str(uid), value=v.strip())))
 
     def action_prompt_dismiss(self) -> None:
         """The waiting prompt dismissed; with none, a waiting attack's damage dropped as a miss (the oldest
         when only one waits, else the GM picks)."""
         uid = self._first_prompt()
         if uid is not None:
-            self.run_line(f"dismiss {uid}")
+            self.run_line(command_line("dismiss", str(uid)))
             return
         ready = ready_choices(self.session.encounter)
         if len(ready) == 1:
-            self.run_line(command_line("apply", ready[0].id, typed="miss"))
+            self.run_line(command_line("apply", ready[0].id, "miss"))
         elif ready:
-            self.choose("Which attack missed?", ready, lambda n: self.run_line(command_line("apply", n, typed="miss")))
+            self.choose("Which attack missed?", ready, lambda n: self.run_line(command_line("apply", n, "miss")))
 
     def _current(self) -> str | None:
         cid = current_actor(self.session.encounter.state)

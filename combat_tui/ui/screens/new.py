@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, OptionList, St
 from textual.widgets.option_list import Option
 
 from ...engine.bounds import parse_int
-from ...engine.commands import STAT_PREFIX, quote
+from ...engine.commands import COMMANDS, STAT_PREFIX, command_line, quote
 from ...engine.encounter import Encounter
 from ...engine.errors import CombatError
 from ...engine.library import Library
@@ -24,7 +24,8 @@ from .. import styles
 from ..matching import rank, ranked
 
 EXAMPLE = "Kara pc hp=24 init=17\nGoblin x4 hp=7 init=d20+2"
-RESERVED = {"init", "notes", "side", "hp"}  # keys `add` reads itself: a stat of that id is `stat-ID=`
+# keys `add` reads itself (its spec's): a stat of that id is `stat-ID=`
+RESERVED = {key for key in COMMANDS["add"].words if key.islower()}
 
 
 def creature_keys(rs: RulesetDef) -> Text:
@@ -256,7 +257,7 @@ class NewScreen(Screen[None]):
         lines = [ln.strip() for ln in self.query_one(TextArea).text.splitlines() if ln.strip()]
         for i, line in enumerate(lines, 1):
             try:
-                enc.run(f"add {line}")
+                enc.run(command_line("add", typed=line))
             except CombatError as exc:
                 error.update(Text(f"line {i}: {exc}", style=styles.ALARM))
                 return

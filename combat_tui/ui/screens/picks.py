@@ -3,7 +3,7 @@ the words a typed answer turns into. Pure functions: the screen asks, these say 
 
 from __future__ import annotations
 
-from ...engine.commands import named, quote
+from ...engine.commands import command_line, named
 from ...engine.encounter import Encounter
 from ...engine.gm_view import attack_views, condition_view, ready_words
 from ...engine.injuries import parts_of
@@ -26,14 +26,15 @@ def pool_values(who: list[Combatant], pid: str) -> str:
     return " · ".join(f"{c.name} {value(c)}" for c in who[:3]) + (" · …" if len(who) > 3 else "")
 
 
-def speed_words(answer: str) -> str:
-    """A typed SF (`6`) or speed class (`swift`, `Very slow`) as the `act` words that say it."""
+def speed_words(answer: str) -> dict[str, str]:
+    """A typed SF (`6`) or speed class (`swift`, `Very slow`) as the `act` key=value word that says it."""
     answer = answer.strip()
-    if "=" in answer:
-        return answer
+    if "=" in answer:  # typed as the word itself: `class=rapid`
+        key, _, value = answer.partition("=")
+        return {key.strip().lower(): value.strip()}
     if answer[:1].isdigit() or answer[:1] in "+-(":  # a number or dice (`30+1d6`): the SF itself
-        return f"sf={answer}"
-    return f"class={quote(answer)}"
+        return {"sf": answer}
+    return {"class": answer}
 
 
 def aimed_at(enc: Encounter, aimed: frozenset[str]) -> list[Combatant]:
@@ -47,10 +48,16 @@ def condition_choices(rs: RulesetDef) -> list[Choice]:
 
 def instance_choices(enc: Encounter, c: Combatant) -> list[Choice]:
     """One choice per condition the GM put on `c` (Flanked to Kara and to Bram, each poison with its own
-    clock); a choice's id is the words `uncond` takes for it."""
-    conds = [(cd.id, cd.name) for cd in enc.rs.conditions]
-    return [Choice(f"{quote(named(cs.id, conds))} uid={cs.uid}", condition_view(enc.state, enc.rs, cs).words,
+    clock); a choice's id is the condition's id and the instance's number (`uncond_line` says it)."""
+    return [Choice(f"{cs.id} {cs.uid}", condition_view(enc.state, enc.rs, cs).words,
                    enc.rs.condition(cs.id).description) for cs in c.conditions if cs.direct]
+
+
+def uncond_line(enc: Encounter, c: Combatant, choice: str) -> str:
+    """`uncond` for the condition instance of `c` an `instance_choices` choice names."""
+    cond_id, uid = choice.rsplit(" ", 1)
+    word = named(cond_id, [(cd.id, cd.name) for cd in enc.rs.conditions])
+    return command_line("uncond", c.name, word, uid=uid)
 
 
 def pool_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:

@@ -6,7 +6,7 @@ from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from ...completion import TabCycle, complete
+from ...engine.commands.completion import TabCycle, complete
 from ...session import Session
 
 

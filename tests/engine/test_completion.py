@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from helpers import Make
 
-from combat_tui.completion import TabCycle, complete, completions
+from combat_tui.engine.commands.completion import TabCycle, complete, completions
 
 
 def test_commands_creatures_conditions_and_keys(make: Make) -> None:
@@ -79,8 +79,8 @@ def test_the_key_words_a_command_takes_complete_from_its_spec(make: Make) -> Non
 
 
 def test_every_command_completes_from_its_spec(make: Make) -> None:
-    from combat_tui.completion import vocabulary
     from combat_tui.engine.commands import COMMANDS
+    from combat_tui.engine.commands.completion import vocabulary
 
     enc = make("body-injury")
     enc.run("add Kara pc")

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine.commands import COMMANDS, Command, split
-from .engine.encounter import Encounter
-from .engine.errors import CombatError
-from .engine.injuries import parts_of
-from .engine.targets import creatures
-from .engine.timekeeping import is_out
+from ..encounter import Encounter
+from ..errors import CombatError
+from ..injuries import parts_of
+from ..targets import creatures
+from ..timekeeping import is_out
+from .quoting import split
+from .spec import COMMANDS, Command
 
 
 def _own_parts(enc: Encounter, head: str) -> list[str]:
@@ -35,16 +36,12 @@ def _names(enc: Encounter, head: str) -> list[str]:
     return [*living, "@pc", "@npc", "@ally", "@all", *out]
 
 
-def _add_words(enc: Encounter, head: str) -> list[str]:
-    body = ["body="] if enc.rs.body_plans else []
+def _library(enc: Encounter, head: str) -> list[str]:
+    """What `add` names: the library's templates, then its parties."""
     lib = enc.library
-    library: list[str] = []
-    if lib is not None and len(split(head)) <= 1:  # the name: the library's templates, then its parties
-        library = [t.name for t in lib.templates_for(enc.rs.id)] + [f"@{p.name}" for p in lib.parties_for(enc.rs.id)]
-    elif lib is not None:
-        library = ["split"]
-    return [*library, "pc", "npc", "ally", "surprised", "hidden", "hp=", "init=", *body] + [
-        f"{s.id}=" for s in enc.rs.stats]
+    if lib is None:
+        return []
+    return [t.name for t in lib.templates_for(enc.rs.id)] + [f"@{p.name}" for p in lib.parties_for(enc.rs.id)]
 
 
 def _actions(enc: Encounter, head: str) -> list[str]:
@@ -59,11 +56,10 @@ def _actions(enc: Encounter, head: str) -> list[str]:
     return own + [a.id for a in enc.rs.actions if a.id not in own]
 
 
-def _edit_words(enc: Encounter, head: str) -> list[str]:
-    rs = enc.rs
-    body = ["body="] if rs.body_plans else []
-    pools = [f"{p.id}=" for p in rs.pools if p.id != "hp"]
-    return ["name=", "side=", "hp=", *body, "notes=", *pools] + [f"{s.id}=" for s in rs.stats]
+def _ruleset_keys(enc: Encounter, spec: Command) -> list[str]:
+    """add, edit: the ruleset's own keys, its pools and stats (the keys the spec names come first)."""
+    said = set(spec.words)
+    return [f"{k}=" for k in [*(p.id for p in enc.rs.pools), *(s.id for s in enc.rs.stats)] if k not in said]
 
 
 # What each kind of argument a command spec names completes to.
@@ -79,8 +75,8 @@ _KINDS: dict[str, Callable[[Encounter, str], list[str]]] = {
     "table": lambda enc, head: [t.id for t in enc.rs.tables],
     "option": lambda enc, head: [o.id for o in enc.rs.options],
     "rest": lambda enc, head: ["short", "long"],
-    "add": _add_words,
-    "edit": _edit_words,
+    "add": _library,
+    "party": lambda enc, head: [],
     "amount": lambda enc, head: [],  # a number or dice: nothing to offer
     "expr": lambda enc, head: [],
     "text": lambda enc, head: [],
@@ -91,30 +87,33 @@ _TIME_COUNT_WORDS = {"sf", "class", "mod"}
 
 
 def _key_words(enc: Encounter, spec: Command) -> list[str]:
+    """The `key=` words the spec declares, as this encounter can use them (no `body=` without body plans;
+    `stat-KEY=` is a pattern, not a word); the ruleset's own keys after them."""
     rs = enc.rs
     time_count = rs.time.model.value == "time-count"
     words: list[str] = []
     for key in spec.words:
-        if key in _TIME_COUNT_WORDS and not time_count:
+        if (key in _TIME_COUNT_WORDS and not time_count) or (key == "body" and not rs.body_plans) or not key.islower():
             continue
         if key == "class":
             words += [f"class={s.id}" for s in rs.speed_classes]
         else:
             words.append(f"{key}=")
-    return words
+    return words + (_ruleset_keys(enc, spec) if spec.ruleset_words else [])
 
 
 def vocabulary(enc: Encounter, command: str, position: int, head: str = "") -> list[str]:
     """Words that may come at `position` (1 = the first after the command); `head`: what was typed before.
     From the command's spec: the first argument's kind, then (names may run to several words, so
-    positions blur) every later argument's kind and the `key=value` words it takes."""
+    positions blur) every later argument's kind, the bare words and the `key=value` words it takes."""
     spec = COMMANDS[command]
-    if position == 1:
-        return _KINDS[spec.args[0]](enc, head) if spec.args else []
-    words = [w for kind in spec.args[1:] for w in _KINDS[kind](enc, head)]
-    if spec.ruleset_words:  # add, edit: their kind lists their words, the ruleset's among them
-        return words
-    return words + _key_words(enc, spec)
+    if position == 1 and spec.args and not spec.args[0].optional:
+        return _KINDS[spec.args[0].kind](enc, head)
+    if position == 1:  # `apply half`: an optional first argument, the words may come first
+        return [*(_KINDS[spec.args[0].kind](enc, head) if spec.args else []), *spec.bare_words(),
+                *_key_words(enc, spec)]
+    words = [w for a in spec.args[1:] for w in _KINDS[a.kind](enc, head)]
+    return words + spec.bare_words() + _key_words(enc, spec)
 
 
 def _finish(head: str, typed: str, word: str, quoted: bool) -> str:
