@@ -35,6 +35,7 @@ from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
 from .. import styles
+from ..host import host
 from ..player.share import ShareDialog
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
@@ -929,8 +930,8 @@ class MainScreen(Screen[None]):
 
     def _data_dir(self) -> str | None:
         """The data folder the app was started with (`--data-dir`), where saves are listed and named."""
-        data_dir = getattr(self.app, "data_dir", None)
-        return data_dir if isinstance(data_dir, str) else None
+        app = host(self.app)
+        return app.data_dir if app is not None else None
 
     def action_players(self) -> None:
         self.app.push_screen(ShareDialog(self.session.path))
@@ -939,8 +940,9 @@ class MainScreen(Screen[None]):
         from .help import HelpScreen
 
         unsaved = self.session.save_error if self.session.unsaved else None
-        keymap = getattr(getattr(self.app, "preferences", None), "keymap", None)  # the settings file's keys
-        self.app.push_screen(HelpScreen(self.BINDINGS, unsaved, keymap if isinstance(keymap, dict) else None))
+        app = host(self.app)
+        keymap = app.preferences.keymap if app is not None else None  # the settings file's keys
+        self.app.push_screen(HelpScreen(self.BINDINGS, unsaved, keymap))
 
     async def action_quit(self) -> None:
         await self.app.action_quit()  # the app's: it asks first when a change is not saved
