@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.reactive import Reactive, reactive
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -35,6 +35,7 @@ from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
 from .. import styles
+from .._textual_compat import RepaintsItsParts
 from ..host import host
 from ..player.share import ShareDialog
 from ..widgets.command_bar import CommandBar
@@ -71,17 +72,12 @@ FOLLOW = {"start", "next", "hold", "delay", "enter"}
 BACK = {"undo", "redo"}  # the highlight goes back to the one the change undone (or redone) was made with
 
 
-class MainScreen(Screen[None]):
+class MainScreen(RepaintsItsParts, Screen[None]):
     BINDINGS = KEYS  # in main_keys.py: the footer shows the first ones, in order of use
     AUTO_FOCUS = "#order"  # not the first focusable widget: the hidden question's input
 
-    # The widgets bound to these redraw themselves; repainting the whole screen as well cost a full frame.
-    # Focus too: the widgets gaining and losing it restyle themselves (Textual's screen repaints all).
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-    # The header watches these and redraws its title (each round): not the whole screen.
-    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
-    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
-    # What the panes show; bound down to them, each redrawn only when its part changed.
+    # What the panes show; bound down to them, each redrawn only when its part changed (the widgets bound
+    # to these redraw themselves: repainting the whole screen as well cost a full frame).
     view: reactive[GMView] = reactive(cast(GMView, None), repaint=False, init=False)
     selected: reactive[str | None] = reactive(None, repaint=False, init=False)
     marked: reactive[frozenset[str]] = reactive(frozenset(), repaint=False, init=False)
