@@ -37,6 +37,19 @@ def _quiet_gc() -> None:
     QuietCollector.key = lambda self: None  # type: ignore[method-assign]
 
 
+def _key_line() -> None:
+    """Each key routed the moment Textual reads it, as plain Textual does: not held until the one before
+    it has been handled (the key line's order is lost; its settling rounds are not paid)."""
+    from textual import events
+
+    from combat_tui.ui.key_line import KeyLine
+
+    async def arrived(self: KeyLine, key: events.Key) -> None:
+        await self._route(key)
+
+    KeyLine.arrived = arrived  # type: ignore[method-assign]
+
+
 def _footer() -> None:
     """Textual's footer rebuilt whenever the keys' availability changes."""
     from combat_tui.ui.widgets.footer import QuietFooter
@@ -55,6 +68,7 @@ OFF: dict[str, Callable[[], None]] = {
     "view-static-lines": _view_static_lines,
     "view-static-layout": _view_static_layout,
     "quiet-gc": _quiet_gc,
+    "key-line": _key_line,
     "footer": _footer,
     "header": _header,
 }

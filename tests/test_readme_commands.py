@@ -1,5 +1,6 @@
-"""The README's command table is the commands' spec, word for word: every command, its usage, the
-`key=value` words it takes and what they mean. Regenerate it with `markdown_table()` when a spec changes."""
+"""The command reference's table (docs/commands.md) is the commands' spec, word for word: every command,
+its usage, the `key=value` words it takes and what they mean. Regenerate it with `markdown_table()` when a
+spec changes."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from pathlib import Path
 
 from combat_tui.engine.commands import COMMANDS, markdown_table
 
-README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-SECTION = README.split("### Commands", 1)[1].split("\n## ", 1)[0]
+PAGE = (Path(__file__).parents[1] / "docs" / "commands.md").read_text(encoding="utf-8")
+SECTION = PAGE.split("\n## The commands\n", 1)[1].split("\n## ", 1)[0]
 
 
 def test_every_command_has_its_row_with_its_usage_and_words() -> None:

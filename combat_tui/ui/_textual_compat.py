@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import cast
 
+from textual import events
 from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
+from textual.widget import Widget
 from textual.widgets._footer import FooterKey as FooterKey  # not exported by textual.widgets
 from textual.widgets._header import HeaderTitle as HeaderTitle  # not exported by textual.widgets
 
@@ -46,3 +49,38 @@ class SteadyScrollView:
         return (size, virtual_size, container_size, own, widget.size, styles.gutter,
                 styles.overflow_x, styles.overflow_y, widget.scrollbar_size_vertical,
                 widget.scrollbar_size_horizontal, widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar)
+
+
+class SenderlessKey(events.Key):
+    """A key that has no sender. Textual stops a message at the child of its sender (the screen, for a key
+    the app sends on) and passes it up all the same; the key line waits for a key to come back to the app,
+    and that stop would let the next key go first. The public `set_sender` takes a sender, never none."""
+
+    __slots__ = ()
+
+    def __init__(self, key: str, character: str | None) -> None:
+        super().__init__(key, character)
+        self._sender = None
+
+
+class FixedBox:
+    """Put first in a widget's bases: its virtual size changes without a layout of the screen.
+
+    Textual lays out the whole screen whenever a widget's virtual size changes (an input's text at every
+    letter, a list filtered, a label given new words, a box resized by the last layout): a few ms, and
+    often a second frame. Where the stylesheet sizes the widget's box, so that it does not follow its
+    content, that layout changes nothing. Textual's own reactive, declared again without its layout."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+
+class RepaintsItsParts:
+    """Put first in a screen's bases: focus moving and a new title repaint only the widgets concerned.
+
+    The widgets gaining and losing focus restyle themselves, and the header watches the title and redraws
+    it; Textual's screen repaints all of itself as well, a full frame at each. Textual's own reactives,
+    declared again without the repaint."""
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)

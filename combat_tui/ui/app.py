@@ -10,6 +10,8 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
+from textual.widget import Widget
 
 from ..engine.errors import CombatError
 from ..engine.library import Library
@@ -36,7 +38,7 @@ class CombatApp(App[None]):
         self.session = session
         self.data_dir = data_dir
         self.note = note  # one line for the GM once the screen is up (a demo resumed, say)
-        self.preferences = Preferences(self)
+        self.preferences = Preferences(self, remappable)
         self.collector = QuietCollector(self)
         self.keys = KeyLine(self, super().on_event)
         # What the GM decided for changes not saved (exit status, one line for the terminal): set, the
@@ -171,3 +173,18 @@ class CombatApp(App[None]):
         note = demo.note("its “start again” entry in the open screen")
         if note and self.session is not None and self.session.path == demo.path:
             self.notify(note, markup=False, timeout=15)
+
+
+def remappable() -> list[list[Binding]]:
+    """The bindings of the app, each of its screens and dialogs, for the settings file's keys: a key is
+    one binding's within each. Imported here, only when keys are remapped: the app is the one module
+    that knows every screen."""
+    from .screens.help import HelpScreen
+    from .screens.new import NewScreen
+    from .widgets.command_bar import CommandBar
+    from .widgets.pick_list import PickList
+    from .widgets.question_bar import QuestionBar
+
+    owners: list[type[App[None] | Screen[None] | Widget]] = [
+        CombatApp, MainScreen, OpenScreen, NewScreen, HelpScreen, QuestionBar, PickList, QuitDialog, CommandBar]
+    return [[b for b in owner.BINDINGS if isinstance(b, Binding) and b.id] for owner in owners]

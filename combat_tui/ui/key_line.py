@@ -22,20 +22,21 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker
 
+from ._textual_compat import SenderlessKey
+
 ROUNDS = 2  # of the whole screen after a key: a message a widget posts to another is read in the second
 STUCK = 0.5  # seconds: a key neither handled nor stopped by then (its widget went away) lets the next go
 
 
-class RoutedKey(events.Key):
-    """A key on its way: says so when a widget stops it (it then never reaches the app)."""
+class RoutedKey(SenderlessKey):
+    """A key on its way: says so when a widget stops it (it then never reaches the app). It has no sender,
+    so that only a widget that handles it stops it (see `SenderlessKey`)."""
 
     __slots__ = ["line"]
 
     def __init__(self, key: events.Key, line: KeyLine) -> None:
         super().__init__(key.key, key.character)
-        # No sender: Textual stops a key at the child of its sender (the screen, for the app's keys) and
-        # still passes it up; that stop would let the next key go before this one reached the app.
-        self.time, self._sender, self.line = key.time, None, line
+        self.time, self.line = key.time, line
 
     def stop(self, stop: bool = True) -> RoutedKey:
         super().stop(stop)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
@@ -12,37 +13,24 @@ from textual.theme import Theme
 from .. import settings
 from ..engine.errors import CombatError
 
-
-def binding_owners() -> list[list[Binding]]:
-    """The bindings of the app, each of its screens and dialogs: a key is one binding's within each."""
-    from .app import CombatApp
-    from .dialogs.quit import QuitDialog
-    from .screens.help import HelpScreen
-    from .screens.main import MainScreen
-    from .screens.new import NewScreen
-    from .screens.open import OpenScreen
-    from .widgets.command_bar import CommandBar
-    from .widgets.pick_list import PickList
-    from .widgets.question_bar import QuestionBar
-
-    owners: list[Any] = [CombatApp, MainScreen, OpenScreen, NewScreen, HelpScreen, QuestionBar, PickList,
-                         QuitDialog, CommandBar]
-    return [[b for b in owner.BINDINGS if isinstance(b, Binding) and b.id] for owner in owners]
+Owners = Callable[[], list[list[Binding]]]
+"""The bindings of the app, each of its screens and dialogs, as the app lists them (a key is one
+binding's within each): this module reads them without importing a screen."""
 
 
-def binding_ids() -> set[str]:
+def binding_ids(owners: Owners) -> set[str]:
     """Every id a GM may remap."""
-    return {str(b.id) for owner in binding_owners() for b in owner}
+    return {str(b.id) for owner in owners() for b in owner}
 
 
-def clashes(keymap: dict[str, str]) -> list[str]:
+def clashes(owners: Owners, keymap: dict[str, str]) -> list[str]:
     """The remapped ids whose new key another binding of the same screen has (`"main.heal" = "n"` with n
     still the next turn's): one of them would silently lose its key, so the remap is not used."""
     if not keymap:
         return []
     keymap, refused = dict(keymap), []
     for _ in range(len(keymap) + 1):  # a refused remap gives its binding back its own key: look again
-        clash = next((b.id for owner in binding_owners() for b in owner if b.id in keymap
+        clash = next((b.id for owner in owners() for b in owner if b.id in keymap
                       and any(_same(k, t) for other in owner if other.id != b.id
                               for t in keymap.get(str(other.id), other.key).split(",")
                               for k in keymap[str(b.id)].split(","))), None)
@@ -53,9 +41,9 @@ def clashes(keymap: dict[str, str]) -> list[str]:
     return refused
 
 
-def clash_line(bid: str, keys: str, keymap: dict[str, str]) -> str:
+def clash_line(owners: Owners, bid: str, keys: str, keymap: dict[str, str]) -> str:
     """`settings: "main.heal" = "n" not used: n is the key of main.next`."""
-    for owner in binding_owners():
+    for owner in owners():
         if any(b.id == bid for b in owner):
             for other in owner:
                 theirs = keymap.get(str(other.id), other.key).split(",")
@@ -68,18 +56,19 @@ def clash_line(bid: str, keys: str, keymap: dict[str, str]) -> str:
 class Preferences:
     """Loaded once at start; the theme saved again whenever the GM picks another (the palette)."""
 
-    def __init__(self, app: App[Any]) -> None:
+    def __init__(self, app: App[Any], owners: Owners) -> None:
         self.app = app
+        self.owners = owners
         self.loaded = settings.load()
-        known = binding_ids() if self.loaded.keys else set()  # every screen's module: only for remapped keys
+        known = binding_ids(owners) if self.loaded.keys else set()  # every screen's module: only for remapped keys
         self.keymap = {bid: keys for bid, keys in self.loaded.keys.items() if bid in known}
         unknown = sorted(set(self.loaded.keys) - known)
         self.problems = [p for p in [self.loaded.problem] if p]
-        refused = clashes(self.keymap)
+        refused = clashes(owners, self.keymap)
         for bid in refused:
             keys = self.keymap.pop(bid)
             if bid == refused[0]:  # one line: the first, and how many more
-                self.problems.append(clash_line(bid, keys, self.keymap)
+                self.problems.append(clash_line(owners, bid, keys, self.keymap)
                                      + (f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""))
         if unknown:
             self.problems.append(f"settings: no key with the id {unknown[0]!r} (the ids are in ?)")
@@ -107,8 +96,8 @@ class Preferences:
         if not self.loaded.readable:
             return "the settings file could not be read: it is yours to mend first"
         wanted = {**self.keymap, bid: keys}
-        if bid in clashes(wanted):
-            return clash_line(bid, keys, self.keymap).removeprefix("settings: ")
+        if bid in clashes(self.owners, wanted):
+            return clash_line(self.owners, bid, keys, self.keymap).removeprefix("settings: ")
         try:
             settings.save_key(bid, keys)
         except CombatError as exc:

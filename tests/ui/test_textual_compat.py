@@ -2,19 +2,24 @@
 
 A private name is a `_name` (not dunder) that Textual's own source defines. Counted in `combat_tui/ui`
 outside the compat module: attribute uses `x._name` of such a name that the project does not define
-itself, imports from Textual's private modules or of its private names, and methods `_name` written
-in a project class that override one of a Textual (or textual-serve) base class.
+for itself (`key._sender = None` counts: an attribute assigned on another object is not defining it);
+in a class with Textual bases, or a mixin put before one, `self._name` where the name is one of those
+bases' own (a method, a name of the class body or its `__slots__`, a `self._name` it assigns) and a
+Textual reactive declared again; imports from Textual's private modules or of its private names; and
+methods `_name` written in a project class that override one of a Textual (or textual-serve) base class.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 from pathlib import Path
 
 import pytest
 import textual
+from textual.reactive import Reactive
 from textual.widget import Widget
 
 from combat_tui.ui import _textual_compat
@@ -23,12 +28,14 @@ from combat_tui.ui.widgets.view_static import ViewStatic
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "combat_tui" / "ui"
 COMPAT = "_textual_compat.py"
+PACKAGES = ("textual", "textual_serve")
 
 
 def _private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
 
 
+@functools.cache
 def _defined(root: Path) -> set[str]:
     """The `_names` a tree of sources defines: functions, classes, and names or attributes assigned."""
     names: set[str] = set()
@@ -64,16 +71,131 @@ def _overrides(path: Path, root: Path = ROOT) -> list[str]:
     return found
 
 
+@functools.cache
+def _textual_attributes() -> dict[tuple[str, str], set[str]]:
+    """(module, class) -> the private names each class of Textual's has: its methods, the names of its
+    body and its `__slots__`, and the `self._name` its methods assign."""
+    out: dict[tuple[str, str], set[str]] = {}
+    for package in PACKAGES:
+        root = Path(importlib.import_module(package).__file__ or "").parent
+        for path in root.rglob("*.py"):
+            parts = path.relative_to(root.parent).with_suffix("").parts
+            module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            try:
+                tree = ast.parse(path.read_text(encoding="utf-8"))
+            except (SyntaxError, UnicodeDecodeError):
+                continue
+            _visit_classes(tree, module, "", out)
+    return out
+
+
+def _visit_classes(node: ast.AST, module: str, prefix: str, out: dict[tuple[str, str], set[str]]) -> None:
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, ast.ClassDef):
+            continue  # a class in a function is no class of Textual's API
+        names = out.setdefault((module, prefix + child.name), set())
+        for item in child.body:
+            names.update(_body_names(item))
+        for sub in ast.walk(child):
+            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names.add(sub.name)
+            elif (isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store)
+                  and isinstance(sub.value, ast.Name) and sub.value.id == "self"):
+                names.add(sub.attr)
+        _visit_classes(child, module, f"{prefix}{child.name}.", out)
+
+
+def _body_names(item: ast.stmt) -> set[str]:
+    """The names a statement of a class body binds (`x = ...`, `x: T = ...`, the strings of `__slots__`)."""
+    targets = item.targets if isinstance(item, ast.Assign) else [item.target] if isinstance(item, ast.AnnAssign) else []
+    names = {t.id for t in targets if isinstance(t, ast.Name)}
+    if "__slots__" in names and isinstance(item, (ast.Assign, ast.AnnAssign)) and item.value is not None:
+        names |= {e.value for e in ast.walk(item.value) if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+    return names
+
+
+def _textual(cls: type) -> bool:
+    return cls.__module__.split(".")[0] in PACKAGES
+
+
+def _classes_of(paths: list[Path], root: Path) -> dict[Path, list[type]]:
+    """The classes each module defines, imported."""
+    out = {}
+    for path in paths:
+        module = importlib.import_module(".".join(path.relative_to(root).with_suffix("").parts))
+        out[path] = [c for _n, c in inspect.getmembers(module, inspect.isclass) if c.__module__ == module.__name__]
+    return out
+
+
+def _class_nodes(tree: ast.AST) -> dict[str, ast.ClassDef]:
+    out: dict[str, ast.ClassDef] = {}
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                out[prefix + child.name] = child
+                visit(child, f"{prefix}{child.name}.")
+
+    visit(tree, "")
+    return out
+
+
+def _inside_textual(paths: list[Path], root: Path) -> list[tuple[str, str]]:
+    """In a class with Textual bases (or a mixin put before one): `self._name` where the name is one of
+    those bases' own attributes, and a Textual reactive of theirs declared again. Each with its name."""
+    textual_attributes = _textual_attributes()
+    classes = _classes_of(paths, root)
+    every = [c for found in classes.values() for c in found]
+    found: list[tuple[str, str]] = []
+    for path, defined in classes.items():
+        nodes = _class_nodes(ast.parse(path.read_text(encoding="utf-8")))
+        for cls in defined:
+            # the Textual classes it is, or it is mixed into
+            bases = {b for user in every if cls in user.__mro__ for b in user.__mro__ if _textual(b)}
+            if not bases or cls.__qualname__ not in nodes:
+                continue
+            theirs = set().union(*(textual_attributes.get((b.__module__, b.__qualname__), set()) for b in bases))
+            reactives = {name for b in bases for name, value in vars(b).items() if isinstance(value, Reactive)}
+            node, where = nodes[cls.__qualname__], path.relative_to(root)
+            for item in node.body:
+                for name in _body_names(item) & reactives:
+                    found.append((f"{where}:{item.lineno} {name} redeclares a Textual reactive", name))
+            for sub in ast.walk(node):
+                if (isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name)
+                        and sub.value.id in ("self", "cls") and _private(sub.attr) and sub.attr in theirs):
+                    found.append((f"{where}:{sub.lineno} self.{sub.attr} is Textual's", sub.attr))
+    return found
+
+
+def _own(paths: list[Path]) -> set[str]:
+    """The `_names` the project defines for itself: functions, classes, names assigned, and attributes
+    assigned on `self`; not an attribute assigned on another object (`key._sender = None`)."""
+    names: set[str] = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+                  and isinstance(node.value, ast.Name) and node.value.id == "self"):
+                names.add(node.attr)
+    return {name for name in names if _private(name)}
+
+
 def private_touchpoints(paths: list[Path], root: Path = ROOT) -> list[str]:
     textual_names = _defined(Path(textual.__file__).parent)
-    ours = _defined(ROOT / "combat_tui")
-    found: list[str] = []
+    outside = sorted(p for p in (ROOT / "combat_tui").rglob("*.py") if p.name != COMPAT)
+    inside = _inside_textual(paths, root)
+    ours = _own(outside) - {name for _line, name in inside}  # Textual's, though assigned here
+    found = [line for line, _name in inside]
     for path in paths:
         where = path.relative_to(root)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Attribute) and node.attr in textual_names and node.attr not in ours:
+            if (isinstance(node, ast.Attribute) and node.attr in textual_names and node.attr not in ours
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
                 found.append(f"{where}:{node.lineno} .{node.attr}")
-            if (isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "textual"
+            if (isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in PACKAGES
                     and any(_private(x) for x in [*node.module.split("."), *(a.name for a in node.names)])):
                 found.append(f"{where}:{node.lineno} from {node.module} import ...")
         found += _overrides(path, root)
@@ -85,14 +207,37 @@ def test_no_private_textual_outside_the_compat_module() -> None:
 
 
 PLANTED = """
+from textual import events
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 
 class Planted(Screen[None]):
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+
     def _on_screen_resume(self, event: object) -> None:
         self._compositor.render_strips(self.size)
         self._dirty_widgets.add(self)
+
+
+class PlantedKey(events.Key):
+    def __init__(self) -> None:
+        super().__init__("a", "a")
+        self.time, self._sender = 0.0, None
+
+
+def unsent(key: events.Key) -> None:
+    key._sender = None
+
+
+class Box:
+    virtual_size = Reactive(None, layout=False)
+
+
+class PlantedStatic(Box, Static):
+    pass
 """
 
 
@@ -102,10 +247,13 @@ def test_the_check_sees_each_kind(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert "from textual.widgets._footer" in " ".join(private_touchpoints([UI / COMPAT]))
     (tmp_path / "planted_private.py").write_text(PLANTED, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    found = " ".join(private_touchpoints([tmp_path / "planted_private.py"], tmp_path))
-    for kind in ("._compositor", "._dirty_widgets", "from textual.widgets._footer",
-                 "def _on_screen_resume overrides"):
-        assert kind in found, kind
+    found = private_touchpoints([tmp_path / "planted_private.py"], tmp_path)
+    said = " ".join(found)
+    for kind in ("self._compositor is Textual's", "self._dirty_widgets is Textual's", "from textual.widgets._footer",
+                 "def _on_screen_resume overrides", "self._sender is Textual's",
+                 "title redeclares a Textual reactive", "virtual_size redeclares a Textual reactive"):
+        assert kind in said, kind
+    assert any(line.endswith(" ._sender") for line in found), "key._sender = None on a key not its own"
 
 
 def test_the_views_hand_their_lines_over_by_the_line_api() -> None:

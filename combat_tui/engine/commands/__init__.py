@@ -4,7 +4,8 @@ One parser: words are split as a shell does (`dmg "Orc 2" 5`), the command is a 
 case-insensitive prefix of a name below, `key=value` words are options. Each command is declared once
 (`spec.py`: its arguments and words, from which come its usage, arity errors and completion); its
 handler lives with the others of its kind, and importing this package registers them all, in the order
-the README's table lists them. `command_line` makes a line for the parser (the app builds its own so).
+the command reference's table (docs/commands.md) lists them. `command_line` makes a line for the parser
+(the app builds its own so).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from ..errors import CommandError
 from ..ops import Ops
 
-# importing registers the handlers, in the order the README's table lists them
+# importing registers the handlers, in the order the command reference's table (docs/commands.md) lists them
 # isort: off
 from . import setup, acting, cond, turn_order, prompts, creatures, rules, edit, keeping  # noqa: F401
 # isort: on

@@ -172,7 +172,7 @@ def parse(line: str) -> tuple[Command, list[str], dict[str, str]]:
 
 
 def markdown_table() -> str:
-    """The README's command table: every command's usage, help and words, as its spec declares them."""
+    """The command table of docs/commands.md: every command's usage, help and words, as its spec declares them."""
     rows = ["| command | what it does |", "|---|---|"]
     for c in COMMANDS.values():
         words = [f"`{k}=` {meaning}" for k, meaning in c.words.items()]

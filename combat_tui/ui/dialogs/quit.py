@@ -20,6 +20,7 @@ from ...engine.errors import CombatError
 from ...session import Session
 from ...store.saves import SUFFIX
 from .. import styles
+from ..host import host
 
 
 def typed_path(text: str, rescue_name: str) -> Path:
@@ -77,11 +78,9 @@ class QuitDialog(ModalScreen[None]):
             self._say(f"Not written: {exc}. Type another path, then Enter", error=True)
             self.query_one("#quit-path", Input).focus()
             return
-        from ..app import CombatApp
-
         app = self.app
-        if isinstance(app, CombatApp):
-            app.let_go(0, f"The changes not saved in {self.session.path.name} are in {path}")
+        if (there := host(app)) is not None:
+            there.let_go(0, f"The changes not saved in {self.session.path.name} are in {path}")
         app.exit()
 
     def action_rescue(self) -> None:
@@ -106,11 +105,9 @@ class QuitDialog(ModalScreen[None]):
     def action_lose_confirmed(self) -> None:
         if not self._losing:
             return
-        from ..app import CombatApp
-
         app = self.app
-        if isinstance(app, CombatApp):
-            app.let_go(1, f"Quit without saving: the changes since the last save of {self.session.path.name} "
+        if (there := host(app)) is not None:
+            there.let_go(1, f"Quit without saving: the changes since the last save of {self.session.path.name} "
                           "were not kept")
         app.exit(return_code=1)
 

@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, Static
 
 from ... import settings
 from .. import styles
+from ..host import host
 from ..preferences import remapped, shown
 
 EXTRA = [
@@ -118,14 +119,12 @@ class HelpScreen(ModalScreen[None]):
         bid, self.editing = self.editing or "", None
         self.query_one("#help-edit").display = False
         self.set_focus(None)
-        from ..preferences import Preferences
-
-        prefs = getattr(self.app, "preferences", None)
-        problem = prefs.remap(bid, typed) if isinstance(prefs, Preferences) else "keys cannot be changed here"
-        if problem:
+        app = host(self.app)
+        problem = app.preferences.remap(bid, typed) if app is not None else "keys cannot be changed here"
+        if problem or app is None:
             self._say(f"{bid.removeprefix('main.')} keeps its key: {problem}", alarm=True)
             return
-        self.keymap = prefs.keymap if isinstance(prefs, Preferences) else self.keymap
+        self.keymap = app.preferences.keymap
         self.query_one("#help-keys", Static).update(key_table(self.bindings, self.unsaved, self.keymap))
         self._say(f"{bid.removeprefix('main.')} is now {shown(settings.key_list(typed))}, kept in the settings file")
 

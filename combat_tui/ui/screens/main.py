@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.reactive import Reactive, reactive
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -35,6 +35,8 @@ from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
 from ...session import Session
 from .. import styles
+from .._textual_compat import RepaintsItsParts
+from ..host import host
 from ..player.share import ShareDialog
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
@@ -71,17 +73,12 @@ FOLLOW = {"start", "next", "hold", "delay", "enter"}
 BACK = {"undo", "redo"}  # the highlight goes back to the one the change undone (or redone) was made with
 
 
-class MainScreen(Screen[None]):
+class MainScreen(RepaintsItsParts, Screen[None]):
     BINDINGS = KEYS  # in main_keys.py: the footer shows the first ones, in order of use
     AUTO_FOCUS = "#order"  # not the first focusable widget: the hidden question's input
 
-    # The widgets bound to these redraw themselves; repainting the whole screen as well cost a full frame.
-    # Focus too: the widgets gaining and losing it restyle themselves (Textual's screen repaints all).
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-    # The header watches these and redraws its title (each round): not the whole screen.
-    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
-    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
-    # What the panes show; bound down to them, each redrawn only when its part changed.
+    # What the panes show; bound down to them, each redrawn only when its part changed (the widgets bound
+    # to these redraw themselves: repainting the whole screen as well cost a full frame).
     view: reactive[GMView] = reactive(cast(GMView, None), repaint=False, init=False)
     selected: reactive[str | None] = reactive(None, repaint=False, init=False)
     marked: reactive[frozenset[str]] = reactive(frozenset(), repaint=False, init=False)
@@ -931,8 +928,8 @@ class MainScreen(Screen[None]):
 
     def _data_dir(self) -> str | None:
         """The data folder the app was started with (`--data-dir`), where saves are listed and named."""
-        data_dir = getattr(self.app, "data_dir", None)
-        return data_dir if isinstance(data_dir, str) else None
+        app = host(self.app)
+        return app.data_dir if app is not None else None
 
     def action_players(self) -> None:
         self.app.push_screen(ShareDialog(self.session.path))
@@ -941,8 +938,9 @@ class MainScreen(Screen[None]):
         from .help import HelpScreen
 
         unsaved = self.session.save_error if self.session.unsaved else None
-        keymap = getattr(getattr(self.app, "preferences", None), "keymap", None)  # the settings file's keys
-        self.app.push_screen(HelpScreen(self.BINDINGS, unsaved, keymap if isinstance(keymap, dict) else None))
+        app = host(self.app)
+        keymap = app.preferences.keymap if app is not None else None  # the settings file's keys
+        self.app.push_screen(HelpScreen(self.BINDINGS, unsaved, keymap))
 
     async def action_quit(self) -> None:
         await self.app.action_quit()  # the app's: it asks first when a change is not saved

@@ -21,6 +21,7 @@ from ...engine.ruleset import RulesetDef
 from ...session import Session, catalogue, list_saves, load_library
 from ...store import saves
 from .. import styles
+from ..host import host
 from ..matching import rank, ranked
 
 EXAMPLE = "Kara pc hp=24 init=17\nGoblin x4 hp=7 init=d20+2"
@@ -266,10 +267,8 @@ class NewScreen(Screen[None]):
         except CombatError as exc:
             error.update(Text(str(exc), style=styles.ALARM))
             return
-        from ..app import CombatApp
-
-        app = self.app
-        assert isinstance(app, CombatApp)
+        app = host(self.app)
+        assert app is not None
         app.show_session(session)
 
     def action_back(self) -> None:

@@ -21,6 +21,7 @@ from ...paths import demo_saves_dir
 from ...session import SaveInfo, catalogue, demo_path, list_saves
 from ...store import filing, saves
 from .. import styles
+from ..host import host
 
 
 def played(iso: str) -> str:
@@ -136,10 +137,8 @@ class OpenScreen(Screen[None]):
         if path is None:
             self.notify("Highlight a save first", severity="warning")
             return
-        from ..app import CombatApp
-
-        app = self.app
-        if isinstance(app, CombatApp) and app.session is not None and app.session.path.resolve() == path.resolve():
+        app = host(self.app)
+        if app is not None and app.session is not None and app.session.path.resolve() == path.resolve():
             self.notify(f"{path.stem} is open: close it first", severity="warning", markup=False)
             return
         self.asked = what, path
@@ -196,10 +195,8 @@ class OpenScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#saves")
     def _open(self, event: OptionList.OptionSelected) -> None:
         pick = event.option.id or ""
-        from ..app import CombatApp
-
-        app = self.app
-        assert isinstance(app, CombatApp)
+        app = host(self.app)
+        assert app is not None
         if pick == "new":
             self.action_new()
         elif pick.startswith("save:"):

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input
 
-from .fixed_box import FixedBox
+from .._textual_compat import FixedBox
 
 Reply = Callable[[str | None], None]
 

@@ -19,9 +19,8 @@ from textual.strip import Strip
 
 from ...session import Session
 from .. import styles
-from .._textual_compat import SteadyScrollView
+from .._textual_compat import FixedBox, SteadyScrollView
 from ..strips import text_strip
-from .fixed_box import FixedBox
 
 KEEP = 2000  # entries; the oldest go in batches, so trimming is rare
 BATCH = 200

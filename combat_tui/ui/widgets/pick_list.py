@@ -18,9 +18,9 @@ from textual.binding import Binding
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .._textual_compat import FixedBox
 from ..matching import ranked
 from .answering import Answering, AnswerInput, Reply
-from .fixed_box import FixedBox
 
 
 @dataclass(frozen=True)

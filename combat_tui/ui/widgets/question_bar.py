@@ -14,8 +14,8 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from .. import styles
+from .._textual_compat import FixedBox
 from .answering import Answering, AnswerInput, Reply
-from .fixed_box import FixedBox
 
 KEYS = Text("Enter applies · Esc cancels", style="dim")
 EMPTY = Text("Type a value · Esc cancels", style=styles.ATTENTION)  # Enter on nothing: why nothing happened

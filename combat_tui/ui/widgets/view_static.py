@@ -21,8 +21,8 @@ from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widgets import Static
 
+from .._textual_compat import FixedBox
 from ..strips import text_strip
-from .fixed_box import FixedBox
 
 
 def _signature(content: RenderableType) -> Any:
