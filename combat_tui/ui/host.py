@@ -4,7 +4,7 @@ the screens, so a screen that imported it back would tie every module of the UI 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from textual.app import App
 
@@ -33,6 +33,6 @@ class Host(Protocol):
         """Open a demo: the played copy resumed, or started again."""
 
 
-def host(app: App[object]) -> Host | None:
+def host(app: App[Any]) -> Host | None:
     """The app as a `Host`, or None in an app that is not one (a test's)."""
     return app if isinstance(app, Host) else None
