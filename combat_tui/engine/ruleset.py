@@ -448,18 +448,9 @@ class RulesetDef(Strict):
         """Every formula parses and uses only names the ruleset defines, so a typo fails at load."""
         from .errors import FormulaError
         from .formula import names_in
+        from .formula_names import known_names
 
-        def norm(x: str) -> str:
-            return x.replace("-", "_")
-
-        known = {"round", "tc", "own_turn", "level", "roll", "amount", "injury_total", "injury_value", "injury_count",
-                 "overdue", "part_value", "part_injuries"}
-        known |= {f"tag_{norm(t)}" for a in self.actions for t in a.tags}
-        known |= {f"before_{norm(p.id)}" for p in self.pools} | {f"type_{norm(t)}" for t in self.damage.types}
-        known |= {norm(s.id) for s in self.stats} | {norm(o.id) for o in self.options}
-        known |= {norm(p.id) for p in self.pools} | {f"max_{norm(p.id)}" for p in self.pools}
-        known |= {norm(c.id) for c in self.conditions}
-        known |= {"target"} | {f"target_{norm(c.id)}" for c in self.conditions}  # in an action's effects
+        known = known_names(self)
 
         def own(a: ActionDef) -> set[str]:
             """Names only an action's requires and effects have: its value and its tally."""
