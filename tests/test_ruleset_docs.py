@@ -85,8 +85,9 @@ def _fits(value: Any, schema: dict[str, Any], at: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("path", sorted(builtin_dir().glob("*.toml")), ids=lambda p: p.stem)
-def test_every_shipped_ruleset_fits_the_json_schema(path: Path) -> None:
+@pytest.mark.parametrize("path", [*sorted(builtin_dir().glob("*.toml")), ROOT / "docs" / "examples" /
+                                  "example-ruleset.toml"], ids=lambda p: p.stem)
+def test_every_shipped_ruleset_and_the_example_fit_the_json_schema(path: Path) -> None:
     assert _fits(tomllib.loads(path.read_text(encoding="utf-8")), SCHEMA, "") == []
 
 
