@@ -10,14 +10,10 @@ hyphens written `_`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .ruleset import RulesetDef
-
-__all__ = ["NAMES", "FormulaName", "expand", "has_shape", "humane", "ident", "known_names"]
+__all__ = ["NAMES", "FormulaName", "Items", "expand", "has_shape", "humane", "ident", "known_names"]
 
 
 @dataclass(frozen=True)
@@ -82,33 +78,20 @@ def humane(key: str) -> str:
 _KIND = re.compile(r"<(\w+)>")
 
 
-def _items(rs: RulesetDef, kind: str) -> list[tuple[str, str]]:
-    """(id, the GM's word for it) of each item of a kind the ruleset defines."""
-    if kind == "stat":
-        return [(s.id, s.name) for s in rs.stats]
-    if kind == "pool":
-        return [(p.id, p.name) for p in rs.pools]
-    if kind == "condition":
-        return [(c.id, c.name) for c in rs.conditions]
-    if kind == "option":
-        return [(o.id, o.name or humane(o.id)) for o in rs.options]
-    if kind == "type":
-        return [(t, humane(t)) for t in rs.damage.types]
-    if kind == "tag":
-        return [(t, humane(t)) for t in dict.fromkeys(t for a in rs.actions for t in a.tags)]
-    raise KeyError(kind)
+Items = Mapping[str, Sequence[tuple[str, str]]]
+"""A ruleset's items by kind (`pool`: its pools...): (id, the GM's word), as `RulesetDef.formula_items` gives."""
 
 
-def expand(rs: RulesetDef) -> Iterator[tuple[FormulaName, str, str]]:
-    """(entry, the name, the item's word) for every name the ruleset gives its formulas, in `NAMES`'
-    order (a later one of the same name is the word the GM reads)."""
+def expand(items: Items) -> Iterator[tuple[FormulaName, str, str]]:
+    """(entry, the name, the item's word) for every name a ruleset with these items gives its formulas,
+    in `NAMES`' order (a later one of the same name is the word the GM reads)."""
     for entry in NAMES:
         kind = _KIND.search(entry.name)
         if kind is None:
-            if entry.source != "body parts" or rs.body:
+            if entry.source != "body parts" or items["body"]:
                 yield entry, entry.name, ""
             continue
-        for item, word in _items(rs, kind.group(1)):
+        for item, word in items[kind.group(1)]:
             yield entry, _KIND.sub(ident(item), entry.name), word
 
 
@@ -121,6 +104,6 @@ def has_shape(name: str) -> bool:
     return name in _FIXED or name.startswith(_PREFIXES)
 
 
-def known_names(rs: RulesetDef, local: bool = False) -> frozenset[str]:
-    """The names the ruleset's formulas may use anywhere (with `local`: the names of one key too)."""
-    return frozenset(name for entry, name, _word in expand(rs) if local or not entry.local)
+def known_names(items: Items, local: bool = False) -> frozenset[str]:
+    """The names a ruleset's formulas may use anywhere (with `local`: the names of one key too)."""
+    return frozenset(name for entry, name, _word in expand(items) if local or not entry.local)

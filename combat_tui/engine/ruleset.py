@@ -523,7 +523,7 @@ class RulesetDef(Strict):
         from .formula import names_in
         from .formula_names import known_names
 
-        known = known_names(self)
+        known = known_names(self.formula_items())
 
         def own(a: ActionDef) -> set[str]:
             """Names only an action's requires and effects have: its value and its tally."""
@@ -577,6 +577,17 @@ class RulesetDef(Strict):
                 check(e.treat, f"{where}.treat", names)
                 if e.duration and ":" in e.duration and not e.duration.split(":", 1)[1].strip().isdigit():
                     check(e.duration.split(":", 1)[1], f"{where}.duration", names)
+
+    def formula_items(self) -> dict[str, list[tuple[str, str]]]:
+        """The items formula names are made of, by kind (see `formula_names.NAMES`): (id, the GM's word)."""
+        from .formula_names import humane
+
+        return {"stat": [(s.id, s.name) for s in self.stats], "pool": [(p.id, p.name) for p in self.pools],
+                "condition": [(c.id, c.name) for c in self.conditions],
+                "option": [(o.id, o.name or humane(o.id)) for o in self.options],
+                "type": [(t, humane(t)) for t in self.damage.types],
+                "tag": [(t, humane(t)) for t in dict.fromkeys(t for a in self.actions for t in a.tags)],
+                "body": [(b.id, b.name) for b in self.body]}
 
     def condition(self, cid: str) -> ConditionDef:
         for c in self.conditions:

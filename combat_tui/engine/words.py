@@ -37,7 +37,7 @@ def labels(rs: RulesetDef) -> Words:
     hit = _LABELS.get(id(rs))
     if hit is not None and hit[0] is rs:
         return hit[1]
-    out = {name: entry.label.format(word) for entry, name, word in expand(rs) if entry.label}
+    out = {name: entry.label.format(word) for entry, name, word in expand(rs.formula_items()) if entry.label}
     words = Words(out, frozenset(ident(o.id) for o in rs.options))
     _LABELS[id(rs)] = (rs, words)
     return words

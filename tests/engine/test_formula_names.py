@@ -35,14 +35,14 @@ def rs(request: pytest.FixtureRequest) -> RulesetDef:
 def test_the_engine_gives_every_creature_exactly_the_registrys_names(rs: RulesetDef) -> None:
     enc, cid = _creature(rs)
     given = set(names_for(enc.state, rs, enc.state.combatants[cid]))
-    listed = {name for entry, name, _word in expand(rs) if not entry.given}
+    listed = {name for entry, name, _word in expand(rs.formula_items()) if not entry.given}
     assert sorted(given - listed) == [] and sorted(listed - given) == []
 
 
 def test_each_name_in_the_registry_evaluates(rs: RulesetDef) -> None:
     enc, cid = _creature(rs)
     c = enc.state.combatants[cid]
-    for entry, name, _word in expand(rs):
+    for entry, name, _word in expand(rs.formula_items()):
         moment = {name: 3} if entry.given else None  # a name of the moment comes with it
         assert isinstance(evaluate(name, names_for(enc.state, rs, c, moment)), int), name
 
@@ -73,7 +73,7 @@ def test_the_gms_words_come_from_the_registry(rs: RulesetDef) -> None:
     key = pool.id.replace("-", "_")
     assert words[key] == pool.name and words[f"max_{key}"] == f"max {pool.name}"
     assert words["round"] == "Round"
-    assert set(words) <= known_names(rs, local=True)
+    assert set(words) <= known_names(rs.formula_items(), local=True)
 
 
 def test_names_with_a_kind_have_a_shape_and_others_do_not() -> None:
