@@ -2,7 +2,9 @@
 
 A ruleset is data first. Everything here is validated by pydantic with unknown keys
 refused, so a typo in a GM's own ruleset is reported (file and key) instead of ignored.
-Formulas are strings evaluated by `formula.py` (never `eval`); dice strings go to `dice.py`.
+Formulas are strings evaluated by `formula.py` (never `eval`) over the names `formula_names.py`
+lists; dice strings go to `dice.py`. Each field's description is what docs/ruleset-format.md and
+docs/ruleset.schema.json say of it (`make docs` writes both).
 """
 
 from __future__ import annotations
