@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 DEMO ?= three-action
 
-.PHONY: run test lint check bench demos clean
+.PHONY: run test lint check bench demos docs clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -37,6 +37,10 @@ bench: $(STAMP)
 ## demos: rebuild the demo encounters in saves/ from scripts/make_demos.py
 demos: $(STAMP)
 	$(BIN)/python scripts/make_demos.py
+
+## docs: the reference half of docs/ruleset-format.md and docs/ruleset.schema.json, from the ruleset models
+docs: $(STAMP)
+	$(BIN)/python scripts/ruleset_docs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -84,6 +84,8 @@ def load_file(path: Path) -> RulesetDef:
         raise RulesetError(f"{path.name}: nested too deeply to be a ruleset") from None
     except ValidationError as exc:
         where, what = first_error(exc, data)
+        if where == "(top level)" and what.startswith("Value error, "):  # a check across keys names its own
+            raise RulesetError(f"{path.name}: {what.removeprefix('Value error, ')}") from None
         raise RulesetError(f"{path.name}: {where}: {what}") from None
     try:
         system_for(rs)

@@ -16,6 +16,7 @@ from . import formula
 from .bounds import clamp
 from .errors import CommandError
 from .events import RollRecord, Transaction
+from .formula_names import has_shape, ident
 from .model import Clock, Combatant, Counters, PoolState, Prompt, ReadyHit, Slot, State
 from .ruleset import EffectDef, PoolKind, Refresh, RulesetDef
 from .words import labels
@@ -29,13 +30,9 @@ if TYPE_CHECKING:
 _DICE = re.compile(r"\d*d\d", re.IGNORECASE)
 
 
-def ident(name: str) -> str:
-    """The formula name for an id: hyphens become underscores."""
-    return name.replace("-", "_")
-
-
 def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, int] | None = None) -> dict[str, int]:
-    """Every name a formula may use for this creature (see docs/ruleset-format.md)."""
+    """Every name a formula may use for this creature, and `extra`'s names of the moment: all of them
+    in `formula_names.NAMES` (a name missing there is a slip of the engine's, refused here)."""
     stats, conditions, types = _ruleset_names(rs)
     out = dict(stats)
     for k, v in c.stats.items():
@@ -60,6 +57,10 @@ def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, in
     out["own_turn"] = int(_own_turn(state, c.id))
     out.setdefault("level", 1)
     if extra:
+        # a name of the moment the registry lacks is the engine's slip (a save's own ids may be stale: by shape)
+        new = [k for k in map(ident, extra) if k not in out and not has_shape(k)]
+        if new:
+            raise RuntimeError(f"names missing from formula_names.NAMES: {new}")
         for k, v in extra.items():
             out[ident(k)] = v
     return out

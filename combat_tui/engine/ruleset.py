@@ -2,7 +2,9 @@
 
 A ruleset is data first. Everything here is validated by pydantic with unknown keys
 refused, so a typo in a GM's own ruleset is reported (file and key) instead of ignored.
-Formulas are strings evaluated by `formula.py` (never `eval`); dice strings go to `dice.py`.
+Formulas are strings evaluated by `formula.py` (never `eval`) over the names `formula_names.py`
+lists; dice strings go to `dice.py`. Each field's description is what docs/ruleset-format.md and
+docs/ruleset.schema.json say of it (`make docs` writes both).
 """
 
 from __future__ import annotations
@@ -35,12 +37,16 @@ class Strict(BaseModel):
 
 
 class TimeModel(StrEnum):
+    """How time passes in a fight."""
+
     TURN_ORDER = "turn-order"
     FREE_ROUNDS = "free-rounds"
     TIME_COUNT = "time-count"
 
 
 class Refresh(StrEnum):
+    """When a pool refills."""
+
     NEVER = "never"
     TURN_START = "turn-start"
     ROUND_START = "round-start"
@@ -49,6 +55,8 @@ class Refresh(StrEnum):
 
 
 class PoolKind(StrEnum):
+    """How a pool is drawn."""
+
     TRACK = "track"  # hit points and the like: a bar with a number
     BAR = "bar"  # a budget shown as a bar (Energy, Agility)
     PIPS = "pips"  # a small budget shown as pips (actions, reactions)
@@ -59,80 +67,97 @@ class PoolKind(StrEnum):
 class SurpriseDef(Strict):
     """What being surprised (or unaware) at the start of combat does."""
 
-    skip_round_1: bool = False
-    initiative_penalty: Line | None = None  # dice added to the initiative roll
-    condition: Line | None = None  # condition applied to surprised creatures at start
+    skip_round_1: bool = Field(False, description="Surprised creatures take no turn in round 1.")
+    initiative_penalty: Line | None = Field(None, description="Dice added to a surprised creature's initiative roll.")
+    condition: Line | None = Field(None, description="A condition surprised creatures get at `start`; one given it "
+                                                     "before `start` counts as surprised.")
 
 
 class TimeDef(Strict):
-    model: TimeModel
-    round_seconds: Real | None = None
-    tc_seconds: Real | None = None
-    order: Literal["descending", "ascending"] = "descending"
-    initiative: Line | None = None  # dice formula for PCs (and NPCs unless npc_initiative)
-    npc_initiative: Line | None = None
-    hold: bool = False
-    hold_after: bool = False  # holding names at once after whom the creature will act (the app asks)
-    delay: bool = False
-    start_condition: Line | None = None  # applied to all at start; e.g. off-guard until first turn
-    surprise: SurpriseDef = SurpriseDef()
-    # time count: added to every action's SF above 0 (names: the actor's, and `tag_X` for the action's tags)
-    sf_mod: Line | None = None
-    class_shift: Line | None = None  # time count: speed classes slower (formula over the actor's names)
-    fastest_shift: Line | None = None  # the fastest class a shift may reach (a slower start stays put)
-    past_slowest: Int = 0  # SF added for each step a shift goes past the slowest class
-    # formula: a shift applies to an SF given as a number too; 0 moves it by the static SFs of the class
-    # it falls in and the class it lands in, N > 0 by N a class. None: a number is never shifted
-    sf_step: Line | None = None
+    """How time passes: the time model, initiative, and (time count) how speeds shift."""
+
+    model: TimeModel = Field(description="`turn-order` (rounds of turns), `free-rounds` (no order; the GM ends each "
+                                         "round) or `time-count` (a clock of TC; lowest acts first).")
+    round_seconds: Real | None = Field(None, description="In-game seconds of a round.")
+    tc_seconds: Real | None = Field(None, description="In-game seconds of a TC.")
+    order: Literal["descending", "ascending"] = Field("descending", description="Highest initiative first, or lowest.")
+    initiative: Line | None = Field(None, description="Dice `start` rolls for creatures with no initiative yet.")
+    npc_initiative: Line | None = Field(None, description="Dice for NPCs instead of `initiative`.")
+    hold: bool = Field(False, description="`hold` is allowed: leave the order, `enter` later at a new place.")
+    hold_after: bool = Field(False, description="Holding names at once after whom the creature will act.")
+    delay: bool = Field(False, description="`delay` is allowed: as hold, but turn-start bookkeeping goes on.")
+    start_condition: Line | None = Field(None, description="A condition every creature gets at `start` "
+                                                           "(off-guard until its first turn).")
+    surprise: SurpriseDef = Field(SurpriseDef(), description="What being surprised does.")
+    sf_mod: Line | None = Field(None, description="Time count: formula added to every SF above 0; `tag_X` is 1 when "
+                                                  "the action has the tag X.")
+    class_shift: Line | None = Field(None, description="Time count: formula, speed classes slower every action of "
+                                                       "the creature is (paralysis).")
+    fastest_shift: Line | None = Field(None, description="Time count: the fastest speed class a shift may reach.")
+    past_slowest: Int = Field(0, description="Time count: SF added for each step a shift goes past the slowest class.")
+    sf_step: Line | None = Field(None, description="Time count: formula; a shift moves an SF given as a number too "
+                                                   "(0: by the classes' static SFs, N: by N a class). Unset: it "
+                                                   "does not.")
 
 
 class StatDef(Strict):
-    id: Line
-    name: Line
-    default: Int = 0
-    description: Text = ""
+    """A number each creature has (`add Orc str=3`)."""
+
+    id: Line = Field(description="The name formulas and commands use.")
+    name: Line = Field(description="What the GM reads.")
+    default: Int = Field(0, description="The value of a creature given none.")
+    description: Text = Field("", description="What it is, in your own words.")
 
 
 class PoolDef(Strict):
-    id: Line
-    name: Line
-    kind: PoolKind = PoolKind.TRACK
-    max: Number | None = None  # None: unbounded (counters)
-    floor: Number = 0
-    start: Number | None = None  # initial value; default: max (or 0 with no max)
-    refresh: Refresh = Refresh.NEVER
-    refresh_to: Number | None = None  # default: max (counters: 0)
-    overflow: bool = False  # may current exceed max (bonus pools)
-    critical: Line | None = None  # formula: true when the pool is in a critical state
-    summary: bool = False  # shown at a glance in the acting order, not only on the sheet
-    short: Line | None = None  # a label of a few letters for the acting order
-    against: Line | None = None  # drawn against another pool's current value (fatigue against HP)
-    description: Text = ""
+    """A budget with a current value: hit points, actions, energy, a counter."""
+
+    id: Line = Field(description="The name formulas and commands use.")
+    name: Line = Field(description="What the GM reads.")
+    kind: PoolKind = Field(PoolKind.TRACK, description="How it is drawn: `track`, `bar`, `pips`, `counter` (counts "
+                                                       "up) or `marker` (once a round: 1 unused, 0 used).")
+    max: Number | None = Field(None, description="Number or formula; unset: no maximum (a counter).")
+    floor: Number = Field(0, description="The lowest value (formula allowed); spending below it is refused.")
+    start: Number | None = Field(None, description="The first value; unset: the max, or 0 without one.")
+    refresh: Refresh = Field(Refresh.NEVER, description="When it refills.")
+    refresh_to: Number | None = Field(None, description="What it refills to; unset: the max (a counter: 0).")
+    overflow: bool = Field(False, description="It may go above its max (bonus pools).")
+    critical: Line | None = Field(None, description="Formula: true when the pool is shown as critical.")
+    summary: bool = Field(False, description="Shown in the acting order's rows, not only on the sheet.")
+    short: Line | None = Field(None, description="Its label of a few letters in those rows.")
+    against: Line | None = Field(None, description="Another pool it is drawn against (fatigue against HP).")
+    description: Text = Field("", description="What it is, in your own words.")
 
 
 class EffectDef(Strict):
     """One bookkeeping step, used by tables, triggers and actions. Exactly one verb."""
 
-    when: Line | None = None  # formula; the step applies only when it is true
-    add: Line | None = None  # condition id
-    value: Number | None = None
-    duration: Line | None = None  # duration spec, see `timekeeping.parse_duration`
-    remove: Line | None = None  # condition id
-    damage: Line | None = None  # dice/formula; "roll" means the table's roll total
-    heal: Line | None = None
-    type: Line | None = None  # damage type
-    pool: Line | None = None  # with delta or set
-    delta: Number | None = None
-    set: Number | None = None
-    prompt: Line | None = None  # queue another table prompt
-    note: Line | None = None  # a line in the log
-    injure: Number | None = None  # in a prompt about a body part: add this many injuries to it
-    treat: Number | None = None  # in a prompt about a body part: this many of its injuries are treated
-    heal_injury: Number | None = None  # in a prompt about a body part: this many of its injuries heal
-    part: Line | None = None  # with prompt: the prompt is about this creature's part of that kind (most injured)
-    next_turn: Number | None = None  # time count: the creature's next turn comes this many TC from now
-    to: Literal["self", "target"] = "self"  # in an action: on the actor, or on `act ... on=NAME`'s target
-    source: Literal["none", "other"] = "none"  # an added condition comes from (is relative to) the other party
+    when: Line | None = Field(None, description="Formula: the step happens only when it is true.")
+    add: Line | None = Field(None, description="Verb: add this condition.")
+    value: Number | None = Field(None, description="With `add`: the condition's value.")
+    duration: Line | None = Field(None, description="With `add`: how long it lasts (`rounds:1`, `tc:10`...).")
+    remove: Line | None = Field(None, description="Verb: remove this condition.")
+    damage: Line | None = Field(None, description="Verb: deal this much damage (dice or formula; `roll`: the table's "
+                                                  "total).")
+    heal: Line | None = Field(None, description="Verb: heal this much (dice or formula).")
+    type: Line | None = Field(None, description="With `damage`: its damage type.")
+    pool: Line | None = Field(None, description="Verb: change this pool, with `delta` or `set`.")
+    delta: Number | None = Field(None, description="With `pool`: added to it.")
+    set: Number | None = Field(None, description="With `pool`: its new value.")
+    prompt: Line | None = Field(None, description="Verb: queue this table as a prompt.")
+    note: Line | None = Field(None, description="Verb: write this line in the log.")
+    injure: Number | None = Field(None, description="Verb, in a prompt about a body part: add this many injuries to "
+                                                    "it.")
+    treat: Number | None = Field(None, description="Verb, in a prompt about a body part: treat this many injuries.")
+    heal_injury: Number | None = Field(None, description="Verb, in a prompt about a body part: heal this many "
+                                                         "injuries.")
+    part: Line | None = Field(None, description="With `prompt`: it is about the creature's (most injured) part of "
+                                                "this kind.")
+    next_turn: Number | None = Field(None, description="Verb, time count: the next turn comes this many TC from now.")
+    to: Literal["self", "target"] = Field("self", description="In an action: on the actor, or on the creature `on=` "
+                                                              "names.")
+    source: Literal["none", "other"] = Field("none", description="`other`: an added condition is relative to the "
+                                                                 "other party (Grappled by the actor).")
 
     @model_validator(mode="after")
     def _one_verb(self) -> EffectDef:
@@ -152,10 +177,10 @@ class EffectDef(Strict):
 class ConditionEffectDef(Strict):
     """How a condition changes a budget while it stands."""
 
-    pool: Line
-    max: Int = 0  # added to the pool's maximum
-    refresh: Int = 0  # added to what the pool refreshes to
-    set_max: Int | None = None  # the maximum becomes this (Stunned: 0 actions)
+    pool: Line = Field(description="The pool it changes.")
+    max: Int = Field(0, description="Added to the pool's maximum.")
+    refresh: Int = Field(0, description="Added to what the pool refreshes to.")
+    set_max: Int | None = Field(None, description="The maximum becomes this (Stunned: 0 actions).")
 
 
 class LimitDef(Strict):
@@ -164,194 +189,244 @@ class LimitDef(Strict):
     for each trigger (another creature's latest action). `shared`: actions giving the same name count
     as one (one reaction of any kind)."""
 
-    per: Literal["turn", "round", "trigger"]
-    each: Literal["actor", "target", "name"] = "actor"
-    shared: Line | None = None
-    # actions whose use (by the same actor, on the same target or name) uses this one up too
-    also: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
+    per: Literal["turn", "round", "trigger"] = Field(description="Once a turn, a round, or for each trigger.")
+    each: Literal["actor", "target", "name"] = Field("actor", description="Counted for each actor, each target "
+                                                                          "(`on=`) or each name (`what=`).")
+    shared: Line | None = Field(None, description="Actions giving the same word count as one (`reaction`).")
+    also: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                             description="Actions whose use (same actor, same target or name) uses this one up too.")
 
 
 class ConditionDef(Strict):
-    id: Line
-    name: Line
-    description: Text
-    valued: bool = False  # has a number (Poisoned 2, Shaken 3)
-    stacking: Literal["max", "add", "extend", "separate", "replace"] = "max"
-    subjective: bool = False  # relative to another creature: records whom
-    implies: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # daughters added with it
-    # daughters put on its source, relative to the bearer (Hidden from B: B is Flat Footed against it)
-    source_implies: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
-    default_duration: Line | None = None
-    start_of_turn: Line | None = None  # table id prompted at the start of the bearer's turn
-    round_start: Line | None = None  # table id prompted at each round start (free rounds)
-    skip_turn: bool = False
-    # its start-of-turn tables come at the start of its source's turn, not its own (a commanded companion)
-    turn_with_source: bool = False
-    ended_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # actions that end it
-    # Actions that keep it: any other action of the bearer ends it ("its last action was a move")
-    kept_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
-    effects: list[ConditionEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
-    on_end: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # when it runs out (not removed)
-    ends_with_fight: bool = False  # runs out (its on_end too) when `end` closes the encounter
+    """A state a creature is in (Prone, Poisoned 2), with what it does while it stands and when it ends."""
+
+    id: Line = Field(description="The name formulas and commands use.")
+    name: Line = Field(description="What the GM reads.")
+    description: Text = Field(description="What it does, in your own words.")
+    valued: bool = Field(False, description="It takes a number (Poisoned 2).")
+    stacking: Literal["max", "add", "extend", "separate", "replace"] = Field(
+        "max", description="A second instance: keeps the higher value, adds values, adds durations, stands apart, "
+                           "or replaces it.")
+    subjective: bool = Field(False, description="Relative to another creature (`from=NAME`).")
+    implies: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                description="Conditions added with it, held while it stands.")
+    source_implies: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                       description="Conditions put on its source, relative to the bearer.")
+    default_duration: Line | None = Field(None, description="Its duration when the command gives none.")
+    start_of_turn: Line | None = Field(None, description="A table prompted at the start of the bearer's turn.")
+    round_start: Line | None = Field(None, description="A table prompted at each round start.")
+    skip_turn: bool = Field(False, description="The bearer's turns are skipped.")
+    turn_with_source: bool = Field(False, description="Its turn-start tables and turn-end triggers come with its "
+                                                      "source's turn (a commanded companion).")
+    ended_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                 description="Actions (or `tag:X`) that end it.")
+    kept_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                description="Actions (or `tag:X`) that keep it: any other action of the bearer ends "
+                                            "it.")
+    effects: list[ConditionEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                              description="Budget changes while it stands.")
+    tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS, description="Words for grouping it.")
+    on_end: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                    description="Effects when it runs out (not when removed).")
+    ends_with_fight: bool = Field(False, description="It runs out (its `on_end` too) when `end` closes the fight.")
 
 
 class ActionDef(Strict):
-    id: Line
-    name: Line
-    cost: dict[Line, Number] = Field(default_factory=dict, max_length=MAX_ITEMS)  # pool id -> amount spent
-    gain: dict[Line, Number] = Field(default_factory=dict, max_length=MAX_ITEMS)  # pool id -> amount gained
-    speed: Line | None = None  # speed class id (time-count)
-    sf: Number | None = None  # fixed speed factor (time-count)
-    tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
-    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    limit: LimitDef | None = None  # once a turn or round, for each actor, target or name
-    requires: Line | None = None  # formula over the actor; the action is refused when it is false
-    refusal: Line | None = None  # why, as the GM reads it, when `requires` is false ("now" if unset)
-    description: Text = ""
-    # The cost and gain in words, for a lookup, when a formula's number depends on the creature
-    # ("1 Stamina, or 1 Exhaustion when out of Stamina"). On the act list the number is worked out.
-    cost_words: Line | None = None
-    # time count
-    sf_add: Number | None = None  # dice or formula added to the SF however it is given (a fumble's 1d6)
-    class_shift: Int = 0  # speed classes slower (+) or faster (-) than the class given (quick strike: -1)
-    sf_then: Line | None = None  # formula over `sf`, the SF worked out, giving the SF taken (a feint's half)
-    two_speeds: bool = False  # two speeds given (class=A,B, sf=A,B): both worked out, the worse (higher) taken
-    anytime: Line | None = None  # formula: may be used while waiting for its TC (abandoning a spell)
-    alongside: bool = False  # takes no turn of its own: its SF goes onto the action it comes with
-    # A number the GM must give with `value=N` (these words say what it is); `value` in its effects.
-    value: Line | None = None
-    # A count kept on the actor for each name given with `what=` (remembered for the next action with
-    # the same tally); `tally` in its requires and effects is the count so far; `tally_count` adds one.
-    tally: Line | None = None
-    tally_count: bool = False
+    """Something a creature does (`act Orc melee`): what it costs, what it does, when it may."""
+
+    id: Line = Field(description="The name formulas and commands use.")
+    name: Line = Field(description="What the GM reads.")
+    cost: dict[Line, Number] = Field(default_factory=dict, max_length=MAX_ITEMS,
+                                     description="Pool id to the amount spent (formula allowed).")
+    gain: dict[Line, Number] = Field(default_factory=dict, max_length=MAX_ITEMS,
+                                     description="Pool id to the amount gained (formula allowed).")
+    speed: Line | None = Field(None, description="Time count: its speed class.")
+    sf: Number | None = Field(None, description="Time count: its fixed speed factor.")
+    tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                             description="Words for grouping it (`tag:X` in `ended_by`, `tag_X` in formulas).")
+    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="What it does.")
+    limit: LimitDef | None = Field(None, description="Once a turn or a round, for each actor, target or name.")
+    requires: Line | None = Field(None, description="Formula over the actor: refused when it is false.")
+    refusal: Line | None = Field(None, description="Why it is refused, as the GM reads it.")
+    description: Text = Field("", description="What it does, in your own words.")
+    cost_words: Line | None = Field(None, description="The cost in words, for a lookup, when it depends on the "
+                                                      "creature.")
+    sf_add: Number | None = Field(None, description="Time count: dice or formula added to the SF (a fumble's 1d6).")
+    class_shift: Int = Field(0, description="Time count: speed classes slower (+) or faster (-) than the one given.")
+    sf_then: Line | None = Field(None, description="Time count: formula over `sf` giving the SF taken (a feint's "
+                                                   "half).")
+    two_speeds: bool = Field(False, description="Time count: two speeds are given; the slower is taken.")
+    anytime: Line | None = Field(None, description="Time count: formula, true when it may be used while waiting.")
+    alongside: bool = Field(False, description="Time count: no turn of its own; its SF goes onto the action it "
+                                               "comes with.")
+    value: Line | None = Field(None, description="Words for a number the GM must give (`value=N`); `value` in its "
+                                                 "formulas.")
+    tally: Line | None = Field(None, description="A count kept for each name given with `what=`; `tally` in its "
+                                                 "formulas.")
+    tally_count: bool = Field(False, description="Adds one to the tally after its effects.")
 
 
 class SpeedClassDef(Strict):
-    id: Line
-    name: Line
-    random: Line  # dice for PCs
-    static: Int  # fixed for NPCs
-    step: Int | None = None  # place on the ladder of classes a shift moves along (0 the fastest); None: off it
+    """Time count: a speed an action is done at, rolled for PCs and fixed for others."""
+
+    id: Line = Field(description="The name commands use (`class=fast`).")
+    name: Line = Field(description="What the GM reads.")
+    random: Line = Field(description="Dice rolled for PCs.")
+    static: Int = Field(description="The SF of NPCs.")
+    step: Int | None = Field(None, description="Its place on the ladder a shift moves along (0 the fastest).")
 
 
 class TableRowDef(Strict):
-    min: Int | None = None  # inclusive; None: no lower bound
-    max: Int | None = None  # inclusive; None: no upper bound
-    label: Line
-    text: Text = ""
-    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    """One outcome of a table: the totals it covers and what it does."""
+
+    min: Int | None = Field(None, description="The lowest total it covers; unset: no lower bound.")
+    max: Int | None = Field(None, description="The highest total it covers; unset: no upper bound.")
+    label: Line = Field(description="The outcome's name, as the GM reads it.")
+    text: Text = Field("", description="What happens, in your own words.")
+    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="What it does.")
 
 
 class TableDef(Strict):
-    id: Line
-    name: Line
-    roll: Line  # dice formula over the creature's names
-    description: Text = ""
-    rows: list[TableRowDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # empty: the roll is the result
-    after: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # applied after whichever row
-    choice: bool = False  # the GM picks the outcome: `resolve` needs value=N
-    repeat: bool = False  # several may wait for one creature at once (one Death roll per hit)
+    """A roll with outcomes, prompted at a moment and resolved by the GM."""
+
+    id: Line = Field(description="The name prompts use.")
+    name: Line = Field(description="What the GM reads.")
+    roll: Line = Field(description="Dice over the creature's names.")
+    description: Text = Field("", description="What it is, in your own words.")
+    rows: list[TableRowDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                    description="Its outcomes; none: the roll is the result.")
+    after: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                   description="Effects after whichever row came up.")
+    choice: bool = Field(False, description="The GM picks the outcome; no die.")
+    repeat: bool = Field(False, description="Several may wait for one creature at once.")
 
 
 class TriggerDef(Strict):
+    """Effects that happen at a moment, when a formula holds."""
+
     on: Literal["damage", "heal", "change", "injury", "turn-start", "turn-end", "round-start", "round-end",
-                "short-rest", "long-rest"]
-    when: Line | None = None
-    edge: bool = True  # fire only when `when` turns true, not while it stays true
-    effects: list[EffectDef] = Field(max_length=MAX_ITEMS)
+                "short-rest", "long-rest"] = Field(description="The moment it is looked at.")
+    when: Line | None = Field(None, description="Formula: it fires only when true; unset: every time.")
+    edge: bool = Field(True, description="Fires only when `when` turns true, not while it stays true.")
+    effects: list[EffectDef] = Field(max_length=MAX_ITEMS, description="What it does.")
 
 
 class DamageDef(Strict):
-    health: Line | None = None  # the pool a GM means by hit points: what `hp=` sets (default: absorb's last)
-    absorb: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # pools damage comes off, in order
-    heal: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)  # pools healing goes to, in order
-    types: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS)
+    """Where damage and healing go."""
+
+    health: Line | None = Field(None, description="The pool `hp=` means; unset: the last of `absorb`.")
+    absorb: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                               description="The pools damage comes off, in order.")
+    heal: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                             description="The pools healing refills, in order.")
+    types: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS, description="The damage types known.")
 
 
 class CareDef(Strict):
     """Looking after injuries between fights: tables prompted once for each untreated injury (of a part
     not destroyed), the prompt naming the part; `treat` and `injure` effects act on that part."""
 
-    treat: Line | None = None  # prompted when the fight ends (`end`): the check that treats one injury
-    treat_dc: Line | None = None  # formula over `part_value`: the DC the treat prompt shows
-    untreated: Line | None = None  # prompted at each long rest (a day) while an injury stays untreated
-    untreated_by_part: Line | None = None  # formula: true for one untreated prompt per part, not per injury
+    treat: Line | None = Field(None, description="A table prompted when `end` closes the fight: the check that "
+                                                 "treats one injury.")
+    treat_dc: Line | None = Field(None, description="Formula over `part_value`: the DC the treat prompt shows.")
+    untreated: Line | None = Field(None, description="A table prompted at each long rest while an injury stays "
+                                                     "untreated.")
+    untreated_by_part: Line | None = Field(None, description="Formula: true for one untreated prompt a part, not an "
+                                                             "injury.")
 
 
 class RuleDef(Strict):
-    id: Line
-    name: Line
-    text: Text
+    """A short rule summary, for `lookup`."""
+
+    id: Line = Field(description="The name `lookup` takes.")
+    name: Line = Field(description="What the GM reads.")
+    text: Text = Field(description="The rule, in your own words.")
 
 
 class OptionDef(Strict):
     """A reading the GM may change per encounter (contradictions in the text)."""
 
-    id: Line
-    default: Int
-    description: Text
-    name: Line | None = None  # the words a GM reads for it (in a roll, a cost); default: the id as words
+    id: Line = Field(description="The name formulas and `set` use.")
+    default: Int = Field(description="Its setting until the GM changes it.")
+    description: Text = Field(description="What each setting means.")
+    name: Line | None = Field(None, description="What the GM reads for it; unset: the id as words.")
 
 
 class BodyEffectDef(Strict):
-    count: Int  # at this many injuries to one part
-    text: Text
-    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    healed: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # when healed below the count
+    """What a body part's injuries do at a count."""
+
+    count: Int = Field(description="At this many injuries to one part.")
+    text: Text = Field(description="What happens, in your own words.")
+    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="What it does.")
+    healed: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                    description="Effects when the part heals below the count.")
 
 
 class SoundLeftDef(Strict):
     """Effects once at most `at_most` parts of a kind are uninjured (a flier with one sound wing)."""
 
-    at_most: Int
-    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
+    at_most: Int = Field(description="At most this many parts of the kind uninjured.")
+    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="What it does.")
 
 
 class BodyPartDef(Strict):
-    id: Line
-    name: Line
-    severity: Line
-    value: Int = 1  # injury value (for save DCs)
-    count: int = Field(default=1, ge=0, le=MAX_PARTS)  # how many a typical creature has
-    effects: list[BodyEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    all_effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # every part of the kind injured
-    destroyed: Int | None = None  # the count at which one part is destroyed (no mundane healing)
-    all_destroyed: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # every one destroyed
-    majority: bool = False  # count effects reach the whole creature only once more than half share them
-    majority_exact: Line | None = None  # formula: true when "share" means exactly that many, not at least
-    sound_left: SoundLeftDef | None = None
+    """A kind of body part that takes injuries."""
+
+    id: Line = Field(description="The name commands use.")
+    name: Line = Field(description="What the GM reads.")
+    severity: Line = Field(description="How bad an injury to it is, in words.")
+    value: Int = Field(1, description="Its injury value (for save DCs).")
+    count: int = Field(default=1, ge=0, le=MAX_PARTS, description="How many a typical creature has.")
+    effects: list[BodyEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                         description="What injuries do at each count.")
+    all_effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                         description="Effects once every part of the kind is injured.")
+    destroyed: Int | None = Field(None, description="The count at which one part is destroyed.")
+    all_destroyed: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                           description="Effects once every part of the kind is destroyed.")
+    majority: bool = Field(False, description="Count effects reach the creature only once more than half share "
+                                              "them.")
+    majority_exact: Line | None = Field(None, description="Formula: true when sharing means exactly that many.")
+    sound_left: SoundLeftDef | None = Field(None, description="Effects once few parts of the kind are uninjured.")
 
 
 class BodyPlanDef(Strict):
     """A kind of body (humanoid, quadruped, winged...): how many of each part such a creature has."""
 
-    id: Line
-    name: Line
-    description: Text = ""
-    parts: dict[Line, Annotated[int, Field(ge=0, le=MAX_PARTS)]] = Field(default_factory=dict, max_length=MAX_ITEMS)
+    id: Line = Field(description="The name `add Wolf body=...` takes.")
+    name: Line = Field(description="What the GM reads.")
+    description: Text = Field("", description="What it is, in your own words.")
+    parts: dict[Line, Annotated[int, Field(ge=0, le=MAX_PARTS)]] = Field(
+        default_factory=dict, max_length=MAX_ITEMS, description="Body part id to how many (0 to 20).")
 
 
 class RulesetDef(Strict):
-    schema_version: Int = RULESET_SCHEMA_VERSION
-    id: Line
-    name: Line
-    description: Text = ""
-    hooks: Line | None = None  # name of a built-in hooks module, for what data cannot say
-    time: TimeDef
-    stats: list[StatDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    pools: list[PoolDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    conditions: list[ConditionDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    actions: list[ActionDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    speed_classes: list[SpeedClassDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    tables: list[TableDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    triggers: list[TriggerDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    damage: DamageDef = DamageDef()
-    rules: list[RuleDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    options: list[OptionDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    body: list[BodyPartDef] = Field(default_factory=list, max_length=MAX_ITEMS)
-    body_plans: list[BodyPlanDef] = Field(default_factory=list, max_length=MAX_ITEMS)  # the first is the default
-    injury_care: CareDef = CareDef()
+    """A rule system: the whole file."""
+
+    schema_version: Int = Field(RULESET_SCHEMA_VERSION, description="The format the file is written in.")
+    id: Line = Field(description="The name saves and `--ruleset` use; one file an id.")
+    name: Line = Field(description="What the GM reads.")
+    description: Text = Field("", description="What system it is, in your own words.")
+    hooks: Line | None = Field(None, description="A built-in system, for what data cannot say.")
+    time: TimeDef = Field(description="How time passes.")
+    stats: list[StatDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="Numbers each creature has.")
+    pools: list[PoolDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="Budgets with a value.")
+    conditions: list[ConditionDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                           description="States a creature is in.")
+    actions: list[ActionDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="What creatures do.")
+    speed_classes: list[SpeedClassDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                               description="Time count: the speeds actions are done at.")
+    tables: list[TableDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="Rolls with outcomes.")
+    triggers: list[TriggerDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                       description="Effects at moments.")
+    damage: DamageDef = Field(DamageDef(), description="Where damage and healing go.")
+    rules: list[RuleDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="Rule summaries for lookup.")
+    options: list[OptionDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                     description="Readings the GM may change per encounter.")
+    body: list[BodyPartDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="Body parts.")
+    body_plans: list[BodyPlanDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                          description="Kinds of body; the first is the default.")
+    injury_care: CareDef = Field(CareDef(), description="Looking after injuries between fights.")
 
     @field_validator("schema_version")
     @classmethod
@@ -448,18 +523,9 @@ class RulesetDef(Strict):
         """Every formula parses and uses only names the ruleset defines, so a typo fails at load."""
         from .errors import FormulaError
         from .formula import names_in
+        from .formula_names import known_names
 
-        def norm(x: str) -> str:
-            return x.replace("-", "_")
-
-        known = {"round", "tc", "own_turn", "level", "roll", "amount", "injury_total", "injury_value", "injury_count",
-                 "overdue", "part_value", "part_injuries"}
-        known |= {f"tag_{norm(t)}" for a in self.actions for t in a.tags}
-        known |= {f"before_{norm(p.id)}" for p in self.pools} | {f"type_{norm(t)}" for t in self.damage.types}
-        known |= {norm(s.id) for s in self.stats} | {norm(o.id) for o in self.options}
-        known |= {norm(p.id) for p in self.pools} | {f"max_{norm(p.id)}" for p in self.pools}
-        known |= {norm(c.id) for c in self.conditions}
-        known |= {"target"} | {f"target_{norm(c.id)}" for c in self.conditions}  # in an action's effects
+        known = known_names(self.formula_items())
 
         def own(a: ActionDef) -> set[str]:
             """Names only an action's requires and effects have: its value and its tally."""
@@ -513,6 +579,17 @@ class RulesetDef(Strict):
                 check(e.treat, f"{where}.treat", names)
                 if e.duration and ":" in e.duration and not e.duration.split(":", 1)[1].strip().isdigit():
                     check(e.duration.split(":", 1)[1], f"{where}.duration", names)
+
+    def formula_items(self) -> dict[str, list[tuple[str, str]]]:
+        """The items formula names are made of, by kind (see `formula_names.NAMES`): (id, the GM's word)."""
+        from .formula_names import humane
+
+        return {"stat": [(s.id, s.name) for s in self.stats], "pool": [(p.id, p.name) for p in self.pools],
+                "condition": [(c.id, c.name) for c in self.conditions],
+                "option": [(o.id, o.name or humane(o.id)) for o in self.options],
+                "type": [(t, humane(t)) for t in self.damage.types],
+                "tag": [(t, humane(t)) for t in dict.fromkeys(t for a in self.actions for t in a.tags)],
+                "body": [(b.id, b.name) for b in self.body]}
 
     def condition(self, cid: str) -> ConditionDef:
         for c in self.conditions:

@@ -11,21 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .formula_names import expand, humane, ident
 from .ruleset import RulesetDef
+
+__all__ = ["MARK", "Words", "formula_words", "humane", "ident", "labels", "rolled_words"]
 
 MARK = "[="  # the annotation a name's number carries through the dice library: `(3 [=bleed])`
 _NAME = re.compile(r"\[[^\]]*\]|(?<![A-Za-z0-9_.)])[A-Za-z_][A-Za-z0-9_]*")
 _SIGNS = {"-": "−", "*": "×", "/": "÷", "//": "÷", "%": "mod"}
-
-
-def ident(name: str) -> str:
-    return name.replace("-", "_")
-
-
-def humane(key: str) -> str:
-    """An id as words, for a name the ruleset gives no display word: `ready_start` → "Ready start"."""
-    text = re.sub(r"[_-]+", " ", key).strip()
-    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)
@@ -44,16 +37,7 @@ def labels(rs: RulesetDef) -> Words:
     hit = _LABELS.get(id(rs))
     if hit is not None and hit[0] is rs:
         return hit[1]
-    out = {"round": "Round", "tc": "TC", "level": "Level", "roll": "Roll", "amount": "Amount",
-           "injury_total": "Injuries", "injury_value": "Injury value", "part_value": "Part value",
-           "part_injuries": "Injuries on the part", "target": "Target"}
-    out |= {f"type_{ident(t)}": humane(t) for t in rs.damage.types}
-    out |= {ident(c.id): c.name for c in rs.conditions}
-    out |= {f"target_{ident(c.id)}": f"target {c.name}" for c in rs.conditions}
-    out |= {ident(o.id): o.name or humane(o.id) for o in rs.options}
-    for p in rs.pools:
-        out |= {ident(p.id): p.name, f"max_{ident(p.id)}": f"max {p.name}", f"before_{ident(p.id)}": p.name}
-    out |= {ident(s.id): s.name for s in rs.stats}
+    out = {name: entry.label.format(word) for entry, name, word in expand(rs.formula_items()) if entry.label}
     words = Words(out, frozenset(ident(o.id) for o in rs.options))
     _LABELS[id(rs)] = (rs, words)
     return words
