@@ -158,3 +158,30 @@ async def test_after_a_question_the_order_looks_unfocused_when_the_focus_leaves_
             await pilot.press("escape")
             await pilot.pause()
             assert order.has_focus and order.styles.background_tint == focused
+
+
+async def test_a_question_put_away_is_not_restyled_and_looks_focused_when_asked_again(tmp_path: Path) -> None:
+    """Its input loses the focus once hidden: nothing shows its look then, and restyling it cost most of a
+    millisecond of the answer's key. Asked again, it has the focus and its focused look."""
+    s = new_session(tmp_path, "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("d", "3")
+        await pilot.pause()
+        box = app.screen.query_one(QuestionBar).input
+        assert box.has_focus
+        focused = (box.styles.background_tint, box.styles.border)
+        restyled: list[bool] = []
+        restyle = box.update_node_styles
+        box.update_node_styles = lambda animate=True: (  # type: ignore[method-assign]
+            restyled.append(True), restyle(animate))[1]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert asking(app) is None and not box.has_focus
+        assert restyled == []
+        await pilot.press("d")
+        await pilot.pause()
+        assert asking(app) is not None and box.has_focus
+        assert (box.styles.background_tint, box.styles.border) == focused
+        assert "Damage" in terminal_text(app)
