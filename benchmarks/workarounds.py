@@ -29,6 +29,27 @@ def _view_static_layout() -> None:
     ViewStatic.show = show  # type: ignore[method-assign]
 
 
+def _view_static_rows() -> None:
+    """The sheet, prompt bar and conditions redrawn whole at each change, not the lines that changed."""
+    from textual.widget import Widget
+
+    from combat_tui.ui.widgets.view_static import ViewStatic
+
+    ViewStatic.refresh = Widget.refresh  # type: ignore[method-assign]
+
+
+def _focus_look() -> None:
+    """The order restyled and redrawn whole as the focus leaves it for a question and comes back, and
+    the question's input restyled as it is put away."""
+    from textual.widgets import Input
+
+    from combat_tui.ui.widgets.answering import AnswerInput
+    from combat_tui.ui.widgets.row_list import RowList
+
+    RowList.keep_look = lambda self, keep=True: None  # type: ignore[method-assign]
+    AnswerInput.watch_has_focus = Input.watch_has_focus  # type: ignore[method-assign,assignment]
+
+
 def _quiet_gc() -> None:
     """Python's collector left as it is."""
     from combat_tui.ui.quiet_gc import QuietCollector
@@ -67,6 +88,8 @@ def _header() -> None:
 OFF: dict[str, Callable[[], None]] = {
     "view-static-lines": _view_static_lines,
     "view-static-layout": _view_static_layout,
+    "view-static-rows": _view_static_rows,
+    "focus-look": _focus_look,
     "quiet-gc": _quiet_gc,
     "key-line": _key_line,
     "footer": _footer,

@@ -38,8 +38,8 @@ def test_each_switch_replaces_what_the_app_defines() -> None:
     run = subprocess.run([sys.executable, "-c", CHILD, str(ROOT / "benchmarks")], capture_output=True, text=True,
                          check=True, cwd=ROOT)
     switches = json.loads(run.stdout)
-    assert set(switches) == {"view-static-lines", "view-static-layout", "quiet-gc", "key-line", "footer",
-                             "header"}
+    assert set(switches) == {"view-static-lines", "view-static-layout", "view-static-rows", "focus-look", "quiet-gc",
+                             "key-line", "footer", "header"}
     for name, changed in switches.items():
         assert changed, f"--without {name} changed nothing"
         for cls, attr, existed in changed:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
+from textual.strip import Strip
+
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.order_pane import OrderPane
@@ -105,3 +107,82 @@ async def test_the_order_keeps_its_focused_look_behind_a_question(tmp_path: Path
         await pilot.pause()
         assert asking(app) is not None and not order.has_focus
         assert (order.styles.border, order.styles.background_tint) == focused
+
+
+async def test_the_order_is_not_drawn_again_as_a_question_comes_and_goes(tmp_path: Path) -> None:
+    """Behind a question the order looks as it does focused: the focus leaving it and coming back
+    (a question cancelled changes nothing) redraws none of its lines."""
+    s = new_session(tmp_path, "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        order = app.screen.query_one(OrderPane)
+        drawn: list[int] = []
+        draw = order.render_line
+
+        def counted(y: int) -> Strip:
+            drawn.append(y)
+            return draw(y)
+
+        order.render_line = counted  # type: ignore[method-assign]
+        order.refresh()
+        await pilot.pause()
+        assert drawn, "the count sees the pane's lines drawn"
+        drawn.clear()
+        await pilot.press("d")
+        await pilot.pause()
+        assert asking(app) is not None and not order.has_focus
+        await pilot.press("escape")
+        await pilot.pause()
+        assert asking(app) is None and order.has_focus
+        assert drawn == []
+
+
+async def test_after_a_question_the_order_looks_unfocused_when_the_focus_leaves_it(tmp_path: Path) -> None:
+    """The look kept behind a question is let go once the focus is back: `:` then takes the focus to the
+    command bar, and the order shows it has lost it."""
+    s = new_session(tmp_path, "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        order = app.screen.query_one(OrderPane)
+        focused = order.styles.background_tint
+        for answer in ("escape", "enter"):
+            await pilot.press("d", "2", answer)
+            await pilot.pause()
+            assert asking(app) is None and order.has_focus
+            assert order.styles.background_tint == focused
+            await pilot.press("colon")
+            await pilot.pause()
+            assert not order.has_focus
+            assert order.styles.background_tint != focused, f"after {answer}: the unfocused look"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert order.has_focus and order.styles.background_tint == focused
+
+
+async def test_a_question_put_away_is_not_restyled_and_looks_focused_when_asked_again(tmp_path: Path) -> None:
+    """Its input loses the focus once hidden: nothing shows its look then, and restyling it cost most of a
+    millisecond of the answer's key. Asked again, it has the focus and its focused look."""
+    s = new_session(tmp_path, "add Kara pc init=15 hp=20", "add Orc init=10 hp=12", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("d", "3")
+        await pilot.pause()
+        box = app.screen.query_one(QuestionBar).input
+        assert box.has_focus
+        focused = (box.styles.background_tint, box.styles.border)
+        restyled: list[bool] = []
+        restyle = box.update_node_styles
+        box.update_node_styles = lambda animate=True: (  # type: ignore[method-assign]
+            restyled.append(True), restyle(animate))[1]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert asking(app) is None and not box.has_focus
+        assert restyled == []
+        await pilot.press("d")
+        await pilot.pause()
+        assert asking(app) is not None and box.has_focus
+        assert (box.styles.background_tint, box.styles.border) == focused
+        assert "Damage" in terminal_text(app)

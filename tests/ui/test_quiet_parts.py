@@ -181,6 +181,28 @@ async def test_a_turn_passed_draws_the_sheet_and_the_conditions_once_each(tmp_pa
         assert "Orc" in str(app.screen.query_one(Sheet)._shown)
 
 
+async def test_damage_redraws_only_the_lines_of_the_sheet_it_changed(tmp_path: Path) -> None:
+    """The sheet keeps its height: its health's line is drawn again, not the whole box."""
+    async with running(tmp_path) as (_s, app, pilot):
+        sheet = app.screen.query_one(Sheet)
+        drawn: list[int] = []
+        draw = sheet.render_line
+        sheet.render_line = lambda y: (drawn.append(y), draw(y))[1]  # type: ignore[method-assign]
+        before = [draw(y).text for y in range(sheet.size.height)]
+        await pilot.press("d", "3")
+        await pilot.pause()
+        drawn.clear()
+        await pilot.press("enter")
+        await pilot.pause()
+        after = [draw(y).text for y in range(sheet.size.height)]
+        changed = [y for y, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
+        assert changed and "17" in after[changed[0]], "Kara's health, 20 less 3"
+        screen = app.screen._compositor.render_update(full=True).strips  # type: ignore[attr-defined]
+        top = sheet.region.y
+        assert all(after[y].rstrip() in "".join(s.text for s in screen[top + y]) for y in range(len(after)))
+        assert sorted(set(drawn)) == changed
+
+
 class FakeApp:
     def __init__(self) -> None:
         self.screen_stack: list[Any] = ["main"]

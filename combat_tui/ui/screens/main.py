@@ -311,6 +311,8 @@ class MainScreen(RepaintsItsParts, Screen[None]):
         self.query_one(QuietFooter).held = True
         if back is not None:  # keeps its focused look (app.tcss): not drawn again
             back.add_class("-behind-question", update=back is not self.focused)  # else restyled once, as it blurs
+            if isinstance(back, OrderPane):  # the order looks the same focused or not: neither restyled
+                back.keep_look()
         asker.display = True
         self.set_focus(asker.input)
 
@@ -336,6 +338,8 @@ class MainScreen(RepaintsItsParts, Screen[None]):
         target = back if back is not None and back.is_attached and back.display else self.query_one(OrderPane)
         if back is not None:  # restyled once, as the focus comes back to it (not for the class and again for that)
             back.remove_class("-behind-question", update=back is not target)
+            if isinstance(back, OrderPane) and back is not target:
+                back.keep_look(False)
         self.set_focus(target)
 
     def hit(self, line: str, aimed: frozenset[str], target: bool = True) -> None:

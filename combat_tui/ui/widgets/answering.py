@@ -8,6 +8,7 @@ from collections.abc import Callable
 from textual import events
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import Input
 
 from .._textual_compat import FixedBox
@@ -19,6 +20,13 @@ class AnswerInput(FixedBox, Input):
     """An input whose typing lays nothing out. Input sets its virtual size (the text's width) at every
     character, and Widget's virtual size asks for a layout, which is of the whole screen: the input's
     own box is fixed (app.tcss), and its scrolling reads the value, not the layout."""
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """Not restyled as it loses the focus once its question is put away: nothing shows its look, and
+        it is shown again only with the focus (restyled then). A restyle is most of a millisecond of an
+        answer's key, before its frame."""
+        if has_focus or all(node.display for node in self.ancestors_with_self if isinstance(node, Widget)):
+            super().watch_has_focus(has_focus)
 
 
 class Answering(FixedBox, Vertical):

@@ -8,7 +8,7 @@ highlighted. Keys: up and down (stopping at the ends), home, end, page up and do
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from rich.text import Text
 from textual import events
@@ -91,9 +91,39 @@ class RowList(SteadyScrollView, ScrollView, can_focus=True):
         self._strips_width = 0
         self._hover: int | None = None
         self.rows_drawn = 0  # rows drawn to strips, ever: a frame that draws none only copies lines
+        self._keeping_look = False  # see keep_look
+        self._focus_redraw = True  # False while Textual's redraw for a focus change is to be left out
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._forget_strips())
+
+    # -- the focus -----------------------------------------------------------------------------------
+    def keep_look(self, keep: bool = True) -> None:
+        """The owner styles the pane to look the same focused or not (a class) until the focus comes back
+        to it: the focus going and coming back restyle and redraw nothing. Textual restyles a widget
+        when its focus changes (and a restyle redraws its scroll bar, whatever changed), then redraws it
+        whole: every row, for a pane that looks as it did. `keep_look(False)`: the focus will not come
+        back by way of the owner, so it restyles as usual."""
+        self._keeping_look = keep
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        if not self._keeping_look:
+            super().watch_has_focus(has_focus)
+        elif has_focus:  # back: the next change of focus restyles as usual
+            self._keeping_look = False
+
+    # These handlers run before Textual's own (a subclass's come first), which redraws the pane.
+    def on_focus(self) -> None:
+        self._focus_redraw = not self._keeping_look
+
+    def on_blur(self) -> None:
+        self._focus_redraw = not self._keeping_look
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        if not self._focus_redraw and repaint and not (regions or layout or recompose):
+            self._focus_redraw = True
+            return self  # the focus came or went, and the pane looks as it did
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _forget_strips(self) -> None:
         """The rows' own colours come from the theme: drawn again in the new one."""

@@ -10,7 +10,7 @@ handed over by `render_line` (Textual would draw them a second time, about a mil
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -42,25 +42,44 @@ class ViewStatic(FixedBox, Static):
     _shown: Any = None
     _strips_drawn: tuple[object, int, object, list[Strip]] | None = None  # (visual, width, style, its lines)
     _lines_now: list[Strip] | None = None  # while Textual asks for lines: those drawn, if still true
+    _updating = False  # inside show's Static.update
+    _line_strips: dict[tuple[Any, Any], Strip] = {}  # _as_is: the last lines, by what each shows
 
     def show(self, content: RenderableType) -> None:
         signature = _signature(content)
         if signature is not None and signature == self._shown:
             return
         self._shown = signature
-        self.update(content, layout=False)
+        before = self._drawn_lines()
+        self._updating = True  # Static.update redraws every line: those that changed are enough
+        try:
+            self.update(content, layout=False)
+        finally:
+            self._updating = False
         width = self.size.width
         measured = None
+        strips: list[Strip] = []
         if width > 0:
             style = self.visual_style
-            strips = self._as_is(content, width, style)
-            if strips is None:
-                strips = Visual.to_strips(self, self.visual, width, None, style)
+            drawn = self._as_is(content, width, style)
+            strips = Visual.to_strips(self, self.visual, width, None, style) if drawn is None else drawn
             self._strips_drawn = (self.visual, width, style, strips)
             measured = (width, self._height_for(len(strips)))
         if measured is None or measured != self._measured:
             self.refresh(layout=True)
+        elif before is None:
+            self.refresh()
+        else:  # as tall as it was, in the same look: the lines that changed (rows past the text are blank)
+            changed = [Region(0, y, width, 1) for y in range(min(max(len(before), len(strips)), self.size.height))
+                       if y >= len(before) or y >= len(strips) or before[y] != strips[y]]
+            if changed:
+                self.refresh(*changed)
         self._measured = measured
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        if self._updating and not (regions or layout or recompose):
+            return self  # show redraws what changed
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _as_is(self, content: RenderableType, width: int, style: VisualStyle) -> list[Strip] | None:
         """A group of one-line texts that fit, drawn line by line: what Rich would draw for them, without
@@ -72,7 +91,17 @@ class ViewStatic(FixedBox, Static):
                    and t.justify in (None, "default", "left") for t in texts):
             return None
         console, base = self.app.console, style.rich_style
-        return [text_strip(t, console).apply_style(base) for t in texts if isinstance(t, Text)]
+        kept, self._line_strips = self._line_strips, {}
+        strips = []
+        for t in texts:
+            assert isinstance(t, Text)
+            key = (_signature(t), base)  # most lines are as they were (a sheet's stats, its attacks)
+            strip = kept.get(key)
+            if strip is None:
+                strip = text_strip(t, console).apply_style(base)
+            self._line_strips[key] = strip
+            strips.append(strip)
+        return strips
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._lines_now = self._drawn_lines()  # decided once for the lines Textual asks for next
