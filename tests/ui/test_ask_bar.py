@@ -175,8 +175,11 @@ async def test_a_question_put_away_is_not_restyled_and_looks_focused_when_asked_
         focused = (box.styles.background_tint, box.styles.border)
         restyled: list[bool] = []
         restyle = box.update_node_styles
-        box.update_node_styles = lambda animate=True: (  # type: ignore[method-assign]
-            restyled.append(True), restyle(animate))[1]
+        def restyling(animate: bool = True) -> None:
+            restyled.append(True)
+            restyle(animate)
+
+        box.update_node_styles = restyling  # type: ignore[method-assign]
         await pilot.press("enter")
         await pilot.pause()
         assert asking(app) is None and not box.has_focus

@@ -9,12 +9,13 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widgets._footer import FooterKey
 
 from combat_tui.session import Session
@@ -187,7 +188,11 @@ async def test_damage_redraws_only_the_lines_of_the_sheet_it_changed(tmp_path: P
         sheet = app.screen.query_one(Sheet)
         drawn: list[int] = []
         draw = sheet.render_line
-        sheet.render_line = lambda y: (drawn.append(y), draw(y))[1]  # type: ignore[method-assign]
+        def drawing(y: int) -> Strip:
+            drawn.append(y)
+            return draw(y)
+
+        sheet.render_line = drawing  # type: ignore[method-assign]
         before = [draw(y).text for y in range(sheet.size.height)]
         await pilot.press("d", "3")
         await pilot.pause()
@@ -197,7 +202,7 @@ async def test_damage_redraws_only_the_lines_of_the_sheet_it_changed(tmp_path: P
         after = [draw(y).text for y in range(sheet.size.height)]
         changed = [y for y, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
         assert changed and "17" in after[changed[0]], "Kara's health, 20 less 3"
-        screen = app.screen._compositor.render_update(full=True).strips  # type: ignore[attr-defined]
+        screen = cast(Any, app.screen._compositor.render_update(full=True)).strips
         top = sheet.region.y
         assert all(after[y].rstrip() in "".join(s.text for s in screen[top + y]) for y in range(len(after)))
         assert sorted(set(drawn)) == changed
