@@ -21,10 +21,11 @@ from .engine import lookup
 from .engine.clean import clean_command, clean_line
 from .engine.encounter import Encounter
 from .engine.errors import CombatError
-from .engine.gm_view import GMViews, GroupRow, Heading, conditions_view, sheet_view
+from .engine.gm_view import GMViews, conditions_view, sheet_view
 from .engine.library import Library, Party, Template
 from .engine.loader import Catalogue
 from .engine.view import encounter_view
+from .engine.views.gm import GroupRow, Heading
 from .session import catalogue, list_saves, load_library
 from .store import exchange, files, filing, saves
 from .store.save_db import SaveDB

@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from .bounds import Int, Real
 from .clean import Line, Text
+from .views.kinds import PoolKind as PoolKind  # plain enums, defined where a view can import them
+from .views.kinds import TimeModel as TimeModel
 
 RULESET_SCHEMA_VERSION = 1
 MAX_ITEMS = 1000  # of any one list: the shipped rulesets have at most 61
@@ -34,26 +36,12 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class TimeModel(StrEnum):
-    TURN_ORDER = "turn-order"
-    FREE_ROUNDS = "free-rounds"
-    TIME_COUNT = "time-count"
-
-
 class Refresh(StrEnum):
     NEVER = "never"
     TURN_START = "turn-start"
     ROUND_START = "round-start"
     SHORT_REST = "short-rest"
     LONG_REST = "long-rest"
-
-
-class PoolKind(StrEnum):
-    TRACK = "track"  # hit points and the like: a bar with a number
-    BAR = "bar"  # a budget shown as a bar (Energy, Agility)
-    PIPS = "pips"  # a small budget shown as pips (actions, reactions)
-    COUNTER = "counter"  # counts up from zero (attacks this turn, strain)
-    MARKER = "marker"  # once-per-round marker: 1 available, 0 used
 
 
 class SurpriseDef(Strict):

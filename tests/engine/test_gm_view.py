@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.gm_view import GMViews, GroupRow, Heading, OrderRow, gm_view
+from combat_tui.engine.gm_view import GMViews, gm_view
 from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.timekeeping import acting_order, active
+from combat_tui.engine.views.gm import GroupRow, Heading, OrderRow
 from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
 
@@ -123,7 +124,8 @@ def test_an_empty_encounter_has_nothing_selected(make) -> None:  # type: ignore[
 
 
 def test_the_sheet_lists_a_template_creatures_own_attacks_as_a_stat_block(make, catalogue: Catalogue) -> None:  # type: ignore[no-untyped-def]
-    from combat_tui.engine.gm_view import AttackView, hit_words
+    from combat_tui.engine.gm_view import hit_words
+    from combat_tui.engine.views.gm import AttackView
     from combat_tui.session import load_library
 
     enc = make("time-count")

@@ -28,11 +28,12 @@ from ...engine.clean import clean_line
 from ...engine.commands import command_line, named
 from ...engine.durations import duration_words
 from ...engine.errors import CombatError
-from ...engine.gm_view import GMView, GMViews, ready_words
+from ...engine.gm_view import GMViews, ready_words
 from ...engine.lookup import entries
 from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
+from ...engine.views.gm import GMView
 from ...session import Session
 from .. import styles
 from ..player.share import ShareDialog
@@ -40,7 +41,7 @@ from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
 from ..widgets.footer import QuietFooter
 from ..widgets.header import QuietHeader
-from ..widgets.log_pane import LogPane
+from ..widgets.log_pane import HISTORY, LogPane
 from ..widgets.order_pane import OrderPane
 from ..widgets.pick_list import Choice, PickList
 from ..widgets.prompt_bar import PromptBar
@@ -120,7 +121,7 @@ class MainScreen(Screen[None]):
                 yield Sheet(id="sheet").data_bind(MainScreen.view)
             yield ConditionsPane(self.view.catalog, id="conditions").data_bind(MainScreen.view)
         yield PromptBar(id="prompt").data_bind(MainScreen.view)
-        yield LogPane(s, id="log")
+        yield LogPane([(e.stamp, e.command, e.lines) for e in s.encounter.history(HISTORY)], id="log")
         yield CommandBar(s, id="command")
         yield QuietFooter()
 
