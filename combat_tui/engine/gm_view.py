@@ -43,6 +43,7 @@ from .views.gm import (
     PromptView,
     SheetView,
     StatView,
+    first_pick,
     initiative_lead,
     tc_heading,
 )
@@ -465,3 +466,46 @@ class GMViews:
 def gm_view(enc: Encounter, selected: str | None = None, marked: frozenset[str] = frozenset()) -> GMView:
     """The GM's view, built afresh."""
     return GMViews().build(enc, selected, marked)
+
+
+# The main screen's keys whose use depends on the encounter (the footer dims or hides them).
+ENCOUNTER_KEYS = ("hold", "delay", "enter", "injure", "apply", "prompt_dismiss", "prompt_roll", "prompt_value",
+                  "undo", "redo")
+
+
+def key_state(enc: Encounter, action: str) -> bool | None:
+    """Whether a main screen key can be used on this encounter: True, False (dimmed) or None (hidden)."""
+    rs, state = enc.rs, enc.state
+    turn_order = rs.time.model is TimeModel.TURN_ORDER
+    if action == "hold":
+        return turn_order and rs.time.hold
+    if action == "delay":
+        return turn_order and rs.time.delay
+    if action == "enter":
+        return (turn_order and (rs.time.hold or rs.time.delay)) and (True if state.waiting else None)
+    if action == "injure":
+        return bool(rs.body)
+    if action == "apply":
+        return bool(state.ready)  # out of the footer until an attack leaves damage ready
+    if action == "prompt_dismiss":
+        return bool(state.prompts or state.ready)  # a prompt, or an attack that missed
+    if action in ("prompt_roll", "prompt_value"):
+        return bool(state.prompts)  # out of the footer until a prompt waits
+    if action == "undo":
+        return True if enc.can_undo else None
+    if action == "redo":
+        return True if enc.doc.cursor < len(enc.doc.log) else None
+    return True
+
+
+def opening_view(views: GMViews, enc: Encounter) -> GMView:
+    """The view the main screen settles on when it opens: the creature the order pane highlights first
+    selected (picking a member of a folded group opens it, which may move the first row: so again)."""
+    view = views.build(enc)
+    for _ in range(3):
+        pick = first_pick(view)
+        again = views.build(enc, pick)
+        if first_pick(again) == pick:
+            return again
+        view = again
+    return view

@@ -3,6 +3,7 @@ or writing an encounter whole in either form (the database for play, JSON for ex
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from collections.abc import Callable
@@ -15,13 +16,14 @@ from ..engine.encounter import Encounter, EncounterDoc
 from ..engine.errors import SaveError
 from ..engine.loader import Catalogue
 from ..engine.player_view import PlayerView, player_view
-from . import exchange, files
+from . import exchange, face, files
 from .save_db import SUFFIX, SaveDB
 from .save_db import summary as doc_summary
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
-__all__ = ["SUFFIX", "encounter_at", "for_playing", "load", "load_view", "named", "read_exchange", "save", "summary"]
+__all__ = ["SUFFIX", "encounter_at", "for_playing", "load", "load_view", "named", "read_exchange", "save",
+           "shipped_face", "summary"]
 
 
 def named(name: str, data_dir: str | None = None) -> Path:
@@ -76,6 +78,17 @@ def for_playing(path: Path, check: Callable[[EncounterDoc], object] = lambda doc
 def read_exchange(path: Path) -> EncounterDoc:
     """A JSON save (the shipped demos, an export, an older version's save with its journal)."""
     return exchange.read_file(path)
+
+
+def shipped_face(path: Path) -> face.Face | None:
+    """The face a JSON encounter (a shipped demo) keeps beside it; None when it has none this version reads."""
+    try:
+        if path.stat().st_size > face.MAX_BYTES * 4:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return face.from_data(data.get(face.FIELD)) if isinstance(data, dict) else None
 
 
 def is_json(path: Path) -> bool:

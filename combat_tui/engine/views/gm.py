@@ -14,6 +14,7 @@ DEAD, DOWN = "dead", "down"  # how a creature stands, when not on its feet
 DEAD_MARK, DOWN_MARK = "†", "✗"
 KIND_ORDER = (PoolKind.TRACK, PoolKind.BAR, PoolKind.PIPS, PoolKind.MARKER, PoolKind.COUNTER)
 PIPS_SHOWN = 12  # more pips than this read as a bar
+LOG_SHOWN = 30  # the log's last entries the main screen shows on opening
 
 
 @dataclass(frozen=True)
@@ -236,3 +237,10 @@ def initiative_lead(model: TimeModel, initiative: int | None) -> str:
 def tc_heading(at: int | None, now: int) -> str:
     """A heading of the TC timeline: the TC, and how far ahead of now it is."""
     return f"TC {at}" + (" ◀ now" if at == now else f" (+{(at or 0) - now})")
+
+
+def first_pick(view: GMView) -> str | None:
+    """The creature the order pane highlights on opening: the first acting one, else the first row's."""
+    rows = [r for r in view.order if not isinstance(r, Heading)]
+    acting = [r.id for r in rows if isinstance(r, OrderRow) and r.acting]
+    return acting[0] if acting else rows[0].id if rows else None

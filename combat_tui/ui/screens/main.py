@@ -28,12 +28,12 @@ from ...engine.clean import clean_line
 from ...engine.commands import command_line, named
 from ...engine.durations import duration_words
 from ...engine.errors import CombatError
-from ...engine.gm_view import GMViews, ready_words
+from ...engine.gm_view import GMViews, key_state, ready_words
 from ...engine.lookup import entries
 from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
-from ...engine.views.gm import GMView
+from ...engine.views.gm import LOG_SHOWN, GMView
 from ...session import Session
 from .. import styles
 from ..player.share import ShareDialog
@@ -41,7 +41,7 @@ from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
 from ..widgets.footer import QuietFooter
 from ..widgets.header import QuietHeader
-from ..widgets.log_pane import HISTORY, LogPane
+from ..widgets.log_pane import LogPane
 from ..widgets.order_pane import OrderPane
 from ..widgets.pick_list import Choice, PickList
 from ..widgets.prompt_bar import PromptBar
@@ -121,7 +121,7 @@ class MainScreen(Screen[None]):
                 yield Sheet(id="sheet").data_bind(MainScreen.view)
             yield ConditionsPane(self.view.catalog, id="conditions").data_bind(MainScreen.view)
         yield PromptBar(id="prompt").data_bind(MainScreen.view)
-        yield LogPane([(e.stamp, e.command, e.lines) for e in s.encounter.history(HISTORY)], id="log")
+        yield LogPane([(e.stamp, e.command, e.lines) for e in s.encounter.history(LOG_SHOWN)], id="log")
         yield CommandBar(s, id="command")
         yield QuietFooter()
 
@@ -420,28 +420,7 @@ class MainScreen(Screen[None]):
             return False  # a typed "+" (Textual names it no character, so the input does not claim it)
         if action == "unmark" and isinstance(self.focused, Input | LogPane):
             return None  # Escape leaves the command bar (Textual gives it its letters itself), or the log
-        enc = self.session.encounter
-        rs, state = enc.rs, enc.state
-        turn_order = rs.time.model is TimeModel.TURN_ORDER
-        if action == "hold":
-            return turn_order and rs.time.hold
-        if action == "delay":
-            return turn_order and rs.time.delay
-        if action == "enter":
-            return (turn_order and (rs.time.hold or rs.time.delay)) and (True if state.waiting else None)
-        if action == "injure":
-            return bool(rs.body)
-        if action == "apply":
-            return bool(state.ready)  # out of the footer until an attack leaves damage ready
-        if action == "prompt_dismiss":
-            return bool(state.prompts or state.ready)  # a prompt, or an attack that missed
-        if action in ("prompt_roll", "prompt_value"):
-            return bool(state.prompts)  # out of the footer until a prompt waits
-        if action == "undo":
-            return True if enc.can_undo else None
-        if action == "redo":
-            return True if enc.doc.cursor < len(enc.doc.log) else None
-        return True
+        return key_state(self.session.encounter, action)
 
     # -- the actions -------------------------------------------------------------------------------
     def _start(self) -> None:

@@ -25,7 +25,6 @@ from ..strips import text_strip
 from .fixed_box import FixedBox
 
 Entry = tuple[str, str, list[str]]  # a log entry: its stamp, its command, what it said
-HISTORY = 30  # the entries shown on opening
 KEEP = 2000  # entries; the oldest go in batches, so trimming is rare
 BATCH = 200
 
