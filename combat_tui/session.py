@@ -26,7 +26,7 @@ from .engine.errors import CombatError, SaveError
 from .engine.events import Event
 from .engine.library import Library
 from .engine.loader import Catalogue, load_all
-from .store import face, party_state, saves
+from .store import face, naming, party_state, saves
 from .store.packing import Packer, face_of
 from .store.save_db import Foreign, Gone, Job, SaveDB
 
@@ -330,7 +330,7 @@ class DemoCopy:
 
 def demo_path(ruleset: str, data_dir: str | None = None) -> Path:
     """Where the GM's played copy of a shipped demo lives, in the saves folder."""
-    return saves.named(f"demo-{ruleset}", data_dir)
+    return naming.demo_played(ruleset, data_dir)
 
 
 def demo_copy(ruleset: str, data_dir: str | None = None, fresh: bool = False) -> Path:

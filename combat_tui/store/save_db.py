@@ -32,9 +32,9 @@ from . import face, files, party_state
 from .exchange import damaged
 from .face import Face
 from .layout import APPLICATION_ID, FORMAT
+from .naming import SUFFIX as SUFFIX  # where it was before
 from .sqlite import connect, real, reason
 
-SUFFIX = ".combat"
 MAX_ROW = 16 * 1024 * 1024  # one creature's or one event's JSON
 MAX_EVENTS = 10**7
 MAX_CREATURES = 100_000

@@ -10,39 +10,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import paths
 from ..engine.clean import clean_line
 from ..engine.encounter import Encounter, EncounterDoc
 from ..engine.errors import SaveError
 from ..engine.loader import Catalogue
 from ..engine.player_view import PlayerView, player_view
 from . import exchange, face, files
-from .save_db import SUFFIX, SaveDB
+from .naming import SUFFIX, named, resolve
+from .save_db import SaveDB
 from .save_db import summary as doc_summary
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
-__all__ = ["SUFFIX", "encounter_at", "for_playing", "load", "load_view", "named", "read_exchange", "save",
-           "shipped_face", "summary"]
-
-
-def named(name: str, data_dir: str | None = None) -> Path:
-    """The save called `name` in the saves folder."""
-    return paths.saves_dir(data_dir) / f"{name}{SUFFIX}"
-
-
-def resolve(arg: str, data_dir: str | None = None) -> Path:
-    """A path as given, or a bare name (`goblins`) in the saves folder: its database, or else an older
-    version's JSON save of that name."""
-    given = Path(arg)
-    played = given.with_suffix(SUFFIX)
-    if given.suffix == ".json" and not given.exists() and played.exists():
-        return played  # the database an older save (or `new x.json`) went on in
-    if given.exists() or given.suffix or len(given.parts) > 1:
-        return given
-    db = named(arg, data_dir)
-    old = db.with_suffix(".json")
-    return old if not db.exists() and old.is_file() else db
+__all__ = ["SUFFIX", "encounter_at", "for_playing", "load", "load_view", "named", "read_exchange", "resolve",
+           "save", "shipped_face", "summary"]
 
 
 def is_database(path: Path) -> bool:

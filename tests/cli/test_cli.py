@@ -164,6 +164,8 @@ def test_a_played_demo_is_resumed_and_fresh_keeps_the_played_copy(
     seen: list[tuple[Path, int, str]] = []
 
     def play(app: CombatApp) -> None:  # the GM plays two turns, or only looks
+        if app.face is not None:  # a played copy starts on its face: the session loads after its first frame
+            app.session, app.note = app.face.load()
         assert app.session is not None
         if not seen:
             app.session.run("next")

@@ -24,7 +24,7 @@ from .._textual_compat import SteadyScrollView
 from ..strips import text_strip
 from .fixed_box import FixedBox
 
-Entry = tuple[str, str, list[str]]  # a log entry: its stamp, its command, what it said
+Entry = tuple[str, str, list[str]]  # a log entry: its stamp, its command, what it said (as `store.face` keeps it)
 KEEP = 2000  # entries; the oldest go in batches, so trimming is rare
 BATCH = 200
 
