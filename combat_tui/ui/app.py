@@ -84,7 +84,7 @@ class CombatApp(App[None]):
                 self.call_after_refresh(self.load_session)
         else:
             self._opened()
-        self.call_after_refresh(self.collector.start)
+            self.call_after_refresh(self.collector.start)
 
     def _opened(self) -> None:
         """The session's screen (or the open screen), and what the GM is to be told on arriving."""
@@ -135,6 +135,9 @@ class CombatApp(App[None]):
         order (those read since wait in the app's queue behind this)."""
         assert self.session is not None
         self.call_after_refresh(self.tell_library, self.session.encounter.library)
+        # after the main screen's first frame, as without a face (launch.py: its passes over a heap
+        # that only grows while the engine loads would be waste)
+        self.call_after_refresh(self.collector.start)
         self._tell()
         typed, self.typed = self.typed or [], None
         for key in typed:
