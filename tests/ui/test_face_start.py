@@ -86,6 +86,23 @@ async def test_keys_typed_before_the_load_run_once_each_in_order(tmp_path: Path)
         assert [e.command for e in enc.history()][-2:] == ["dmg Kara 3", "next"]  # in order
 
 
+async def test_keys_typed_as_the_app_loads_by_itself_run_once_each_in_order(tmp_path: Path) -> None:
+    path = fight(tmp_path)
+    shown = face.read(path)
+    assert shown is not None
+    args = argparse.Namespace(demo=None, fresh=False, file=str(path), data_dir=None)
+    app = CombatApp(None, face=FaceStart(shown, path.name, cli._opener(args)))  # loads after its first frame
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "d", "3", "enter", "n")  # some before the load, maybe some after: all the same
+        await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.typed is None and not app.keys.busy,
+                    "the main screen in the face's place")
+        await pilot.pause()
+        assert app.session is not None
+        enc = app.session.encounter
+        assert next(c for c in enc.state.roster() if c.name == "Kara").pools["hp"].current == 21
+        assert [e.command for e in enc.history()][-2:] == ["dmg Kara 3", "next"]
+
+
 async def test_a_load_that_fails_ends_the_app_with_the_one_line_of_before(tmp_path: Path) -> None:
     path = fight(tmp_path)
     conn = sqlite3.connect(path)
