@@ -71,13 +71,19 @@ if mode == "app":  # as the command starts: its launcher first (see combat_tui/l
 from textual.app import App
 run = App.run
 def first_frame(self, *args, **kw):  # headless; the first frame rendered to terminal bytes, as a driver would
-    display, first = self._display, []
+    display, seen = self._display, []
     def timed(screen, renderable):
-        if renderable is not None and not first:
-            renderable.render_segments(self.console)
-            first.append(time.time())  # wall clock: the parent started its own from the launch
-            print(first[0], flush=True)
-            self.exit()
+        # The first frame, then the first of a screen that takes keys: the same one, unless the first
+        # was the save's face (drawn before the engine is loaded, which then loads).
+        if renderable is not None and len(seen) < 2:
+            face = type(screen).__name__ == "FaceScreen"
+            if not seen or not face:
+                renderable.render_segments(self.console)
+                seen.append(time.time())  # wall clock: the parent started its own from the launch
+            if not face:
+                seen[1:] = seen[-1:]
+                print(seen[0], seen[1], flush=True)
+                self.call_later(self.exit)
         display(screen, renderable)
     self._display = timed
     return run(self, headless=True, size=(120, 40))
@@ -107,22 +113,32 @@ def startup(runs: int) -> None:
 
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(combat_tui.__file__).parent)], check=True)
     from combat_tui.store import saves
+    from combat_tui.store.save_db import SaveDB
 
     demo = Path(__file__).resolve().parents[1] / "saves" / "three-action.json"
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "demo.combat"
-        saves.save(saves.load(demo), copy)  # played from its database, as the app plays a demo
+        # played from its database, as the app plays a demo: with its face, as the GM's copy has it
+        SaveDB.create(copy, saves.read_exchange(demo), saves.shipped_face(demo))
         times: dict[str, list[float]] = {"bare": [], "floor": [], "engine": [], "app": []}
+        ready: list[float] = []
         for _ in range(runs):
             for mode in times:  # interleaved, so drift hits all alike
                 launched = time.time()
                 out = subprocess.run([sys.executable, "-c", CHILD, mode, str(copy)], capture_output=True,
                                      text=True, check=True)
-                times[mode].append(float(out.stdout.strip().splitlines()[-1]) - launched)
+                first, keys = (float(t) for t in out.stdout.strip().splitlines()[-1].split())
+                times[mode].append(first - launched)
+                if mode == "app":
+                    ready.append(keys - launched)
     bare, app = statistics.median(times["bare"]), statistics.median(times["app"])
     row("start-up, bare Textual app, launch to first frame", f"{bare * 1000:.0f} ms")
-    row("start-up, combat-tui on the demo, launch to first frame", f"{app * 1000:.0f} ms")
+    row("start-up, combat-tui on the demo, launch to first frame", f"{app * 1000:.0f} ms",
+        "the save's face, before the engine")
     row("start-up ratio (app / bare)", f"{app / bare:.2f}x", "target ≤ 1.5x")
+    keys = statistics.median(ready)
+    row("start-up, combat-tui on the demo, launch to ready for keys", f"{keys * 1000:.0f} ms",
+        f"{keys / bare:.2f}x the bare app: the engine loaded, the main screen up")
     floor = statistics.median(times["floor"])
     row("start-up ratio of the bare app that also imports pydantic", f"{floor / bare:.2f}x",
         "what the pydantic import alone costs")

@@ -26,8 +26,8 @@ from .engine.errors import CombatError, SaveError
 from .engine.events import Event
 from .engine.library import Library
 from .engine.loader import Catalogue, load_all
-from .store import party_state, saves
-from .store.packing import Packer
+from .store import face, naming, party_state, saves
+from .store.packing import Packer, face_of
 from .store.save_db import Foreign, Gone, Job, SaveDB
 
 TAKEN_SHOWN = 10  # events another process made, shown when taken in; older ones are in the log
@@ -134,6 +134,7 @@ class Session:
             enc = Encounter(doc, cat.get(doc.ruleset), random.Random(seed), where=db_path.name)
             enc.library = lib
             session = cls(enc, db_path, db, converted)
+            session._packer = Packer(enc, face.read(db_path, db.revision))  # its log's last entries, unread
             if enc.updated_to_ruleset:
                 assert session._packer is not None
                 session._packer.forget()  # what the ruleset added since goes out with the next write
@@ -158,7 +159,7 @@ class Session:
     @classmethod
     def start(cls, encounter: Encounter, path: Path) -> Session:
         """A new save for an encounter made in memory, written whole, never over a file."""
-        SaveDB.create(path, encounter.doc)
+        SaveDB.create(path, encounter.doc, face_of(encounter))
         return cls(encounter, path, SaveDB.opened(path, _party_file(encounter.library)))
 
     def run(self, line: str) -> list[str]:
@@ -205,7 +206,7 @@ class Session:
         self.flush()
         list(self.encounter.doc.log)  # every event in memory before the old file is let go
         try:
-            SaveDB.create(self.path, self.encounter.doc)
+            SaveDB.create(self.path, self.encounter.doc, face_of(self.encounter))
             db = SaveDB.opened(self.path, _party_file(self.encounter.library))
         except SaveError as exc:
             self._writer.error = f"{exc} — kept in memory; will retry"
@@ -275,7 +276,7 @@ class Session:
         self.flush()
         doc = self.encounter.doc
         copy = doc.model_copy(update={"name": clean})  # the name changes only once the copy is written
-        SaveDB.create(target, copy)
+        SaveDB.create(target, copy)  # no face: its title would be the old name (the next change writes one)
         db = SaveDB.opened(target, _party_file(self.encounter.library))
         doc.name = clean
         self.path = target
@@ -297,7 +298,7 @@ class Session:
                 raise SaveError(f"{path} already exists; not overwritten")
             saves.save(self.encounter.doc, path)
         else:
-            SaveDB.create(path, self.encounter.doc)
+            SaveDB.create(path, self.encounter.doc, face_of(self.encounter))
 
     def rescue_path(self, data_dir: str | None = None) -> Path:
         """A new file for a rescue copy: `NAME.rescue-YYYYMMDD-HHMMSS.combat` beside the save, or in the
@@ -329,7 +330,7 @@ class DemoCopy:
 
 def demo_path(ruleset: str, data_dir: str | None = None) -> Path:
     """Where the GM's played copy of a shipped demo lives, in the saves folder."""
-    return saves.named(f"demo-{ruleset}", data_dir)
+    return naming.demo_played(ruleset, data_dir)
 
 
 def demo_copy(ruleset: str, data_dir: str | None = None, fresh: bool = False) -> Path:
@@ -352,7 +353,7 @@ def open_demo(ruleset: str, data_dir: str | None = None, fresh: bool = False) ->
     kept = _keep_played(target) if target.exists() else None
     doc = saves.read_exchange(source)
     doc.created = doc.updated = now_iso()  # the GM's copy is new now: first in the saves list, not by the shipped date
-    SaveDB.create(target, doc)
+    SaveDB.create(target, doc, saves.shipped_face(source))
     return DemoCopy(target, kept=kept)
 
 

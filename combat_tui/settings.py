@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
-from .engine.clean import clean_line
+from .engine.cleaning import clean_line
 from .engine.errors import SaveError
 from .engine.files import HUGE_NUMBER, NotReadable, read_regular_text
 from .store import files

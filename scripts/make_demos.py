@@ -1,15 +1,20 @@
 """Build the demo encounters in saves/: one ready-to-play encounter per shipped ruleset.
 
 Run with `make demos`. Seeded, so the files only change when the rules data or the engine does.
+`make demo-faces` (`--faces`) builds only their faces again (what the main screen shows on opening one),
+the encounters kept as they are.
 """
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.loader import load_all
-from combat_tui.store import saves
+from combat_tui.store import exchange, face, files, saves
+from combat_tui.store.packing import face_of
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -37,13 +42,29 @@ DEMOS: dict[str, tuple[str, list[str]]] = {
 }
 
 
+def write(enc: Encounter, path: Path) -> None:
+    """The encounter as JSON, with its face beside it: what the main screen shows, for a first frame
+    drawn before the engine is loaded (`store/face.py`)."""
+    data = json.loads(exchange.dumps(enc.doc))
+    shown = face_of(enc)
+    assert shown is not None  # the whole log is in memory
+    data[face.FIELD] = shown.data()
+    files.write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
 def main() -> None:
     cat = load_all()
+    if sys.argv[1:] == ["--faces"]:  # the demos as they are, their faces built again (the view changed)
+        for rid in DEMOS:
+            path = SAVES / f"{rid}.json"
+            write(Encounter(saves.read_exchange(path), cat.get(rid)), path)
+            print(f"saves/{rid}.json: face")
+        return
     for rid, (title, script) in DEMOS.items():
         enc = Encounter.new(cat.get(rid), seed=2024, name=title)
         for line in script:
             enc.run(line)
-        saves.save(enc.doc, SAVES / f"{rid}.json")
+        write(enc, SAVES / f"{rid}.json")
         print(f"saves/{rid}.json: {title} ({len(enc.state.combatants)} creatures)")
 
 

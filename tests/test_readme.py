@@ -72,7 +72,8 @@ def _shell_lines(text: str) -> list[str]:
 def test_every_shell_line_shown_parses() -> None:
     """Each `combat-tui ...` line of the README and the command page is one the command line takes (its
     words, options and their values), and each `make X` a target of the Makefile."""
-    from combat_tui.cli import SUBCOMMANDS, _roll_argv, app_parser, build_parser
+    from combat_tui.cli import SUBCOMMANDS, app_parser
+    from combat_tui.subcommands import build_parser, roll_argv
 
     targets = set(re.findall(r"^([a-z]+):", (ROOT / "Makefile").read_text(encoding="utf-8"), flags=re.M))
     seen = 0
@@ -85,7 +86,7 @@ def test_every_shell_line_shown_parses() -> None:
             argv = words[1:]
             try:
                 if argv and argv[0] in SUBCOMMANDS:
-                    build_parser().parse_args(_roll_argv(argv) if argv[0] == "roll" else argv)
+                    build_parser().parse_args(roll_argv(argv) if argv[0] == "roll" else argv)
                 else:
                     app_parser().parse_args(argv)
             except SystemExit:

@@ -1,6 +1,6 @@
 """Errors a user can cause. Each carries a one-line message fit to show as it is."""
 
-from .clean import clean_line
+from .cleaning import clean_line
 
 
 class CombatError(Exception):

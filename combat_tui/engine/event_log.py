@@ -51,6 +51,12 @@ class EventLog:
             return self._tail[i - self._stored]
         return self._range(i, i + 1)[0]
 
+    def held(self, i: int) -> Event | None:
+        """Event `i` if it is in memory; None if it would have to be read (nothing is fetched)."""
+        if i >= self._stored:
+            return self._tail[i - self._stored] if i - self._stored < len(self._tail) else None
+        return self._read.get(i)
+
     def _range(self, start: int, stop: int) -> list[Event]:
         out: list[Event] = []
         cut = min(stop, self._stored)

@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from .bounds import Int, Real
 from .clean import Line, Text
+from .views.kinds import PoolKind as PoolKind  # plain enums, defined where a view can import them
+from .views.kinds import TimeModel as TimeModel
 
 RULESET_SCHEMA_VERSION = 1
 MAX_ITEMS = 1000  # of any one list: the shipped rulesets have at most 61
@@ -36,14 +38,6 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class TimeModel(StrEnum):
-    """How time passes in a fight."""
-
-    TURN_ORDER = "turn-order"
-    FREE_ROUNDS = "free-rounds"
-    TIME_COUNT = "time-count"
-
-
 class Refresh(StrEnum):
     """When a pool refills."""
 
@@ -52,16 +46,6 @@ class Refresh(StrEnum):
     ROUND_START = "round-start"
     SHORT_REST = "short-rest"
     LONG_REST = "long-rest"
-
-
-class PoolKind(StrEnum):
-    """How a pool is drawn."""
-
-    TRACK = "track"  # hit points and the like: a bar with a number
-    BAR = "bar"  # a budget shown as a bar (Energy, Agility)
-    PIPS = "pips"  # a small budget shown as pips (actions, reactions)
-    COUNTER = "counter"  # counts up from zero (attacks this turn, strain)
-    MARKER = "marker"  # once-per-round marker: 1 available, 0 used
 
 
 class SurpriseDef(Strict):

@@ -28,13 +28,13 @@ from ..engine.event_log import EventLog
 from ..engine.events import Event
 from ..engine.lasting import LastingChange
 from ..engine.model import State
-from . import files, party_state
+from . import face, files, party_state
 from .exchange import damaged
+from .face import Face
+from .layout import APPLICATION_ID, FORMAT
+from .naming import SUFFIX as SUFFIX  # where it was before
 from .sqlite import connect, real, reason
 
-APPLICATION_ID = 0x43545549  # "CTUI": a SQLite file of ours, not any database
-FORMAT = 1  # the database's layout (PRAGMA user_version); the state's own schema is meta.schema
-SUFFIX = ".combat"
 MAX_ROW = 16 * 1024 * 1024  # one creature's or one event's JSON
 MAX_EVENTS = 10**7
 MAX_CREATURES = 100_000
@@ -45,6 +45,7 @@ PRAGMA user_version = {FORMAT};
 CREATE TABLE meta (key TEXT PRIMARY KEY, value NOT NULL) WITHOUT ROWID;
 CREATE TABLE parts (part TEXT PRIMARY KEY, json TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE events (n INTEGER PRIMARY KEY, json TEXT NOT NULL);
+{face.TABLE};
 """
 REST = ""  # the part holding the state without its creatures
 
@@ -59,6 +60,7 @@ class Job:
     parts: dict[str, str | None] = field(default_factory=dict)
     meta: dict[str, str | int] = field(default_factory=dict)
     party: list[LastingChange] = field(default_factory=list)  # parties' lasting state, in the same transaction
+    face: Face | None = None  # what the main screen shows after this change (`face.py`); encoded by the writer
 
 
 class Foreign(SaveError):
@@ -78,13 +80,13 @@ def summary(doc: EncounterDoc) -> dict[str, str | int]:
             "creatures": len(doc.state.combatants), "schema": doc.schema_version, "app": doc.app}
 
 
-def whole_job(doc: EncounterDoc) -> Job:
+def whole_job(doc: EncounterDoc, face: Face | None = None) -> Job:
     """Everything, for a new file."""
     state = doc.state
     parts: dict[str, str | None] = {REST: state.model_dump_json(exclude={"combatants"})}
     parts.update({f"c:{cid}": c.model_dump_json() for cid, c in state.combatants.items()})
     meta = summary(doc) | {"roster": json.dumps(list(state.combatants))}
-    return Job(keep=0, events=[e.model_dump_json() for e in doc.log], parts=parts, meta=meta)
+    return Job(keep=0, events=[e.model_dump_json() for e in doc.log], parts=parts, meta=meta, face=face)
 
 
 class SaveDB:
@@ -158,9 +160,9 @@ class SaveDB:
         self._attached = True
 
     @classmethod
-    def create(cls, path: Path, doc: EncounterDoc) -> None:
-        """A new save file holding `doc` whole; never over an existing file. Written beside it under
-        another name first, so a reader never finds half of one."""
+    def create(cls, path: Path, doc: EncounterDoc, face: Face | None = None) -> None:
+        """A new save file holding `doc` whole (and its `face`, when known); never over an existing file.
+        Written beside it under another name first, so a reader never finds half of one."""
         if os.path.lexists(path):
             raise SaveError(f"{path.name} already exists; not overwritten")
         target = real(path)
@@ -174,7 +176,7 @@ class SaveDB:
             try:
                 conn.executescript(_SCHEMA)
                 db = cls(tmp, conn)
-                db.write([whole_job(doc)])
+                db.write([whole_job(doc, face)])
             finally:
                 conn.close()
             with contextlib.suppress(OSError):
@@ -335,6 +337,7 @@ class SaveDB:
                 for job in jobs:
                     self._apply(conn, job)
                 conn.execute("INSERT OR REPLACE INTO main.meta VALUES ('revision', ?)", (seen + 1,))
+                self._face(conn, next((job.face for job in reversed(jobs) if job.face is not None), None), seen + 1)
                 faults.reach("tx-written")
                 conn.execute("COMMIT")
             except BaseException as exc:
@@ -347,6 +350,17 @@ class SaveDB:
             faults.reach("committed")
             self.revision = seen + 1
             self._data_version = conn.execute("PRAGMA data_version").fetchone()[0]
+
+    @staticmethod
+    def _face(conn: sqlite3.Connection, shown: Face | None, revision: int) -> None:
+        """The face of the save as this transaction leaves it; none when unknown or too big (the app then
+        opens the save the normal way). A save an older version made gets the table now."""
+        conn.execute(face.TABLE)
+        text = shown.dumps() if shown is not None else None
+        if text is None or len(text.encode()) > face.MAX_BYTES:
+            conn.execute("DELETE FROM main.face")
+        else:
+            conn.execute("INSERT OR REPLACE INTO main.face VALUES (0, ?, ?)", (revision, text))
 
     def _apply(self, conn: sqlite3.Connection, job: Job) -> None:
         if job.party:

@@ -3,44 +3,27 @@ or writing an encounter whole in either form (the database for play, JSON for ex
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import paths
 from ..engine.clean import clean_line
 from ..engine.encounter import Encounter, EncounterDoc
 from ..engine.errors import SaveError
 from ..engine.loader import Catalogue
 from ..engine.player_view import PlayerView, player_view
-from . import exchange, files
-from .save_db import SUFFIX, SaveDB
+from . import exchange, face, files
+from .naming import SUFFIX, named, resolve
+from .save_db import SaveDB
 from .save_db import summary as doc_summary
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
-__all__ = ["SUFFIX", "encounter_at", "for_playing", "load", "load_view", "named", "read_exchange", "save", "summary"]
-
-
-def named(name: str, data_dir: str | None = None) -> Path:
-    """The save called `name` in the saves folder."""
-    return paths.saves_dir(data_dir) / f"{name}{SUFFIX}"
-
-
-def resolve(arg: str, data_dir: str | None = None) -> Path:
-    """A path as given, or a bare name (`goblins`) in the saves folder: its database, or else an older
-    version's JSON save of that name."""
-    given = Path(arg)
-    played = given.with_suffix(SUFFIX)
-    if given.suffix == ".json" and not given.exists() and played.exists():
-        return played  # the database an older save (or `new x.json`) went on in
-    if given.exists() or given.suffix or len(given.parts) > 1:
-        return given
-    db = named(arg, data_dir)
-    old = db.with_suffix(".json")
-    return old if not db.exists() and old.is_file() else db
+__all__ = ["SUFFIX", "encounter_at", "for_playing", "load", "load_view", "named", "read_exchange", "resolve",
+           "save", "shipped_face", "summary"]
 
 
 def is_database(path: Path) -> bool:
@@ -76,6 +59,17 @@ def for_playing(path: Path, check: Callable[[EncounterDoc], object] = lambda doc
 def read_exchange(path: Path) -> EncounterDoc:
     """A JSON save (the shipped demos, an export, an older version's save with its journal)."""
     return exchange.read_file(path)
+
+
+def shipped_face(path: Path) -> face.Face | None:
+    """The face a JSON encounter (a shipped demo) keeps beside it; None when it has none this version reads."""
+    try:
+        if path.stat().st_size > face.MAX_BYTES * 4:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return face.from_data(data.get(face.FIELD)) if isinstance(data, dict) else None
 
 
 def is_json(path: Path) -> bool:

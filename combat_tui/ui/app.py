@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
@@ -14,17 +17,30 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ..engine.errors import CombatError
-from ..engine.library import Library
-from ..session import Session, catalogue, load_library, open_demo
 from . import styles
-from .dialogs.quit import QuitDialog
 from .key_line import KeyLine, RoutedKey
 from .palette import EncounterCommands
 from .player.serving import stop_all
 from .preferences import Preferences
 from .quiet_gc import QuietCollector
-from .screens.main import MainScreen
-from .screens.open import OpenScreen
+
+# The session, the engine and the screens over them are imported when first needed: the app's first
+# frame may be the save's face (screens/face.py), drawn before the engine is loaded.
+if TYPE_CHECKING:
+    from ..engine.library import Library
+    from ..session import Session
+    from ..store.face import Face
+
+Load = Callable[[], "tuple[Session | None, str]"]  # the session and a note for the GM; CombatError: one line
+
+
+@dataclass(frozen=True)
+class FaceStart:
+    """Start on the save's face (`screens/face.py`), and right after its first frame `load` the session."""
+
+    shown: Face
+    save_name: str  # as the header says it
+    load: Load
 
 
 class CombatApp(App[None]):
@@ -33,9 +49,13 @@ class CombatApp(App[None]):
     COMMANDS = App.COMMANDS | {EncounterCommands}
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit")]
 
-    def __init__(self, session: Session | None = None, data_dir: str | None = None, note: str = "") -> None:
+    def __init__(self, session: Session | None = None, data_dir: str | None = None, note: str = "",
+                 face: FaceStart | None = None, load_after_first_frame: bool = True) -> None:
         super().__init__()
         self.session = session
+        self.face = face
+        self._load_soon = load_after_first_frame  # a test loads it itself, once it has typed
+        self.typed: list[events.Key] | None = [] if face is not None else None  # keys read while the face shows
         self.data_dir = data_dir
         self.note = note  # one line for the GM once the screen is up (a demo resumed, say)
         self.preferences = Preferences(self, remappable)
@@ -58,21 +78,79 @@ class CombatApp(App[None]):
                 loop.add_signal_handler(sig, self.exit)
         self.preferences.apply()
         styles.follow(self)
+        if self.face is not None:
+            from .screens.face import FaceScreen
+
+            self.push_screen(FaceScreen(self.face.shown, self.face.save_name))
+            if self._load_soon:
+                self.call_after_refresh(self.load_session)
+        else:
+            self._opened()
+            self.call_after_refresh(self.collector.start)
+
+    def _opened(self) -> None:
+        """The session's screen (or the open screen), and what the GM is to be told on arriving."""
+        from .screens.main import MainScreen
+        from .screens.open import OpenScreen
+
         if self.session is not None:
             self.push_screen(MainScreen(self.session))
             # after the first frame: checking the library's entries reads every ruleset
             self.call_after_refresh(self.tell_library, self.session.encounter.library)
         else:
             self.push_screen(OpenScreen(self.data_dir))
+        self._tell()
+
+    def _tell(self) -> None:
         if self.note:
             self.notify(self.note, markup=False, timeout=15)
         if self.session is not None and self.session.converted_note:
             self.notify(self.session.converted_note, markup=False, timeout=15)
+
+    async def load_session(self) -> None:
+        """The face is up: load the session and put its main screen in the face's place, then the keys
+        typed meanwhile go to it, in order. Loading fails: the app ends with the one line the command
+        line gives without a face."""
+        from ..engine.errors import CombatError as Failed
+
+        assert self.face is not None
+        try:
+            self.session, note = self.face.load()
+        except Failed as exc:
+            self.outcome = (1, f"error: {exc}")
+            self.typed = None
+            self.exit(return_code=1)
+            return
+        self.note = note or self.note
+        from .screens.main import MainScreen
+
+        assert self.session is not None
+        # Not awaited here: the switch needs the app to read its messages, and this is one of them.
+        self.run_worker(self._when_up(self.switch_screen(MainScreen(self.session))), name="face-to-main")
+
+    async def _when_up(self, switched: Awaitable[object]) -> None:
+        await switched
+        self.call_later(self._up)
+
+    async def _up(self) -> None:
+        """The main screen is in the face's place: what the GM is told, then the keys typed meanwhile, in
+        order (those read since wait in the app's queue behind this)."""
+        assert self.session is not None
+        self.call_after_refresh(self.tell_library, self.session.encounter.library)
+        # after the main screen's first frame, as without a face (launch.py: its passes over a heap
+        # that only grows while the engine loads would be waste)
         self.call_after_refresh(self.collector.start)
+        self._tell()
+        typed, self.typed = self.typed or [], None
+        for key in typed:
+            await self.keys.arrived(key)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
             self.collector.key()
+            if self.typed is not None:  # the face is up: kept for the main screen
+                self.typed.append(event)
+                return
             await self.keys.arrived(event)  # routed in the order typed (see key_line.py)
             return
         await super().on_event(event)
@@ -87,6 +165,8 @@ class CombatApp(App[None]):
             if session.save_error is not None:
                 session.save()  # once more first: the disk may have room again
             if session.unsaved:  # waits for a save under way
+                from .dialogs.quit import QuitDialog
+
                 if not isinstance(self.screen, QuitDialog):
                     self.push_screen(QuitDialog(session, self.data_dir))
                 return
@@ -122,11 +202,15 @@ class CombatApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.collector.thaw()  # the screens just dropped go back to the collector
+        from .screens.main import MainScreen
+
         self.push_screen(MainScreen(session))
         self.tell_library(session.encounter.library)
 
     def library(self) -> Library:
         """The starter bestiary and the GM's library folder, read afresh (keep and party may have written to it)."""
+        from ..session import catalogue, load_library
+
         return load_library(catalogue(), self.data_dir)
 
     def tell_library(self, lib: Library | None) -> None:
@@ -151,6 +235,8 @@ class CombatApp(App[None]):
             self.session.close()  # the save's file goes
 
     def open_path(self, path: str | Path) -> None:
+        from ..session import Session, catalogue
+
         try:
             session = Session.open(Path(path), catalogue(), lib=self.library())
         except CombatError as exc:
@@ -162,6 +248,8 @@ class CombatApp(App[None]):
 
     def open_demo(self, ruleset: str, fresh: bool = False) -> None:
         """A demo from the open screen: the played copy resumed, or (`fresh`) started again, the played one kept."""
+        from ..session import open_demo
+
         if self.session is not None:
             self.session.flush()  # this demo may be the one open: the played copy kept has every change
         try:
@@ -179,8 +267,11 @@ def remappable() -> list[list[Binding]]:
     """The bindings of the app, each of its screens and dialogs, for the settings file's keys: a key is
     one binding's within each. Imported here, only when keys are remapped: the app is the one module
     that knows every screen."""
+    from .dialogs.quit import QuitDialog
     from .screens.help import HelpScreen
+    from .screens.main import MainScreen
     from .screens.new import NewScreen
+    from .screens.open import OpenScreen
     from .widgets.command_bar import CommandBar
     from .widgets.pick_list import PickList
     from .widgets.question_bar import QuestionBar

@@ -4,17 +4,18 @@ commands, from their spec: picking one types it into the command bar."""
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import Matcher
 
-from ..engine.commands import COMMANDS
-from ..engine.lookup import entries
 from . import styles
 from .matching import rank
-from .screens.main import MainScreen
+
+if TYPE_CHECKING:  # the engine's: imported when the palette is opened (the app starts without it)
+    from .screens.main import MainScreen
 
 
 def _plain(text: str) -> str:
@@ -44,9 +45,14 @@ def _score(matcher: Matcher, query: str, title: str) -> float:
 class EncounterCommands(Provider):
     def _screen(self) -> MainScreen | None:
         """The main screen under the palette, if an encounter is open."""
+        from .screens.main import MainScreen
+
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, MainScreen)), None)
 
     def _items(self) -> list[tuple[str, object, str]]:
+        from ..engine.commands import COMMANDS
+        from ..engine.lookup import entries
+
         screen = self._screen()
         if screen is None:
             return []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
-from ..engine.gm_view import (
+from ..engine.views.gm import (
     DEAD,
     DEAD_MARK,
     DOWN,
@@ -22,8 +22,8 @@ from ..engine.gm_view import (
     GroupRow,
     PoolView,
 )
-from ..engine.gm_view import tc_heading as tc_words
-from ..engine.ruleset import PoolKind
+from ..engine.views.gm import tc_heading as tc_words
+from ..engine.views.kinds import PoolKind
 from . import styles
 
 DEPLETED = "✗"

@@ -72,7 +72,8 @@ def _child(argv: list[str], kill_at: str, err: int) -> None:
 
 def _serve(requests: IO[str], replies: IO[str]) -> None:
     import combat_tui.cli
-    import combat_tui.engine.dice  # noqa: F401  (d20 builds its grammar on import: once, here)
+    import combat_tui.engine.dice  # d20 builds its grammar on import: once, here
+    import combat_tui.subcommands  # noqa: F401  (the commands' modules: once, here)
 
     for line in requests:
         request = json.loads(line)

@@ -12,8 +12,9 @@ from helpers import cli
 
 from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.gm_view import GroupRow, Heading, gm_view
+from combat_tui.engine.gm_view import gm_view
 from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.views.gm import GroupRow, Heading
 from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
 
@@ -158,6 +159,8 @@ def test_a_played_demo_is_resumed_and_fresh_keeps_the_played_copy(
     seen: list[tuple[Path, int, str]] = []
 
     def play(app: CombatApp) -> None:  # the GM plays two turns, or only looks
+        if app.face is not None:  # a played copy starts on its face: the session loads after its first frame
+            app.session, app.note = app.face.load()
         assert app.session is not None
         if not seen:
             app.session.run("next")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from combat_tui.engine.gm_view import GroupRow, OrderRow
+from combat_tui.engine.views.gm import GroupRow, OrderRow
 from combat_tui.session import Session, catalogue, load_library
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.order_pane import OrderPane

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
-from combat_tui.engine.gm_view import OrderRow
+from combat_tui.engine.views.gm import OrderRow
 from combat_tui.session import Session, catalogue, demo_copy
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.render import condition_badges, row_pool

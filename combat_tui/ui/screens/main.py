@@ -8,16 +8,13 @@ they are given and post messages; only this screen runs commands.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
@@ -28,27 +25,24 @@ from ...engine.clean import clean_line
 from ...engine.commands import command_line, named
 from ...engine.durations import duration_words
 from ...engine.errors import CombatError
-from ...engine.gm_view import GMView, GMViews, ready_words
+from ...engine.gm_view import GMViews, key_state, ready_words
 from ...engine.lookup import entries
 from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel
 from ...engine.timekeeping import acting_order, active, current_actor
+from ...engine.views.gm import LOG_SHOWN
 from ...session import Session
 from .. import styles
-from .._textual_compat import RepaintsItsParts
 from ..host import host
 from ..player.share import ShareDialog
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
 from ..widgets.footer import QuietFooter
-from ..widgets.header import QuietHeader
 from ..widgets.log_pane import LogPane
 from ..widgets.order_pane import OrderPane
 from ..widgets.pick_list import Choice, PickList
-from ..widgets.prompt_bar import PromptBar
 from ..widgets.question_bar import QuestionBar
-from ..widgets.sheet import Sheet
-from .main_keys import KEYS
+from .gm_screen import GMScreen
 from .picks import (
     OWN,
     act_choices,
@@ -73,13 +67,7 @@ FOLLOW = {"start", "next", "hold", "delay", "enter"}
 BACK = {"undo", "redo"}  # the highlight goes back to the one the change undone (or redone) was made with
 
 
-class MainScreen(RepaintsItsParts, Screen[None]):
-    BINDINGS = KEYS  # in main_keys.py: the footer shows the first ones, in order of use
-    AUTO_FOCUS = "#order"  # not the first focusable widget: the hidden question's input
-
-    # What the panes show; bound down to them, each redrawn only when its part changed (the widgets bound
-    # to these redraw themselves: repainting the whole screen as well cost a full frame).
-    view: reactive[GMView] = reactive(cast(GMView, None), repaint=False, init=False)
+class MainScreen(GMScreen):
     selected: reactive[str | None] = reactive(None, repaint=False, init=False)
     marked: reactive[frozenset[str]] = reactive(frozenset(), repaint=False, init=False)
 
@@ -98,29 +86,10 @@ class MainScreen(RepaintsItsParts, Screen[None]):
         self._answered: tuple[Widget | None] | None = None  # put away, the focus not yet given back
         self._made_with: dict[int, str | None] = {}  # a change (the cursor after it) -> the highlight it was made with
 
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """In the order of BINDINGS, keys the settings file remapped too (Textual puts those last), so the
-        footer keeps the order of use."""
-        order = {b.id: i for i, b in enumerate(self.BINDINGS) if isinstance(b, Binding)}
-        return dict(sorted(super().active_bindings.items(), key=lambda kv: order.get(kv[1].binding.id, len(order))))
-
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         s = self.session
-        # First: shown or hidden, widgets placed after the others would renumber them all (a whole repaint).
-        yield QuestionBar(id="ask")
-        yield PickList(id="choose")
-        yield QuietHeader(icon="⚔")
-        with Horizontal(id="panes"):
-            yield OrderPane(id="order").data_bind(MainScreen.view)
-            with VerticalScroll(id="sheet-box"):
-                yield Sheet(id="sheet").data_bind(MainScreen.view)
-            yield ConditionsPane(self.view.catalog, id="conditions").data_bind(MainScreen.view)
-        yield PromptBar(id="prompt").data_bind(MainScreen.view)
-        yield LogPane(s, id="log")
-        yield CommandBar(s, id="command")
-        yield QuietFooter()
+        yield from self.panes([(e.stamp, e.command, e.lines) for e in s.encounter.history(LOG_SHOWN)], s)
 
     def on_mount(self) -> None:
         self.session.save_in_background(self._saved)
@@ -146,7 +115,7 @@ class MainScreen(RepaintsItsParts, Screen[None]):
         if self.session.save_error:  # first: a narrow header cuts the end off, and this must show
             self.sub_title = f"unsaved! · {self.view.ruleset}"
         else:
-            self.sub_title = f"{self.view.ruleset} · autosave: {clean_line(self.session.path.name)}"
+            self.sub_title = self.sub_title_for(clean_line(self.session.path.name))
 
     # -- running commands --------------------------------------------------------------------------
     def run_line(self, line: str) -> bool:
@@ -421,28 +390,7 @@ class MainScreen(RepaintsItsParts, Screen[None]):
             return False  # a typed "+" (Textual names it no character, so the input does not claim it)
         if action == "unmark" and isinstance(self.focused, Input | LogPane):
             return None  # Escape leaves the command bar (Textual gives it its letters itself), or the log
-        enc = self.session.encounter
-        rs, state = enc.rs, enc.state
-        turn_order = rs.time.model is TimeModel.TURN_ORDER
-        if action == "hold":
-            return turn_order and rs.time.hold
-        if action == "delay":
-            return turn_order and rs.time.delay
-        if action == "enter":
-            return (turn_order and (rs.time.hold or rs.time.delay)) and (True if state.waiting else None)
-        if action == "injure":
-            return bool(rs.body)
-        if action == "apply":
-            return bool(state.ready)  # out of the footer until an attack leaves damage ready
-        if action == "prompt_dismiss":
-            return bool(state.prompts or state.ready)  # a prompt, or an attack that missed
-        if action in ("prompt_roll", "prompt_value"):
-            return bool(state.prompts)  # out of the footer until a prompt waits
-        if action == "undo":
-            return True if enc.can_undo else None
-        if action == "redo":
-            return True if enc.doc.cursor < len(enc.doc.log) else None
-        return True
+        return key_state(self.session.encounter, action)
 
     # -- the actions -------------------------------------------------------------------------------
     def _start(self) -> None:

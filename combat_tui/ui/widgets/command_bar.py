@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from ...engine.commands.completion import TabCycle, complete
-from ...session import Session
+if TYPE_CHECKING:  # completion is the engine's: imported once there is a session (the face has none)
+    from ...engine.commands.completion import TabCycle
+    from ...session import Session
 
 
 class CommandSuggester(Suggester):
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session | None) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.session = session
 
     async def get_suggestion(self, value: str) -> str | None:
+        if self.session is None:
+            return None
+        from ...engine.commands.completion import complete
+
         return complete(self.session.encounter, value)
 
 
@@ -25,13 +32,13 @@ class CommandBar(Input):
         Binding("escape", "leave", "Leave the command bar", show=False, id="command.leave"),
     ]
 
-    def __init__(self, session: Session, **kw: object) -> None:
+    def __init__(self, session: Session | None, **kw: object) -> None:
         super().__init__(placeholder=": a command, e.g. dmg Goblin* 2d6 fire   (Tab completes)",
                          suggester=CommandSuggester(session), select_on_focus=False,
                          **kw)  # type: ignore[arg-type]
         # not selected on focus: `r` opens the bar with "roll " and the GM types the dice after it
         self.session = session
-        self._tab = TabCycle()
+        self._tab: TabCycle | None = None
 
     def insert_text_at_cursor(self, text: str) -> None:
         """A `:` typed into the empty bar is the key that opens it, typed again from habit: no text."""
@@ -42,6 +49,12 @@ class CommandBar(Input):
 
     def action_complete(self) -> None:
         """Complete the word (and the space after it); Tab again offers the next candidate."""
+        if self.session is None:
+            return
+        if self._tab is None:
+            from ...engine.commands.completion import TabCycle
+
+            self._tab = TabCycle()
         completed = self._tab.press(self.session.encounter, self.value)
         if completed is not None:
             self.value = completed

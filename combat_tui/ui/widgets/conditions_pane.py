@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ...engine.gm_view import ConditionEntry, ConditionsView, GMView
+from ...engine.views.gm import ConditionEntry, ConditionsView, GMView
 from .._textual_compat import SteadyScrollView
 from ..render import condition_text
 from .view_static import ViewStatic

@@ -7,6 +7,8 @@ again only when the width changes). RichLog did the same, but imports `rich.pret
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Console
 from rich.text import Text
 from textual.binding import Binding
@@ -17,11 +19,11 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ...session import Session
 from .. import styles
 from .._textual_compat import FixedBox, SteadyScrollView
 from ..strips import text_strip
 
+Entry = tuple[str, str, list[str]]  # a log entry: its stamp, its command, what it said (as `store.face` keeps it)
 KEEP = 2000  # entries; the oldest go in batches, so trimming is rare
 BATCH = 200
 
@@ -58,9 +60,9 @@ class LogPane(FixedBox, SteadyScrollView, ScrollView, can_focus=True):
     def watch_virtual_size(self, size: Size) -> None:
         self.vertical_scrollbar.window_virtual_size = size.height
 
-    def __init__(self, session: Session, **kw: object) -> None:
+    def __init__(self, history: Sequence[Entry] = (), **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
-        self.session = session
+        self._history = history  # the last entries of the encounter's log, written once mounted
         self._entries: list[tuple[Text, int]] = []  # what was written, and how many lines it wrapped to
         self.lines: list[Strip] = []  # every entry's lines at the current width
         self._width = 0
@@ -78,8 +80,9 @@ class LogPane(FixedBox, SteadyScrollView, ScrollView, can_focus=True):
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._rewrap())  # drawn in its colours
-        for event in self.session.encounter.history(30):
-            self.write_event(event.stamp, event.command, event.lines)
+        for stamp, command, lines in self._history:
+            self.write_event(stamp, command, lines)
+        self._history = ()
 
     def write_event(self, stamp: str, command: str, lines: list[str]) -> None:
         head = Text(f"[{stamp}] ", style="dim")

@@ -7,7 +7,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 
-from ...engine.gm_view import DOWN, OUT_LEADS, GMView, GroupRow, Heading, OrderRow
+from ...engine.views.gm import DOWN, OUT_LEADS, GMView, GroupRow, Heading, OrderRow
 from .. import styles
 from ..render import condition_badges, group_glance, row_pool, standing_text, wrap_pools
 from .row_list import RowList

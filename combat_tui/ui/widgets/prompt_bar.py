@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.reactive import reactive
 
-from ...engine.gm_view import GMView, PromptView
+from ...engine.views.gm import GMView, PromptView
 from .. import styles
 from .view_static import ViewStatic
 

@@ -7,7 +7,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
 
-from ...engine.gm_view import GMView, SheetView, StatView
+from ...engine.views.gm import GMView, SheetView, StatView
 from .. import styles
 from ..render import attack_text, body_map, pool_text, standing_text
 from .view_static import ViewStatic
