@@ -46,7 +46,7 @@ def starting(path: Path, load: Any = None) -> CombatApp:
     return CombatApp(None, face=FaceStart(shown, path.name, load or cli._opener(args)), load_after_first_frame=False)
 
 
-def screen_text(app: Any) -> list[str]:
+def screenshot_rows(app: Any) -> list[str]:
     """What the screen shows, cell text only (the colours aside)."""
     svg = app.export_screenshot()
     return [html.unescape(t).replace("\xa0", " ") for t in re.findall(r"<text[^>]*>(.*?)</text>", svg)]
@@ -64,9 +64,9 @@ async def test_the_face_shows_what_the_loaded_main_screen_shows(tmp_path: Path) 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, FaceScreen) and app.session is None
-        before = screen_text(app)
+        before = screenshot_rows(app)
         await loaded(pilot, app)
-        after = screen_text(app)
+        after = screenshot_rows(app)
     assert "Ford — Round 1" in " ".join(before) and "Bandit" in " ".join(before)
     assert before == after
 
