@@ -95,6 +95,7 @@ class Session:
     db: SaveDB
     converted_from: Path | None = None  # an older version's JSON save this one was made from, kept as it was
     _packer: Packer | None = field(default=None, repr=False)
+    _faced: tuple[int, int] | None = field(default=None, repr=False)  # the encounter (and revision) last faced
     _writer: _Writer | None = field(default=None, repr=False)
     _autosaver: Autosaver | None = field(default=None, repr=False)
     _done: Callable[[], object] | None = field(default=None, repr=False)
@@ -146,7 +147,8 @@ class Session:
         return session
 
     def close(self) -> None:
-        """Finish any save under way, then let go of the save file."""
+        """Keep the face, finish any save under way, then let go of the save file."""
+        self.keep_face()
         if self._autosaver is not None:
             self._autosaver.close()
             self._autosaver = None
@@ -168,11 +170,21 @@ class Session:
         self.save()
         return lines
 
-    def save(self) -> bool:
+    def keep_face(self) -> None:
+        """Keep in the save what the main screen shows, for the next start's first frame (`store/face.py`):
+        when the GM pauses and as the save closes, not at every change (building it costs a key several
+        ms at a hundred creatures). A change since leaves it stale by its revision, and then unused."""
+        mark = (id(self.encounter), self.encounter.revision)
+        if self._packer is None or self._writer is None or self._faced == mark:
+            return
+        self._faced = mark
+        self.save(with_face=True)
+
+    def save(self, with_face: bool = False) -> bool:
         """Make what changed since the last save durable (one transaction). In the background (see
         `save_in_background`) this only hands the job over, and says whether the last write worked."""
         assert self._packer is not None and self._writer is not None
-        job = self._with_party(self._packer.job())
+        job = self._with_party(self._packer.job(with_face))
         if self._autosaver is not None:
             if self._writer.gone:
                 self._renew()

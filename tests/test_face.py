@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,7 +50,7 @@ def edit(path: Path, sql: str, *args: object) -> None:
     conn.close()
 
 
-def test_each_change_writes_the_face_of_the_encounter_it_leaves(tmp_path: Path, catalogue: Catalogue) -> None:
+def test_the_save_keeps_the_face_of_the_encounter_as_it_closes(tmp_path: Path, catalogue: Catalogue) -> None:
     path = played(tmp_path, catalogue)
     kept = face.read(path)
     assert kept is not None
@@ -145,16 +146,50 @@ def edit_text_or_none(path: Path) -> str | None:
 
 
 @pytest.mark.parametrize("point", ["tx-written", "committed"])
-def test_a_kill_between_the_change_and_its_face_leaves_both_or_neither(
+def test_a_kill_leaves_the_face_of_the_save_as_it_is_or_none(
         tmp_path: Path, catalogue: Catalogue, point: str) -> None:
+    """Killed before its change is committed, the save keeps its old face, still its own; killed after
+    (before the face is kept again), the old face is stale by its revision and not used: never a face
+    of another state than the save's."""
     path = played(tmp_path, catalogue)
     old = face.read(path)
     proc = subprocess.run([sys.executable, "-m", "combat_tui", "do", str(path), 'dmg "Bandit 2" 3'],
                           capture_output=True, env=os.environ | {"COMBAT_TUI_KILL_AT": point})
     assert proc.returncode == -signal.SIGKILL
     kept = face.read(path)
-    assert kept is not None and kept == face_of(encounter(path, catalogue))  # the face of the save as it is
-    assert (kept != old) == (point == "committed")
+    if point == "committed":
+        assert kept is None and edit_text_or_none(path) is not None  # there, and not used
+    else:
+        assert kept is not None and kept == old == face_of(encounter(path, catalogue))
+
+
+def test_a_change_does_not_build_the_face_and_a_pause_keeps_it_once(
+        tmp_path: Path, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Building the face costs a key several ms at a hundred creatures: a change leaves it to the next
+    pause (`keep_face`), which builds it once for however many changes came before, and not again
+    while nothing changes."""
+    from combat_tui.store import packing
+
+    path = played(tmp_path, catalogue)
+    built: list[int] = []
+    real = packing.face_of
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        built.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(packing, "face_of", counted)
+    session = Session.open(path, catalogue)
+    for line in ("next", 'dmg "Bandit 2" 2', "next"):
+        session.run(line)
+    assert built == [] and face.read(path) is None  # stale now: the changes went on without it
+    session.keep_face()
+    session.keep_face()
+    assert len(built) == 1
+    kept = face.read(path)
+    assert kept is not None and kept.log[-1][1] == "next"
+    session.close()
+    assert len(built) == 1  # closing with nothing new keeps the face it has
 
 
 @pytest.mark.parametrize("ruleset", FIVE)

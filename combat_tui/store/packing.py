@@ -57,8 +57,9 @@ class Packer:
         (creatures brought up to a ruleset that changed since)."""
         self._creatures = {}
 
-    def job(self) -> Job | None:
-        """The changes since the last job; None when there are none."""
+    def job(self, with_face: bool = False) -> Job | None:
+        """The changes since the last job (None when there are none); `with_face`: and the save's face
+        as they leave it (a job of its own when nothing changed)."""
         enc = self._enc
         state = enc.state
         keep, added = enc.doc.log.take_changes()
@@ -82,10 +83,12 @@ class Packer:
         meta = summary(enc.doc)
         job.meta.update({k: v for k, v in meta.items() if self._meta.get(k) != v})
         self._meta = meta
-        if not (job.events or job.parts or job.meta) and keep == len(enc.doc.log):
+        if not (job.events or job.parts or job.meta or with_face) and keep == len(enc.doc.log):
             return None
-        log = self._log()
-        job.face = face_of(enc, self._views, log) if log is not None else None
+        if with_face:
+            job.faced = True
+            log = self._log()
+            job.face = face_of(enc, self._views, log) if log is not None else None
         return job
 
     def _log(self) -> tuple[Entry, ...] | None:

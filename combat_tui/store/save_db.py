@@ -60,6 +60,7 @@ class Job:
     parts: dict[str, str | None] = field(default_factory=dict)
     meta: dict[str, str | int] = field(default_factory=dict)
     party: list[LastingChange] = field(default_factory=list)  # parties' lasting state, in the same transaction
+    faced: bool = False  # the face was asked for: `face`, or none when it could not be made (then deleted)
     face: Face | None = None  # what the main screen shows after this change (`face.py`); encoded by the writer
 
 
@@ -86,7 +87,7 @@ def whole_job(doc: EncounterDoc, face: Face | None = None) -> Job:
     parts: dict[str, str | None] = {REST: state.model_dump_json(exclude={"combatants"})}
     parts.update({f"c:{cid}": c.model_dump_json() for cid, c in state.combatants.items()})
     meta = summary(doc) | {"roster": json.dumps(list(state.combatants))}
-    return Job(keep=0, events=[e.model_dump_json() for e in doc.log], parts=parts, meta=meta, face=face)
+    return Job(keep=0, events=[e.model_dump_json() for e in doc.log], parts=parts, meta=meta, faced=True, face=face)
 
 
 class SaveDB:
@@ -337,7 +338,9 @@ class SaveDB:
                 for job in jobs:
                     self._apply(conn, job)
                 conn.execute("INSERT OR REPLACE INTO main.meta VALUES ('revision', ?)", (seen + 1,))
-                self._face(conn, next((job.face for job in reversed(jobs) if job.face is not None), None), seen + 1)
+                faced = [job for job in jobs if job.faced]
+                if faced:  # else the face is left as it was, stale by its revision: never used
+                    self._face(conn, faced[-1].face, seen + 1)
                 faults.reach("tx-written")
                 conn.execute("COMMIT")
             except BaseException as exc:

@@ -189,3 +189,21 @@ def test_the_launch_up_to_the_first_frame_imports_no_pydantic(tmp_path: Path) ->
     screen, pydantic, engine_without = out.stdout.split()
     assert (screen, pydantic) == ("MainScreen", "True")  # without a face, the engine first (as before)
     assert int(engine) * 4 < int(engine_without)  # the face's frame: the few plain engine modules alone
+
+
+async def test_the_main_screen_keeps_the_face_once_the_gm_pauses(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change does not build the face; a pause after it does, with the change in it."""
+    from combat_tui.ui.screens import main as main_screen
+
+    monkeypatch.setattr(main_screen, "FACE_SECONDS", 0.05)
+    path = fight(tmp_path)
+    app = CombatApp(Session.open(path, catalogue()))
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "n")
+
+        def kept_next() -> bool:
+            kept = face.read(path)
+            return kept is not None and kept.log[-1][1] == "next"
+
+        await until(pilot, kept_next, "the face kept, the turn passed in it")

@@ -63,6 +63,7 @@ from .picks import (
 
 RETRY_SECONDS = 3.0
 TAKE_IN_SECONDS = 1.0  # how soon a change another process made to the save (a `do`) shows here
+FACE_SECONDS = 2.0  # this long without a command, the save keeps its face (for the next start)
 FOLLOW = {"start", "next", "hold", "delay", "enter"}
 BACK = {"undo", "redo"}  # the highlight goes back to the one the change undone (or redone) was made with
 
@@ -77,6 +78,7 @@ class MainScreen(GMScreen):
         self._views = GMViews()
         self.set_reactive(MainScreen.view, self._views.build(session.encounter))
         self._retry: Timer | None = None
+        self._face_timer: Timer | None = None  # keeps the save's face once the GM pauses
         self._keys: tuple[bool | None, ...] = ()  # each binding's availability when the footer last heard
         self._aimed: frozenset[str] = frozenset()  # the creatures the last targets() named
         self._actor: str | None = None  # the acting creature the highlight last stood on
@@ -94,10 +96,14 @@ class MainScreen(GMScreen):
     def on_mount(self) -> None:
         self.session.save_in_background(self._saved)
         self.set_interval(TAKE_IN_SECONDS, self._take_in)
+        self._face_timer = self.set_interval(FACE_SECONDS, self._keep_face)
         self._retitle()
         self.set_focus(self.query_one(OrderPane))  # now: focus() moves it later, after keys typed ahead
         if self.session.save_error:
             self._save_done()
+
+    def _keep_face(self) -> None:
+        self.session.keep_face()
 
     def refresh_view(self) -> None:
         """The view built again from the encounter, the selection and the marks: the panes whose part
@@ -131,6 +137,8 @@ class MainScreen(GMScreen):
         except CombatError as exc:
             self.notify(str(exc), severity="error", markup=False)
             return False
+        if self._face_timer is not None:
+            self._face_timer.reset()  # not while the GM is typing: once they pause
         enc = self.session.encounter
         if enc.doc.cursor > before and enc.doc.log:  # a note goes in before what undo took back
             event = enc.doc.log[enc.doc.cursor - 1]
