@@ -147,8 +147,7 @@ class Session:
         return session
 
     def close(self) -> None:
-        """Keep the face, finish any save under way, then let go of the save file."""
-        self.keep_face()
+        """Finish any save under way, then let go of the save file."""
         if self._autosaver is not None:
             self._autosaver.close()
             self._autosaver = None
@@ -175,8 +174,8 @@ class Session:
         when the GM pauses and as the save closes, not at every change (building it costs a key several
         ms at a hundred creatures). A change since leaves it stale by its revision, and then unused."""
         mark = (id(self.encounter), self.encounter.revision)
-        if self._packer is None or self._writer is None or self._faced == mark:
-            return
+        if self._packer is None or self._writer is None or self._faced == mark or self.unsaved:
+            return  # a save that failed keeps what it has: the face is never what takes changes to disk
         self._faced = mark
         self.save(with_face=True)
 

@@ -124,6 +124,7 @@ def _do(args: argparse.Namespace) -> int:
         for line in out:
             print(line)
         session.encounter.flush_writes()
+        session.keep_face()  # for the app's next start (a transaction of its own)
         return 0
     finally:
         session.close()

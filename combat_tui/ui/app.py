@@ -197,6 +197,7 @@ class CombatApp(App[None]):
             self.outcome = None  # that one is dealt with; the next is asked about again
             if rescued:
                 self.notify(rescued, severity="warning", markup=False, timeout=30)
+            self.session.keep_face()  # for the next start's first frame
             self.session.close()
         self.session = session
         while len(self.screen_stack) > 1:
@@ -232,6 +233,7 @@ class CombatApp(App[None]):
         stop_all()  # players' view servers started from this app
         if self.session is not None:
             self._last_resort(self.session)
+            self.session.keep_face()  # for the next start's first frame
             self.session.close()  # the save's file goes
 
     def open_path(self, path: str | Path) -> None:

@@ -35,6 +35,7 @@ def fight(tmp_path: Path) -> Path:
     for line in ("add Kara pc hp=24 init=17", "add Osk pc hp=20 init=12", "add Bandit x3 hp=11",
                  "add Captain hp=26 init=14", "start", 'dmg "Bandit 1" 7', 'cond "Bandit 2" prone'):
         s.run(line)
+    s.keep_face()  # as the app does when the GM pauses or quits
     s.close()
     return path
 
