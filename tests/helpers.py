@@ -7,11 +7,16 @@ encounter's plain view, as the command line's `show` prints it, so a test states
 from __future__ import annotations
 
 import html
+import importlib.util
+from pathlib import Path
+from types import ModuleType
 from typing import Any, Protocol
 
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from textual.strip import Strip
+from textual.widget import Widget
 
 from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
@@ -124,3 +129,28 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out = capsys.readouterr()
     return code, out.out, out.err
+
+
+def lines_drawn(widget: Widget) -> list[int]:
+    """The y of every line `widget` draws from now on, in order (its `render_line`, watched)."""
+    drawn: list[int] = []
+    draw = widget.render_line
+
+    def counted(y: int) -> Strip:
+        drawn.append(y)
+        return draw(y)
+
+    widget.render_line = counted  # type: ignore[method-assign]
+    return drawn
+
+
+ROOT = Path(__file__).parents[1]
+
+
+def script(path: str) -> ModuleType:
+    """A script of the repository (`scripts/capture.py`, `benchmarks/report.py`), loaded as a module."""
+    spec = importlib.util.spec_from_file_location(Path(path).stem, ROOT / path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
+
+from helpers import script
 
 ROOT = Path(__file__).parents[1]
 
 
 def _report() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("report", ROOT / "benchmarks" / "report.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("benchmarks/report.py")
 
 
 def test_the_figures_are_replaced_and_the_notes_kept(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import shlex
 from pathlib import Path
 
 import pytest
+from helpers import script
 from textual.binding import Binding
 
 from combat_tui.ui.screens.main import MainScreen
@@ -42,14 +43,9 @@ def test_readme_names_the_two_commands() -> None:
     assert "make run" in README and "make test" in README
 
 
-async def test_the_readme_capture_is_the_app_today(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_the_readme_capture_is_the_app_today(monkeypatch: pytest.MonkeyPatch) -> None:
     """The README's picture of the main screen is what `scripts/capture.py` prints now."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("capture", Path(__file__).parents[1] / "scripts" / "capture.py")
-    assert spec is not None and spec.loader is not None
-    capture = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(capture)
+    capture = script("scripts/capture.py")
     monkeypatch.setenv("COLUMNS", "100")  # the capture sets both for the app's console; undone after
     monkeypatch.setenv("LINES", "30")
     shown = await capture.capture("three-action", 100, 30)

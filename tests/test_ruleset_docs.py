@@ -3,7 +3,6 @@ rulesets fit the schema an editor checks a GM's file with."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import tomllib
 from pathlib import Path
@@ -11,6 +10,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from helpers import script
 from pydantic import BaseModel
 
 from combat_tui.engine import ruleset
@@ -20,11 +20,7 @@ ROOT = Path(__file__).parents[1]
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ruleset_docs", ROOT / "scripts" / "ruleset_docs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("scripts/ruleset_docs.py")
 
 
 DOCS = _script()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
-from textual.strip import Strip
+from helpers import lines_drawn
 
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
@@ -117,14 +117,7 @@ async def test_the_order_is_not_drawn_again_as_a_question_comes_and_goes(tmp_pat
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         order = app.screen.query_one(OrderPane)
-        drawn: list[int] = []
-        draw = order.render_line
-
-        def counted(y: int) -> Strip:
-            drawn.append(y)
-            return draw(y)
-
-        order.render_line = counted  # type: ignore[method-assign]
+        drawn = lines_drawn(order)
         order.refresh()
         await pilot.pause()
         assert drawn, "the count sees the pane's lines drawn"

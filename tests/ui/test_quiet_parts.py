@@ -11,11 +11,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, cast
 
+from helpers import lines_drawn
 from rich.console import Group
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.scroll_view import ScrollView
-from textual.strip import Strip
 from textual.widgets._footer import FooterKey
 
 from combat_tui.session import Session
@@ -65,6 +65,7 @@ async def test_the_footer_is_asked_only_when_a_key_comes_or_goes(tmp_path: Path)
         footer = app.screen.query_one(QuietFooter)
         asked: list[bool] = []
         relight = footer.relight
+
         def relit(screen: Any) -> bool:
             asked.append(True)
             return relight(screen)
@@ -186,13 +187,8 @@ async def test_damage_redraws_only_the_lines_of_the_sheet_it_changed(tmp_path: P
     """The sheet keeps its height: its health's line is drawn again, not the whole box."""
     async with running(tmp_path) as (_s, app, pilot):
         sheet = app.screen.query_one(Sheet)
-        drawn: list[int] = []
         draw = sheet.render_line
-        def drawing(y: int) -> Strip:
-            drawn.append(y)
-            return draw(y)
-
-        sheet.render_line = drawing  # type: ignore[method-assign]
+        drawn = lines_drawn(sheet)
         before = [draw(y).text for y in range(sheet.size.height)]
         await pilot.press("d", "3")
         await pilot.pause()
