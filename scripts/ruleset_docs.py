@@ -15,8 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from combat_tui.engine.formula_names import NAMES
 from combat_tui.engine.ruleset import RulesetDef
+from combat_tui.engine.ruleset.formula_names import NAMES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PAGE = DOCS / "ruleset-format.md"

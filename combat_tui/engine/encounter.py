@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, model_validator
 
-from . import commands, formula, turns
+from . import commands, turns
 from .bounds import Int
 from .clean import Line, clean_command
 from .errors import CombatError, CommandError, SaveError
@@ -19,7 +19,7 @@ from .hooks import hooks_for
 from .integrity import check_state
 from .model import Combatant, Lasting, State
 from .ops import Ops
-from .ruleset import RulesetDef
+from .ruleset import RulesetDef, formula
 from .timekeeping import stamp
 
 if TYPE_CHECKING:

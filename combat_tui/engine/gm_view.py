@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from . import formula
 from .attacks import as_action
 from .errors import CombatError
 from .injuries import instances, part_count
@@ -20,7 +19,7 @@ from .lookup import action_cost, entries
 from .model import Combatant, ConditionState, OwnAction, PoolState, Prompt, ReadyHit, State
 from .ops import names_for
 from .player_view import Health, coarse_health
-from .ruleset import PoolDef, PoolKind, RulesetDef, TimeModel
+from .ruleset import PoolDef, PoolKind, RulesetDef, TimeModel, formula
 from .timekeeping import acting_order, active, describe, is_dead, left_words, remaining
 from .views.gm import (
     DEAD,

@@ -12,13 +12,12 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from . import formula
 from .bounds import clamp
 from .errors import CommandError
 from .events import RollRecord, Transaction
-from .formula_names import has_shape, ident
 from .model import Clock, Combatant, Counters, PoolState, Prompt, ReadyHit, Slot, State
-from .ruleset import EffectDef, PoolKind, Refresh, RulesetDef
+from .ruleset import EffectDef, PoolKind, Refresh, RulesetDef, formula
+from .ruleset.formula_names import has_shape, ident
 from .words import labels
 
 if TYPE_CHECKING:

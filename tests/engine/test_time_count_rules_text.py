@@ -696,8 +696,8 @@ def test_sprinting_checks_weigh_minus_2_on_top_of_the_running_ones(enc: Encounte
     each previous check. These penalties are cumulative with those from running.\" Two running checks and one
     sprinting check made: -1 each for the running ones, -2 for the sprinting one (or, the other reading, -2
     for each check of either kind on a sprinting check)."""
-    from combat_tui.engine import formula
     from combat_tui.engine.ops import names_for
+    from combat_tui.engine.ruleset import formula
 
     enc.run(f"set sprint_penalty_all {every}")
     enc.run("add Runner")
