@@ -1,8 +1,8 @@
 """Write the reference half of docs/ruleset-format.md and docs/ruleset.schema.json from the ruleset models.
 
 Run with `make docs` after changing a field, its description or a formula name. The page's hand-written
-part, above the marker, is kept; everything below it is written from `combat_tui/engine/ruleset.py`
-(the fields' descriptions) and `combat_tui/engine/formula_names.py` (the names formulas may use).
+part, above the marker, is kept; everything below it is written from `combat_tui/engine/ruleset/`
+(the fields' descriptions) and `combat_tui/engine/ruleset/formula_names.py` (the names formulas may use).
 A test fails while the checked-in files differ from what this writes.
 """
 
