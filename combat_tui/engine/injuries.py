@@ -8,7 +8,7 @@ from . import conditions
 from .errors import CommandError
 from .model import Combatant
 from .ops import Ops
-from .ruleset import BodyPartDef, EffectDef, RulesetDef
+from .ruleset import AddEffect, BodyPartDef, EffectDef, RulesetDef
 from .targets import pick
 from .timekeeping import is_out
 
@@ -220,10 +220,10 @@ def _held(ops: Ops, c: Combatant) -> set[str]:
         groups = _groups(part)
         for g, stands in _state(part, counts, _exact(ops, c, part)).items():
             if stands:
-                held |= {e.add for e in groups[g] if e.add}
+                held |= {e.add for e in groups[g] if isinstance(e, AddEffect)}
         if not part.majority:
             held |= {e.add for eff in part.effects if any(n >= eff.count for n in counts)
-                     for e in eff.effects if e.add}
+                     for e in eff.effects if isinstance(e, AddEffect)}
     return held
 
 
@@ -231,7 +231,7 @@ def _lift(ops: Ops, cid: str, effects: list[EffectDef]) -> None:
     """Undo what an injury effect added: a stacking value comes off, anything else goes unless another
     injury still brings it on or an action is what ends it."""
     for e in effects:
-        if not e.add or not ops.peek(cid).has(e.add):
+        if not isinstance(e, AddEffect) or not ops.peek(cid).has(e.add):
             continue
         cd = ops.rs.condition(e.add)
         if cd.ended_by:  # a position an action ends (knocked prone), not a state the injury holds

@@ -37,12 +37,15 @@ def _loc(loc: tuple[int | str, ...], data: object) -> str:
     """Turn a pydantic error location into a key path a GM can find, naming list items by id."""
     parts: list[str] = []
     node = data
-    for step in loc:
+    for at, step in enumerate(loc):
         if isinstance(step, int) and isinstance(node, list) and 0 <= step < len(node):
             item = node[step]
-            ident = item.get("id") if isinstance(item, dict) else None
+            ident = (item.get("id") or item.get("label")) if isinstance(item, dict) else None  # a trigger's label
             parts.append(f"[{ident}]" if ident else f"[{step}]")
             node = item
+        elif isinstance(step, str) and isinstance(node, dict) and at + 1 < len(loc) and loc[at + 1] in node \
+                and not isinstance(node.get(step), dict | list):
+            continue  # pydantic's name for the kind of a union (an effect's verb), then the key at fault
         elif isinstance(step, str) and node is not None and not isinstance(node, dict):
             continue  # under a value, not a key: pydantic's name for one type of a union (constrained-int)
         else:
@@ -55,7 +58,7 @@ def first_error(exc: ValidationError, data: object) -> tuple[str, str]:
     """A validation error told as a GM reads it: the key path at fault, and what is wrong there."""
     err = exc.errors()[0]
     more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-    return _loc(tuple(err["loc"]), data), f"{err['msg']}{more}"
+    return _loc(tuple(err["loc"]), data), f"{err['msg'].removeprefix('Value error, ')}{more}"
 
 
 def load_file(path: Path) -> RulesetDef:
@@ -84,8 +87,8 @@ def load_file(path: Path) -> RulesetDef:
         raise RulesetError(f"{path.name}: nested too deeply to be a ruleset") from None
     except ValidationError as exc:
         where, what = first_error(exc, data)
-        if where == "(top level)" and what.startswith("Value error, "):  # a check across keys names its own
-            raise RulesetError(f"{path.name}: {what.removeprefix('Value error, ')}") from None
+        if where == "(top level)" and exc.errors()[0]["type"] == "value_error":  # a check across keys names its own
+            raise RulesetError(f"{path.name}: {what}") from None
         raise RulesetError(f"{path.name}: {where}: {what}") from None
     try:
         system_for(rs)

@@ -16,7 +16,24 @@ from .bounds import clamp
 from .errors import CommandError
 from .events import RollRecord, Transaction
 from .model import Clock, Combatant, Counters, PoolState, Prompt, ReadyHit, Slot, State
-from .ruleset import EffectDef, PoolKind, Refresh, RulesetDef, formula
+from .ruleset import (
+    AddEffect,
+    DamageEffect,
+    EffectDef,
+    HealEffect,
+    HealInjuryEffect,
+    InjureEffect,
+    NextTurnEffect,
+    NoteEffect,
+    PoolEffect,
+    PoolKind,
+    PromptEffect,
+    Refresh,
+    RemoveEffect,
+    RulesetDef,
+    TreatEffect,
+    formula,
+)
 from .ruleset.formula_names import has_shape, ident
 from .words import labels
 
@@ -319,7 +336,7 @@ class Ops:
             c = self.peek(cid)
             if e.when is not None and not self.eval(e.when, c, extra):
                 continue
-            if e.add:
+            if isinstance(e, AddEffect):
                 value = self.eval(e.value, c, extra) if e.value is not None else None
                 partner = other if e.to == "self" else actor
                 source = partner if e.source == "other" else None
@@ -328,37 +345,37 @@ class Ops:
                     unit, expr = duration.split(":", 1)  # `tc:10 * -roll`: a length worked out now
                     duration = f"{unit}:{max(self.eval(expr.strip(), c, extra), 0)}"
                 conditions.add(self, cid, e.add, value=value, duration=duration, source=source, anchor=anchor)
-            elif e.remove:  # with `source = "other"`: only the instance relative to the other party
+            elif isinstance(e, RemoveEffect):  # with `source = "other"`: only the instance relative to the other party
                 partner = other if e.to == "self" else actor
                 if e.source == "other" and partner is None:
                     continue  # whose instance is not known: none goes, rather than every one
                 conditions.remove_all(self, cid, e.remove, source=partner if e.source == "other" else None,
                                       held_ok=True)
-            elif e.damage:
+            elif isinstance(e, DamageEffect):
                 self.damage(cid, self.amount(e.damage, c, extra), e.type)
-            elif e.heal:
+            elif isinstance(e, HealEffect):
                 self.heal(cid, self.amount(e.heal, c, extra))
-            elif e.pool:
+            elif isinstance(e, PoolEffect):
                 current = c.pools[e.pool].current
                 if e.set is not None:
                     target = self.amount(e.set, c, extra)
                 else:
                     target = current + self.amount(e.delta if e.delta is not None else 0, c, extra)
                 self.set_pool(cid, e.pool, target)
-            elif e.prompt:
+            elif isinstance(e, PromptEffect):
                 self.queue_prompt(cid, e.prompt, "as the rules call for", part=self._part_of(cid, e.part))
-            elif e.note:
+            elif isinstance(e, NoteEffect):
                 self.say(f"{c.name}: {e.note}")
-            elif e.injure is not None or e.treat is not None or e.heal_injury is not None:
+            elif isinstance(e, InjureEffect | HealInjuryEffect | TreatEffect):
                 if part is None:
                     self.say(f"({c.name}: no body part named, the injury is left to you)")
-                elif e.injure is not None:
+                elif isinstance(e, InjureEffect):
                     injuries.injure(self, cid, part, self.amount(e.injure, c, extra))
-                elif e.heal_injury is not None:
+                elif isinstance(e, HealInjuryEffect):
                     injuries.heal_by_effect(self, cid, part, self.amount(e.heal_injury, c, extra))
                 else:
-                    injuries.treat(self, cid, part, self.amount(e.treat or 0, c, extra))
-            elif e.next_turn is not None and self.state.clock.started and c.next_tc is not None:
+                    injuries.treat(self, cid, part, self.amount(e.treat, c, extra))
+            elif isinstance(e, NextTurnEffect) and self.state.clock.started and c.next_tc is not None:
                 wait = max(self.amount(e.next_turn, c, extra), 1)
                 mc = self.changing(cid)
                 mc.next_tc = self.state.clock.tc + wait

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from combat_tui.engine.ruleset import EffectDef, RulesetDef
+from combat_tui.engine.ruleset import EffectDef, NoteEffect, RulesetDef
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.log_pane import LogPane
 from combat_tui.ui.widgets.pick_list import PickList
@@ -57,7 +57,7 @@ def formulas(rs: RulesetDef) -> set[str]:
         found += [*a.cost.values(), *a.gain.values(), a.requires, a.sf]
     found += [t.roll for t in rs.tables] + [s.random for s in rs.speed_classes] + [t.when for t in rs.triggers]
     for e in _effects(rs):
-        found += [e.when, e.value, e.delta, e.set, e.damage, e.heal]
+        found += [getattr(e, key, None) for key in ("when", "value", "delta", "set", "damage", "heal")]
     out = set()
     for f in found:
         names = re.findall(r"(?<![0-9A-Za-z_])[A-Za-z_][A-Za-z0-9_]*", f) if isinstance(f, str) else []
@@ -84,7 +84,7 @@ def ids(rs: RulesetDef) -> set[str]:
                      + [x for t in rs.tables for r in t.rows for x in (r.label, r.text)]
                      + [x for r in rs.rules for x in (r.name, r.text)]
                      + [o.description for o in rs.options]
-                     + [e.note or "" for e in _effects(rs)])
+                     + [e.note for e in _effects(rs) if isinstance(e, NoteEffect)])
     words = _words(prose)
 
     def own(i: str, *names: str | None) -> bool:

@@ -24,15 +24,71 @@ from .actions import ActionDef, LimitDef
 from .base import MAX_ITEMS, MAX_PARTS, RULESET_SCHEMA_VERSION, Number, Strict
 from .body import BodyEffectDef, BodyPartDef, BodyPlanDef, CareDef, SoundLeftDef
 from .conditions import ConditionDef, ConditionEffectDef
-from .effects import EffectDef, TriggerDef
+from .effects import (
+                      AddEffect,
+                      DamageEffect,
+                      Effect,
+                      EffectDef,
+                      HealEffect,
+                      HealInjuryEffect,
+                      InjureEffect,
+                      NextTurnEffect,
+                      NoteEffect,
+                      PoolEffect,
+                      PromptEffect,
+                      RemoveEffect,
+                      TreatEffect,
+                      TriggerDef,
+)
 from .model import RulesetDef
 from .pools import DamageDef, PoolDef, Refresh, StatDef
 from .reference import OptionDef, RuleDef
 from .tables import TableDef, TableRowDef
 from .timing import SpeedClassDef, SurpriseDef, TimeDef
 
-__all__ = ["MAX_ITEMS", "MAX_PARTS", "RULESET_SCHEMA_VERSION", "ActionDef", "BodyEffectDef", "BodyPartDef",
-           "BodyPlanDef", "CareDef", "ConditionDef", "ConditionEffectDef", "DamageDef", "EffectDef", "LimitDef",
-           "Number", "OptionDef", "PoolDef", "PoolKind", "Refresh", "RuleDef", "RulesetDef", "SoundLeftDef",
-           "SpeedClassDef", "StatDef", "Strict", "SurpriseDef", "TableDef", "TableRowDef", "TimeDef", "TimeModel",
-           "TriggerDef", "formula", "formula_names"]
+__all__ = [
+                      "MAX_ITEMS",
+                      "MAX_PARTS",
+                      "RULESET_SCHEMA_VERSION",
+                      "ActionDef",
+                      "AddEffect",
+                      "BodyEffectDef",
+                      "BodyPartDef",
+                      "BodyPlanDef",
+                      "CareDef",
+                      "ConditionDef",
+                      "ConditionEffectDef",
+                      "DamageDef",
+                      "DamageEffect",
+                      "Effect",
+                      "EffectDef",
+                      "HealEffect",
+                      "HealInjuryEffect",
+                      "InjureEffect",
+                      "LimitDef",
+                      "NextTurnEffect",
+                      "NoteEffect",
+                      "Number",
+                      "OptionDef",
+                      "PoolDef",
+                      "PoolEffect",
+                      "PoolKind",
+                      "PromptEffect",
+                      "Refresh",
+                      "RemoveEffect",
+                      "RuleDef",
+                      "RulesetDef",
+                      "SoundLeftDef",
+                      "SpeedClassDef",
+                      "StatDef",
+                      "Strict",
+                      "SurpriseDef",
+                      "TableDef",
+                      "TableRowDef",
+                      "TimeDef",
+                      "TimeModel",
+                      "TreatEffect",
+                      "TriggerDef",
+                      "formula",
+                      "formula_names",
+]

@@ -9,10 +9,19 @@ from collections import Counter
 from ..errors import FormulaError
 from .actions import ActionDef
 from .base import Number, is_dice
-from .effects import EffectDef
+from .effects import AddEffect, EffectDef, PoolEffect, PromptEffect, RemoveEffect, TriggerDef
 from .file import RulesetFile
 from .formula import names_in
 from .formula_names import known_names
+
+# The keys of each kind of effect that hold a number or formula (or dice, for the amounts rolled).
+_AMOUNTS = {"add": ("value",), "pool": ("delta", "set"), "damage": ("damage",), "heal": ("heal",),
+            "next_turn": ("next_turn",), "injure": ("injure",), "treat": ("treat",), "heal_injury": ("heal_injury",)}
+
+
+def trigger_name(index: int, trigger: TriggerDef) -> str:
+    """How a message names a trigger: by its label, else by its place in the file."""
+    return trigger.label or str(index)
 
 
 def check_references(rs: RulesetFile) -> None:
@@ -42,11 +51,13 @@ def check_references(rs: RulesetFile) -> None:
 
     def check_effects(effects: list[EffectDef], where: str) -> None:
         for e in effects:
-            need(e.add, conds, "condition", where)
-            need(e.remove, conds, "condition", where)
-            need(e.pool, pools, "pool", where)
-            need(e.prompt, tables, "table", where)
-            need(e.part, {b.id for b in rs.body}, "body part", where)
+            if isinstance(e, AddEffect | RemoveEffect):
+                need(e.add if isinstance(e, AddEffect) else e.remove, conds, "condition", where)
+            elif isinstance(e, PoolEffect):
+                need(e.pool, pools, "pool", where)
+            elif isinstance(e, PromptEffect):
+                need(e.prompt, tables, "table", where)
+                need(e.part, {b.id for b in rs.body}, "body part", where)
 
     for c in rs.conditions:
         for d in c.implies:
@@ -73,7 +84,7 @@ def check_references(rs: RulesetFile) -> None:
             check_effects(r.effects, f"tables.{t.id}.rows.{r.label}")
         check_effects(t.after, f"tables.{t.id}.after")
     for i, trig in enumerate(rs.triggers):
-        check_effects(trig.effects, f"triggers.{i}")
+        check_effects(trig.effects, f"triggers.{trigger_name(i, trig)}")
     for p in rs.damage.absorb + rs.damage.heal:
         need(p, pools, "pool", "damage")
     need(rs.damage.health, pools, "pool", "damage.health")
@@ -136,21 +147,19 @@ def check_formulas(rs: RulesetFile) -> None:
     effect_lists = [(f"actions[{a.id}]", a.effects, own(a)) for a in rs.actions]
     effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after, set())
                      for t in rs.tables]
-    effect_lists += [(f"triggers[{i}]", t.effects, set()) for i, t in enumerate(rs.triggers)]
+    effect_lists += [(f"triggers[{trigger_name(i, t)}]", t.effects, set()) for i, t in enumerate(rs.triggers)]
     effect_lists += [(f"conditions[{c.id}].on_end", c.on_end, set()) for c in rs.conditions]
     effect_lists += [(f"body[{b.id}]", [e for be in b.effects for e in [*be.effects, *be.healed]]
                       + b.all_effects + b.all_destroyed + (b.sound_left.effects if b.sound_left else []), set())
                      for b in rs.body]
     for i, t in enumerate(rs.triggers):
-        check(t.when, f"triggers[{i}].when")
+        check(t.when, f"triggers[{trigger_name(i, t)}].when")
     for where, effects, names in effect_lists:
         for e in effects:
             check(e.when, f"{where}.when", names)
-            check(e.value, f"{where}.value", names)
-            check(e.delta, f"{where}.delta", names)
-            check(e.set, f"{where}.set", names)
-            check(None if is_dice(e.next_turn) else e.next_turn, f"{where}.next_turn", names)
-            check(e.injure, f"{where}.injure", names)
-            check(e.treat, f"{where}.treat", names)
-            if e.duration and ":" in e.duration and not e.duration.split(":", 1)[1].strip().isdigit():
+            for key in _AMOUNTS.get(e.verb, ()):  # dice are rolled, not formulas to check
+                amount = getattr(e, key)
+                check(None if is_dice(amount) else amount, f"{where}.{key}", names)
+            if isinstance(e, AddEffect) and e.duration and ":" in e.duration \
+                    and not e.duration.split(":", 1)[1].strip().isdigit():
                 check(e.duration.split(":", 1)[1], f"{where}.duration", names)
