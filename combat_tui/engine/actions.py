@@ -174,8 +174,8 @@ def schedule(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
     mod = amount(ops, mod_typed, "mod") if mod_typed is not None else 0
     tags = {f"tag_{t.replace('-', '_')}": 1 for t in (action.tags if action else [])}
     tag_names = {f"tag_{t.replace('-', '_')}": 0 for a in ops.rs.actions for t in a.tags} | tags
-    steps = (action.class_shift if action else 0) + (ops.eval(ops.rs.time.class_shift, c, tag_names)
-                                                     if ops.rs.time.class_shift else 0)
+    steps = (action.class_shift if action else 0) + (ops.eval(ops.rs.time_count.class_shift, c, tag_names)
+                                                     if ops.rs.time_count.class_shift else 0)
     if action is not None and action.two_speeds:  # two weapons at once: both SFs rolled, the worse taken
         given: list[tuple[str | None, str | None]] = [(p.strip(), None) for p in (sf_typed or "").split(",")
                                                       if p.strip()]
@@ -197,8 +197,8 @@ def schedule(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
         sf += extra
         added.append(f"{extra:+d} {action.name}")
     if sf > 0:  # a free action stays free
-        if ops.rs.time.sf_mod:
-            extra = ops.eval(ops.rs.time.sf_mod, c, tag_names)
+        if ops.rs.time_count.sf_mod:
+            extra = ops.eval(ops.rs.time_count.sf_mod, c, tag_names)
             if extra:
                 sf += extra
                 added.append(f"{extra:+d} slowed")
@@ -248,8 +248,8 @@ def _base_sf(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
                 sf, how = sc.static, f"{sc.name} (static)"
             sf += shifted.extra_sf
             steps = 0
-    if steps and sf > 0 and ops.rs.time.sf_step is not None:  # a number moved from the class it falls in
-        shifted_sf = shift_sf(ops.rs, sf, steps, max(ops.eval(ops.rs.time.sf_step, c), 0))
+    if steps and sf > 0 and ops.rs.time_count.sf_step is not None:  # a number moved from the class it falls in
+        shifted_sf = shift_sf(ops.rs, sf, steps, max(ops.eval(ops.rs.time_count.sf_step, c), 0))
         if shifted_sf != sf:
             ops.say(f"{c.name}: SF {sf} shifted {abs(steps)} class{'es' if abs(steps) != 1 else ''} "
                     f"{'slower' if steps > 0 else 'faster'}: SF {shifted_sf}")

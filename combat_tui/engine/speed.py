@@ -1,8 +1,8 @@
 """Speed classes shifted slower or faster (time count): one rule, for actions and for any weapon's class.
 
 The ladder is the ruleset's classes that have a `step`. A shift moves along it; it never goes faster
-than `time.fastest_shift` (a class already faster stays where it is), and each step past the slowest
-class adds `time.past_slowest` to the SF instead. An SF given as a number is shifted from the class
+than `time_count.fastest_shift` (a class already faster stays where it is), and each step past the slowest
+class adds `time_count.past_slowest` to the SF instead. An SF given as a number is shifted from the class
 it falls in (`shift_sf`).
 """
 
@@ -34,12 +34,12 @@ def shift_class(rs: RulesetDef, speed: SpeedClassDef | str, steps: int) -> Shift
     if steps == 0 or sc not in rungs:
         return Shifted(sc)
     at = rungs.index(sc)
-    floor = next((i for i, s in enumerate(rungs) if s.id == rs.time.fastest_shift), 0)
+    floor = next((i for i, s in enumerate(rungs) if s.id == rs.time_count.fastest_shift), 0)
     to = at + steps
     if steps < 0:
         to = max(to, min(floor, at))  # never faster than the floor; a class already faster keeps its place
     if to >= len(rungs):
-        return Shifted(rungs[-1], (to - len(rungs) + 1) * rs.time.past_slowest)
+        return Shifted(rungs[-1], (to - len(rungs) + 1) * rs.time_count.past_slowest)
     return Shifted(rungs[max(to, 0)])
 
 

@@ -26,7 +26,6 @@ class LimitDef(Strict):
                              description="Actions whose use (same actor, same target or name) uses this one up too.")
 
 
-
 class ActionDef(Strict):
     """Something a creature does (`act Orc melee`): what it costs, what it does, when it may."""
 

@@ -22,6 +22,5 @@ def is_dice(expr: Number | None) -> bool:
     return isinstance(expr, str) and re.search(r"(?<![A-Za-z_])[0-9]*d[0-9]", expr) is not None
 
 
-
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)

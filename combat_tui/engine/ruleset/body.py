@@ -22,13 +22,11 @@ class BodyEffectDef(Strict):
                                     description="Effects when the part heals below the count.")
 
 
-
 class SoundLeftDef(Strict):
     """Effects once at most `at_most` parts of a kind are uninjured (a flier with one sound wing)."""
 
     at_most: Int = Field(description="At most this many parts of the kind uninjured.")
     effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="What it does.")
-
 
 
 class BodyPartDef(Strict):
@@ -52,7 +50,6 @@ class BodyPartDef(Strict):
     sound_left: SoundLeftDef | None = Field(None, description="Effects once few parts of the kind are uninjured.")
 
 
-
 class BodyPlanDef(Strict):
     """A kind of body (humanoid, quadruped, winged...): how many of each part such a creature has."""
 
@@ -61,7 +58,6 @@ class BodyPlanDef(Strict):
     description: Text = Field("", description="What it is, in your own words.")
     parts: dict[Line, Annotated[int, Field(ge=0, le=MAX_PARTS)]] = Field(
         default_factory=dict, max_length=MAX_ITEMS, description="Body part id to how many (0 to 20).")
-
 
 
 class CareDef(Strict):

@@ -99,7 +99,7 @@ def check_references(rs: RulesetFile) -> None:
         check_effects(b.all_effects, f"body.{b.id}.all_effects")
         check_effects(b.all_destroyed, f"body.{b.id}.all_destroyed")
         check_effects(b.sound_left.effects if b.sound_left else [], f"body.{b.id}.sound_left")
-    need(rs.time.fastest_shift, classes, "speed class", "time.fastest_shift")
+    need(rs.time_count.fastest_shift, classes, "speed class", "time_count.fastest_shift")
     need(rs.injury_care.treat, tables, "table", "injury_care.treat")
     need(rs.injury_care.untreated, tables, "table", "injury_care.untreated")
     parts = {b.id for b in rs.body}
@@ -137,9 +137,9 @@ def check_formulas(rs: RulesetFile) -> None:
         check(a.anytime, f"actions[{a.id}].anytime")
         check(None if is_dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")
         check(a.sf_then, f"actions[{a.id}].sf_then", {"sf"})
-    check(rs.time.sf_mod, "time.sf_mod")
-    check(rs.time.class_shift, "time.class_shift")
-    check(rs.time.sf_step, "time.sf_step")
+    check(rs.time_count.sf_mod, "time_count.sf_mod")
+    check(rs.time_count.class_shift, "time_count.class_shift")
+    check(rs.time_count.sf_step, "time_count.sf_step")
     for b in rs.body:
         check(b.majority_exact, f"body[{b.id}].majority_exact")
     check(rs.injury_care.treat_dc, "injury_care.treat_dc")

@@ -21,7 +21,6 @@ class ConditionEffectDef(Strict):
     set_max: Int | None = Field(None, description="The maximum becomes this (Stunned: 0 actions).")
 
 
-
 class ConditionDef(Strict):
     """A state a creature is in (Prone, Poisoned 2), with what it does while it stands and when it ends."""
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Any
+
+from pydantic import Field, model_validator
 
 from ..bounds import Int
 from ..clean import Line, Text
@@ -15,7 +17,7 @@ from .formula_names import humane
 from .pools import DamageDef, PoolDef, StatDef
 from .reference import OptionDef, RuleDef
 from .tables import TableDef
-from .timing import SpeedClassDef, TimeDef
+from .timing import SpeedClassDef, TimeCountDef, TimeDef, time_count_from_time
 
 
 class RulesetFile(Strict):
@@ -27,6 +29,7 @@ class RulesetFile(Strict):
     description: Text = Field("", description="What system it is, in your own words.")
     hooks: Line | None = Field(None, description="A built-in system, for what data cannot say.")
     time: TimeDef = Field(description="How time passes.")
+    time_count: TimeCountDef = Field(TimeCountDef(), description="Time count only: how speeds shift.")
     stats: list[StatDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="Numbers each creature has.")
     pools: list[PoolDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="Budgets with a value.")
     conditions: list[ConditionDef] = Field(default_factory=list, max_length=MAX_ITEMS,
@@ -45,6 +48,11 @@ class RulesetFile(Strict):
     body_plans: list[BodyPlanDef] = Field(default_factory=list, max_length=MAX_ITEMS,
                                           description="Kinds of body; the first is the default.")
     injury_care: CareDef = Field(CareDef(), description="Looking after injuries between fights.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _time_count_table(cls, data: Any) -> Any:
+        return time_count_from_time(data)
 
     def formula_items(self) -> dict[str, list[tuple[str, str]]]:
         """The items formula names are made of, by kind (see `formula_names.NAMES`): (id, the GM's word)."""

@@ -44,7 +44,7 @@ NAMES: tuple[FormulaName, ...] = (
                 "`damage` and `change` triggers", label="{}"),
     FormulaName("<stat>", "the creature's stat (its default unless set)", "`[[stats]]`", label="{}"),
     FormulaName("tag_<tag>", "1 when the action has the tag, else 0", "`actions.tags`",
-                "`time.sf_mod` and `time.class_shift`"),
+                "`time_count.sf_mod` and `time_count.class_shift`"),
     FormulaName("roll", "the table's roll total", "the moment", "a table's effects", label="Roll"),
     FormulaName("amount", "what was dealt or healed", "the moment", "`damage` and `heal` triggers", label="Amount"),
     FormulaName("injury_value", "the value of the injuries just taken", "the moment", "`injury` triggers",

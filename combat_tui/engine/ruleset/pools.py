@@ -22,7 +22,6 @@ class Refresh(StrEnum):
     LONG_REST = "long-rest"
 
 
-
 class StatDef(Strict):
     """A number each creature has (`add Orc str=3`)."""
 
@@ -30,7 +29,6 @@ class StatDef(Strict):
     name: Line = Field(description="What the GM reads.")
     default: Int = Field(0, description="The value of a creature given none.")
     description: Text = Field("", description="What it is, in your own words.")
-
 
 
 class PoolDef(Strict):
@@ -51,7 +49,6 @@ class PoolDef(Strict):
     short: Line | None = Field(None, description="Its label of a few letters in those rows.")
     against: Line | None = Field(None, description="Another pool it is drawn against (fatigue against HP).")
     description: Text = Field("", description="What it is, in your own words.")
-
 
 
 class DamageDef(Strict):

@@ -17,7 +17,6 @@ class RuleDef(Strict):
     text: Text = Field(description="The rule, in your own words.")
 
 
-
 class OptionDef(Strict):
     """A reading the GM may change per encounter (contradictions in the text)."""
 

@@ -20,7 +20,6 @@ class TableRowDef(Strict):
     effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="What it does.")
 
 
-
 class TableDef(Strict):
     """A roll with outcomes, prompted at a moment and resolved by the GM."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -21,9 +21,8 @@ class SurpriseDef(Strict):
                                                      "before `start` counts as surprised.")
 
 
-
 class TimeDef(Strict):
-    """How time passes: the time model, initiative, and (time count) how speeds shift."""
+    """How time passes: the time model and initiative."""
 
     model: TimeModel = Field(description="`turn-order` (rounds of turns), `free-rounds` (no order; the GM ends each "
                                          "round) or `time-count` (a clock of TC; lowest acts first).")
@@ -38,16 +37,37 @@ class TimeDef(Strict):
     start_condition: Line | None = Field(None, description="A condition every creature gets at `start` "
                                                            "(off-guard until its first turn).")
     surprise: SurpriseDef = Field(SurpriseDef(), description="What being surprised does.")
-    sf_mod: Line | None = Field(None, description="Time count: formula added to every SF above 0; `tag_X` is 1 when "
-                                                  "the action has the tag X.")
-    class_shift: Line | None = Field(None, description="Time count: formula, speed classes slower every action of "
-                                                       "the creature is (paralysis).")
-    fastest_shift: Line | None = Field(None, description="Time count: the fastest speed class a shift may reach.")
-    past_slowest: Int = Field(0, description="Time count: SF added for each step a shift goes past the slowest class.")
-    sf_step: Line | None = Field(None, description="Time count: formula; a shift moves an SF given as a number too "
-                                                   "(0: by the classes' static SFs, N: by N a class). Unset: it "
-                                                   "does not.")
 
+
+class TimeCountDef(Strict):
+    """Time count only: how a speed shifts (paralysis, petrification...). Written in `[time]` before,
+    and read from there still."""
+
+    sf_mod: Line | None = Field(None, description="Formula added to every SF above 0; `tag_X` is 1 when the action "
+                                                  "has the tag X.")
+    class_shift: Line | None = Field(None, description="Formula, speed classes slower every action of the creature "
+                                                       "is (paralysis).")
+    fastest_shift: Line | None = Field(None, description="The fastest speed class a shift may reach.")
+    past_slowest: Int = Field(0, description="SF added for each step a shift goes past the slowest class.")
+    sf_step: Line | None = Field(None, description="Formula; a shift moves an SF given as a number too (0: by the "
+                                                   "classes' static SFs, N: by N a class). Unset: it does not.")
+
+
+def time_count_from_time(data: Any) -> Any:
+    """A file written before `[time_count]`: its keys moved there from `[time]`."""
+    if not isinstance(data, dict) or not isinstance(data.get("time"), dict):
+        return data
+    old = {k: v for k, v in data["time"].items() if k in TimeCountDef.model_fields}
+    if not old:
+        return data
+    table = data.get("time_count", {})
+    if not isinstance(table, dict):
+        return data  # its own error follows
+    both = sorted(set(old) & set(table))
+    if both:
+        raise ValueError(f"time.{both[0]} and time_count.{both[0]} both given: keep the second")
+    time = {k: v for k, v in data["time"].items() if k not in old}
+    return {**data, "time": time, "time_count": {**table, **old}}
 
 
 class SpeedClassDef(Strict):
