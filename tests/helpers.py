@@ -50,6 +50,11 @@ def pool(src: Source, name: str, pid: str) -> int:
     return int(creature(src, name)["pools"][pid]["current"])
 
 
+def var(src: Source, name: str, vid: str) -> int:
+    """A var of the creature, bookkeeping no view shows: read from its state, its start while unset."""
+    return combatant(src, name).vars.get(vid, encounter_of(src).rs.var(vid).start)
+
+
 def pool_max(src: Source, name: str, pid: str) -> int | None:
     value = creature(src, name)["pools"][pid]["max"]
     return None if value is None else int(value)

@@ -151,6 +151,7 @@ def check_state(state: State, rs: RulesetDef) -> str | None:
     tables = {t.id for t in rs.tables}
     conditions = {c.id for c in rs.conditions}
     pools = {p.id for p in rs.pools}
+    vars_ = {v.id for v in rs.vars}
     for p in state.prompts:
         if p.table not in tables:
             return f"a waiting roll on the table {p.table[:40]!r}, which {rs.name} does not have"
@@ -163,7 +164,7 @@ def check_state(state: State, rs: RulesetDef) -> str | None:
             if cond.id not in conditions:
                 return f"{c.name[:40]} has the condition {cond.id[:40]!r}, which {rs.name} does not know"
         for pid in c.pools:
-            if pid not in pools:
+            if pid not in pools and pid not in vars_:  # a var kept as a pool by an older save: moved on opening
                 return f"{c.name[:40]} has the resource {pid[:40]!r}, which {rs.name} does not know"
     if any(s.cid not in cs for s in state.order) or any(w not in cs for w in state.waiting):
         return "the order names a creature that is not there"

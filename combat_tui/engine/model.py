@@ -107,6 +107,7 @@ class Combatant(Model):
     tiebreak: Real = 0.0
     stats: dict[Line, Int] = Field(default_factory=dict)
     pools: dict[Line, PoolState] = Field(default_factory=dict)
+    vars: dict[Line, Int] = Field(default_factory=dict)  # the ruleset's `[[vars]]` that have left their start
     conditions: list[ConditionState] = Field(default_factory=list)
     ignoring: list[Ward] = Field(default_factory=list)  # removed conditions ignored if given again before an end
     injuries: dict[Line, Int] = Field(default_factory=dict)  # body part instance ("arm.2") -> injuries

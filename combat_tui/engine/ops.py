@@ -32,6 +32,7 @@ from .ruleset import (
     RemoveEffect,
     RulesetDef,
     TreatEffect,
+    VarEffect,
     formula,
 )
 from .ruleset.formula_names import has_shape, ident
@@ -57,6 +58,8 @@ def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, in
         key = ident(pid)
         out[key] = p.current
         out[f"max_{key}"] = p.max if p.max is not None else 0
+    for vd in rs.vars:
+        out[ident(vd.id)] = c.vars.get(vd.id, vd.start)
     out = conditions | out  # a stat or pool named like a condition keeps its own value
     for cs in c.conditions:
         key = ident(cs.id)
@@ -253,6 +256,9 @@ class Ops:
         """Give a creature every pool of the ruleset it lacks (a new creature, or a save made before the
         ruleset gained a pool), each at its start value."""
         c = self.changing(cid)
+        for vd in self.rs.vars:  # a save from when the var was a pool: its number kept, as a var
+            if vd.id in c.pools:
+                c.vars[vd.id] = c.pools.pop(vd.id).current
         missing = [pd for pd in self.rs.pools if pd.id not in c.pools]
         if not missing:
             return
@@ -280,8 +286,20 @@ class Ops:
             self.say(f"{c.name}: {pd.name} {old} → {new}")
         return new
 
+    def set_var(self, cid: str, vid: str, value: int) -> None:
+        """Set a var within its floor and max: never said in the log, since the GM never reads it."""
+        vd = self.rs.var(vid)
+        value = clamp(max(value, vd.floor) if vd.max is None else min(max(value, vd.floor), vd.max))
+        if self.peek(cid).vars.get(vid, vd.start) != value:
+            self.changing(cid).vars[vid] = value
+
     def refresh(self, cid: str, when: Refresh) -> None:
         c = self.peek(cid)
+        if any(v.reset is when and v.id in c.vars for v in self.rs.vars):
+            c = self.changing(cid)
+            for v in self.rs.vars:
+                if v.reset is when:
+                    c.vars.pop(v.id, None)  # back to its start
         if when is Refresh.LONG_REST and c.tallies:  # a tally counts for a day
             c = self.changing(cid)
             c.tallies.clear()
@@ -362,6 +380,10 @@ class Ops:
                 else:
                     target = current + self.amount(e.delta if e.delta is not None else 0, c, extra)
                 self.set_pool(cid, e.pool, target)
+            elif isinstance(e, VarEffect):
+                now = c.vars.get(e.var, self.rs.var(e.var).start)
+                self.set_var(cid, e.var, self.amount(e.set, c, extra) if e.set is not None
+                             else now + self.amount(e.delta if e.delta is not None else 0, c, extra))
             elif isinstance(e, PromptEffect):
                 self.queue_prompt(cid, e.prompt, "as the rules call for", part=self._part_of(cid, e.part))
             elif isinstance(e, NoteEffect):

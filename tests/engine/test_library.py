@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from helpers import combatant
+from helpers import combatant, var
 
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
@@ -409,7 +409,11 @@ def test_what_lasts_until_a_rest_goes_with_the_party_spells_cast_today(
     enc.run("next")
     enc.run("act Mage cast-spell")
     assert combatant(enc, "Mage").tallies == {"casts:fireball": 1}
+    assert var(enc, "Mage", "casts_today") == 1
     enc.run("end")
+    kept_bytes = b"".join(p.read_bytes() for where in (folder, kept) if where and where.exists()
+                          for p in ([where] if where.is_file() else where.rglob("*")) if p.is_file())
+    assert b"casts_today" not in kept_bytes and b"casting_dc" not in kept_bytes  # vars: never a party's to keep
 
     def dc_after_add(seed: int) -> int:
         fresh = encounter(catalogue, "time-count", folder, seed, state=kept)
@@ -417,7 +421,7 @@ def test_what_lasts_until_a_rest_goes_with_the_party_spells_cast_today(
         fresh.run("add Ogre init=900")
         fresh.run("start")
         fresh.run("act Mage prepare-spell sf=1 what=Fireball value=2")
-        return int(combatant(fresh, "Mage").pools["casting_dc"].current)
+        return var(fresh, "Mage", "casting_dc")
 
     assert dc_after_add(2) == 10 + 2 + 3  # the morning's casting counts
     encounter(catalogue, "time-count", folder, 3, state=kept).run("rest long @Guild")

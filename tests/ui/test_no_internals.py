@@ -78,6 +78,7 @@ def ids(rs: RulesetDef) -> set[str]:
     prose = " ".join([rs.name, rs.description]
                      + [x for s in rs.stats for x in (s.name, s.description)]
                      + [x for p in rs.pools for x in (p.name, p.description, p.short or "")]
+                     + [x for v in rs.vars for x in (v.name or "", v.description)]
                      + [x for c in rs.conditions for x in (c.name, c.description)]
                      + [x for a in rs.actions for x in (a.name, a.description, a.cost_words or "")]
                      + [x for t in rs.tables for x in (t.name, t.description)]
@@ -96,7 +97,7 @@ def ids(rs: RulesetDef) -> set[str]:
     items += [(c.id, (c.name,)) for c in rs.conditions] + [(a.id, (a.name,)) for a in rs.actions]
     items += [(t.id, (t.name,)) for t in rs.tables] + [(o.id, (o.name,)) for o in rs.options]
     items += [(s.id, (s.name,)) for s in rs.speed_classes] + [(b.id, (b.name,)) for b in rs.body]
-    items += [(r.id, (r.name,)) for r in rs.rules]
+    items += [(r.id, (r.name,)) for r in rs.rules] + [(v.id, (v.name,)) for v in rs.vars]
     out = set()
     for i, names in items:
         machine = bool(re.search(r"[_\d]", i))

@@ -8,7 +8,7 @@ of it (`make docs` writes both).
 
 - `base`: what every part shares (strict models, numbers that may be formulas, limits);
 - `timing`: the time model, initiative, surprise, speed classes;
-- `pools`: stats, pools and where damage goes;
+- `pools`: stats, pools, vars and where damage goes;
 - `effects`: the bookkeeping steps, and triggers;
 - `conditions`, `actions`, `tables`, `body`, `reference` (rules and options);
 - `file`: the top of the file; `checks`: what is checked across keys; `model`: the two together.
@@ -25,70 +25,32 @@ from .base import MAX_ITEMS, MAX_PARTS, RULESET_SCHEMA_VERSION, Number, Strict
 from .body import BodyEffectDef, BodyPartDef, BodyPlanDef, CareDef, SoundLeftDef
 from .conditions import ConditionDef, ConditionEffectDef
 from .effects import (
-                      AddEffect,
-                      DamageEffect,
-                      Effect,
-                      EffectDef,
-                      HealEffect,
-                      HealInjuryEffect,
-                      InjureEffect,
-                      NextTurnEffect,
-                      NoteEffect,
-                      PoolEffect,
-                      PromptEffect,
-                      RemoveEffect,
-                      TreatEffect,
-                      TriggerDef,
+    AddEffect,
+    DamageEffect,
+    Effect,
+    EffectDef,
+    HealEffect,
+    HealInjuryEffect,
+    InjureEffect,
+    NextTurnEffect,
+    NoteEffect,
+    PoolEffect,
+    PromptEffect,
+    RemoveEffect,
+    TreatEffect,
+    TriggerDef,
+    VarEffect,
 )
 from .model import RulesetDef
-from .pools import DamageDef, PoolDef, Refresh, StatDef
+from .pools import DamageDef, PoolDef, Refresh, StatDef, VarDef
 from .reference import OptionDef, RuleDef
 from .tables import TableDef, TableRowDef
-from .timing import SpeedClassDef, SurpriseDef, TimeDef
+from .timing import SpeedClassDef, SurpriseDef, TimeCountDef, TimeDef
 
-__all__ = [
-                      "MAX_ITEMS",
-                      "MAX_PARTS",
-                      "RULESET_SCHEMA_VERSION",
-                      "ActionDef",
-                      "AddEffect",
-                      "BodyEffectDef",
-                      "BodyPartDef",
-                      "BodyPlanDef",
-                      "CareDef",
-                      "ConditionDef",
-                      "ConditionEffectDef",
-                      "DamageDef",
-                      "DamageEffect",
-                      "Effect",
-                      "EffectDef",
-                      "HealEffect",
-                      "HealInjuryEffect",
-                      "InjureEffect",
-                      "LimitDef",
-                      "NextTurnEffect",
-                      "NoteEffect",
-                      "Number",
-                      "OptionDef",
-                      "PoolDef",
-                      "PoolEffect",
-                      "PoolKind",
-                      "PromptEffect",
-                      "Refresh",
-                      "RemoveEffect",
-                      "RuleDef",
-                      "RulesetDef",
-                      "SoundLeftDef",
-                      "SpeedClassDef",
-                      "StatDef",
-                      "Strict",
-                      "SurpriseDef",
-                      "TableDef",
-                      "TableRowDef",
-                      "TimeDef",
-                      "TimeModel",
-                      "TreatEffect",
-                      "TriggerDef",
-                      "formula",
-                      "formula_names",
-]
+__all__ = ["MAX_ITEMS", "MAX_PARTS", "RULESET_SCHEMA_VERSION", "ActionDef", "AddEffect", "BodyEffectDef",
+           "BodyPartDef", "BodyPlanDef", "CareDef", "ConditionDef", "ConditionEffectDef", "DamageDef",
+           "DamageEffect", "Effect", "EffectDef", "HealEffect", "HealInjuryEffect", "InjureEffect", "LimitDef",
+           "NextTurnEffect", "NoteEffect", "Number", "OptionDef", "PoolDef", "PoolEffect", "PoolKind",
+           "PromptEffect", "Refresh", "RemoveEffect", "RuleDef", "RulesetDef", "SoundLeftDef", "SpeedClassDef",
+           "StatDef", "Strict", "SurpriseDef", "TableDef", "TableRowDef", "TimeCountDef", "TimeDef", "TimeModel",
+           "TreatEffect", "TriggerDef", "VarDef", "VarEffect", "formula", "formula_names"]

@@ -9,14 +9,15 @@ from collections import Counter
 from ..errors import FormulaError
 from .actions import ActionDef
 from .base import Number, is_dice
-from .effects import AddEffect, EffectDef, PoolEffect, PromptEffect, RemoveEffect, TriggerDef
+from .effects import AddEffect, EffectDef, PoolEffect, PromptEffect, RemoveEffect, TriggerDef, VarEffect
 from .file import RulesetFile
 from .formula import names_in
 from .formula_names import known_names
 
 # The keys of each kind of effect that hold a number or formula (or dice, for the amounts rolled).
-_AMOUNTS = {"add": ("value",), "pool": ("delta", "set"), "damage": ("damage",), "heal": ("heal",),
-            "next_turn": ("next_turn",), "injure": ("injure",), "treat": ("treat",), "heal_injury": ("heal_injury",)}
+_AMOUNTS = {"add": ("value",), "pool": ("delta", "set"), "var": ("delta", "set"), "damage": ("damage",),
+            "heal": ("heal",), "next_turn": ("next_turn",), "injure": ("injure",), "treat": ("treat",),
+            "heal_injury": ("heal_injury",)}
 
 
 def trigger_name(index: int, trigger: TriggerDef) -> str:
@@ -34,7 +35,10 @@ def check_references(rs: RulesetFile) -> None:
     tables = {t.id for t in rs.tables}
     actions = {a.id for a in rs.actions}
     classes = {s.id for s in rs.speed_classes}
+    vars_ = {v.id for v in rs.vars}
     for kind, ids in (("condition", [c.id for c in rs.conditions]), ("pool", [p.id for p in rs.pools]),
+                      ("pool or var", [p.id for p in rs.pools] + [v.id for v in rs.vars]),
+                      ("stat or var", [s.id for s in rs.stats] + [v.id for v in rs.vars]),
                       ("stat", [s.id for s in rs.stats]), ("action", [a.id for a in rs.actions]),
                       ("table", [t.id for t in rs.tables]), ("body part", [b.id for b in rs.body]),
                       ("body plan", [b.id for b in rs.body_plans]),
@@ -55,6 +59,8 @@ def check_references(rs: RulesetFile) -> None:
                 need(e.add if isinstance(e, AddEffect) else e.remove, conds, "condition", where)
             elif isinstance(e, PoolEffect):
                 need(e.pool, pools, "pool", where)
+            elif isinstance(e, VarEffect):
+                need(e.var, vars_, "var", where)
             elif isinstance(e, PromptEffect):
                 need(e.prompt, tables, "table", where)
                 need(e.part, {b.id for b in rs.body}, "body part", where)

@@ -14,7 +14,8 @@ from pydantic import BeforeValidator, Discriminator, Field, Tag, model_validator
 from ..clean import Line
 from .base import MAX_ITEMS, Number, Strict
 
-VERBS = ("add", "remove", "damage", "heal", "pool", "prompt", "note", "next_turn", "injure", "treat", "heal_injury")
+VERBS = ("add", "remove", "damage", "heal", "pool", "var", "prompt", "note", "next_turn", "injure", "treat",
+         "heal_injury")
 
 
 class Effect(Strict):
@@ -73,6 +74,21 @@ class PoolEffect(Effect):
     def _delta_or_set(self) -> PoolEffect:
         if (self.delta is None) == (self.set is None):
             raise ValueError("a pool effect needs exactly one of delta or set")
+        return self
+
+
+class VarEffect(Effect):
+    """Set a var, or add to it: bookkeeping the GM never reads, so never logged."""
+
+    verb = "var"
+    var: Line = Field(description="Verb: change this var, with `delta` or `set`.")
+    delta: Number | None = Field(None, description="Added to it.")
+    set: Number | None = Field(None, description="Its new value.")
+
+    @model_validator(mode="after")
+    def _delta_or_set(self) -> VarEffect:
+        if (self.delta is None) == (self.set is None):
+            raise ValueError("a var effect needs exactly one of delta or set")
         return self
 
 
@@ -146,7 +162,7 @@ def _one_verb(data: Any) -> Any:
 EffectDef = Annotated[
     Annotated[AddEffect, Tag("add")] | Annotated[RemoveEffect, Tag("remove")]
     | Annotated[DamageEffect, Tag("damage")] | Annotated[HealEffect, Tag("heal")]
-    | Annotated[PoolEffect, Tag("pool")] | Annotated[PromptEffect, Tag("prompt")]
+    | Annotated[PoolEffect, Tag("pool")] | Annotated[VarEffect, Tag("var")] | Annotated[PromptEffect, Tag("prompt")]
     | Annotated[NoteEffect, Tag("note")] | Annotated[NextTurnEffect, Tag("next_turn")]
     | Annotated[InjureEffect, Tag("injure")] | Annotated[TreatEffect, Tag("treat")]
     | Annotated[HealInjuryEffect, Tag("heal_injury")],
@@ -156,7 +172,7 @@ EffectDef = Annotated[
 """One bookkeeping step, used by tables, triggers, actions and conditions: exactly one verb, the kind."""
 
 _KINDS: dict[str, type[Effect]] = {kind.verb: kind for kind in (
-    AddEffect, RemoveEffect, DamageEffect, HealEffect, PoolEffect, PromptEffect, NoteEffect, NextTurnEffect,
+    AddEffect, RemoveEffect, DamageEffect, HealEffect, PoolEffect, VarEffect, PromptEffect, NoteEffect, NextTurnEffect,
     InjureEffect, TreatEffect, HealInjuryEffect)}  # as in the union above
 
 

@@ -14,7 +14,7 @@ from .body import BodyPartDef, BodyPlanDef, CareDef
 from .conditions import ConditionDef
 from .effects import TriggerDef
 from .formula_names import humane
-from .pools import DamageDef, PoolDef, StatDef
+from .pools import DamageDef, PoolDef, StatDef, VarDef
 from .reference import OptionDef, RuleDef
 from .tables import TableDef
 from .timing import SpeedClassDef, TimeCountDef, TimeDef, time_count_from_time
@@ -32,6 +32,8 @@ class RulesetFile(Strict):
     time_count: TimeCountDef = Field(TimeCountDef(), description="Time count only: how speeds shift.")
     stats: list[StatDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="Numbers each creature has.")
     pools: list[PoolDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="Budgets with a value.")
+    vars: list[VarDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                               description="Bookkeeping the GM never reads, for formulas and effects.")
     conditions: list[ConditionDef] = Field(default_factory=list, max_length=MAX_ITEMS,
                                            description="States a creature is in.")
     actions: list[ActionDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="What creatures do.")
@@ -57,6 +59,7 @@ class RulesetFile(Strict):
     def formula_items(self) -> dict[str, list[tuple[str, str]]]:
         """The items formula names are made of, by kind (see `formula_names.NAMES`): (id, the GM's word)."""
         return {"stat": [(s.id, s.name) for s in self.stats], "pool": [(p.id, p.name) for p in self.pools],
+                "var": [(v.id, v.name or humane(v.id)) for v in self.vars],
                 "condition": [(c.id, c.name) for c in self.conditions],
                 "option": [(o.id, o.name or humane(o.id)) for o in self.options],
                 "type": [(t, humane(t)) for t in self.damage.types],
@@ -90,6 +93,12 @@ class RulesetFile(Strict):
         """The body part a part instance is of (`arm.2` -> the arm); None when the ruleset has no such part."""
         kind = key.split(".", 1)[0]
         return next((b for b in self.body if b.id == kind), None)
+
+    def var(self, vid: str) -> VarDef:
+        for v in self.vars:
+            if v.id == vid:
+                return v
+        raise KeyError(vid)
 
     def pool(self, pid: str) -> PoolDef:
         for p in self.pools:

@@ -42,6 +42,7 @@ NAMES: tuple[FormulaName, ...] = (
     FormulaName("max_<pool>", "the pool's maximum (0 without one)", "`[[pools]]`", label="max {}"),
     FormulaName("before_<pool>", "the pool as it was before the command", "`[[pools]]`",
                 "`damage` and `change` triggers", label="{}"),
+    FormulaName("<var>", "the var's value (its start until an effect sets it)", "`[[vars]]`", label="{}"),
     FormulaName("<stat>", "the creature's stat (its default unless set)", "`[[stats]]`", label="{}"),
     FormulaName("tag_<tag>", "1 when the action has the tag, else 0", "`actions.tags`",
                 "`time_count.sf_mod` and `time_count.class_shift`"),

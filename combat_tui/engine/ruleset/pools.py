@@ -1,4 +1,5 @@
-"""Numbers a creature has: stats, pools (budgets with a current value), and where damage goes."""
+"""Numbers a creature has: stats, pools (budgets with a current value), vars (bookkeeping the GM never
+reads), and where damage goes."""
 
 from __future__ import annotations
 
@@ -49,6 +50,19 @@ class PoolDef(Strict):
     short: Line | None = Field(None, description="Its label of a few letters in those rows.")
     against: Line | None = Field(None, description="Another pool it is drawn against (fatigue against HP).")
     description: Text = Field("", description="What it is, in your own words.")
+
+
+class VarDef(Strict):
+    """A register the rules keep for a creature and the GM never reads: not on any screen or sheet, not in
+    the log, not in a party's file. Formulas read it; effects set it (`{ var = "casting_dc", set = 0 }`)."""
+
+    id: Line = Field(description="The name formulas and effects use.")
+    name: Line | None = Field(None, description="Its words where a roll shows its number; unset: the id as words.")
+    start: Int = Field(0, description="Its value until an effect sets it, and after a reset.")
+    floor: Int = Field(0, description="The lowest value it takes.")
+    max: Int | None = Field(None, description="The highest value it takes; unset: no maximum.")
+    reset: Refresh = Field(Refresh.NEVER, description="When it goes back to `start`.")
+    description: Text = Field("", description="What it keeps, in your own words.")
 
 
 class DamageDef(Strict):
