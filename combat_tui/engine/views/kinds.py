@@ -1,4 +1,4 @@
-"""The plain enums a view needs and the ruleset's schema names (`ruleset.py` uses these)."""
+"""The plain enums a view needs and the ruleset's schema names (`ruleset/` uses these)."""
 
 from __future__ import annotations
 
