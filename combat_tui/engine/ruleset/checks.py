@@ -37,13 +37,14 @@ def check_references(rs: RulesetFile) -> None:
     classes = {s.id for s in rs.speed_classes}
     vars_ = {v.id for v in rs.vars}
     for kind, ids in (("condition", [c.id for c in rs.conditions]), ("pool", [p.id for p in rs.pools]),
-                      ("pool or var", [p.id for p in rs.pools] + [v.id for v in rs.vars]),
-                      ("stat or var", [s.id for s in rs.stats] + [v.id for v in rs.vars]),
                       ("stat", [s.id for s in rs.stats]), ("action", [a.id for a in rs.actions]),
                       ("table", [t.id for t in rs.tables]), ("body part", [b.id for b in rs.body]),
                       ("body plan", [b.id for b in rs.body_plans]),
                       ("speed class", [s.id for s in rs.speed_classes]), ("rule", [r.id for r in rs.rules]),
-                      ("option", [o.id for o in rs.options])):
+                      ("option", [o.id for o in rs.options]), ("var", [v.id for v in rs.vars]),
+                      # a var is a name formulas read, as a pool or a stat is: one id, one of them
+                      ("pool or var", [p.id for p in rs.pools] + [v.id for v in rs.vars]),
+                      ("stat or var", [s.id for s in rs.stats] + [v.id for v in rs.vars])):
         # as the GM types them: `base_top`, `base-top` and `Base-Top` are one word to a command
         dupes = {i for i, n in Counter(i.lower().replace("_", "-") for i in ids).items() if n > 1}  # linear
         if dupes:
