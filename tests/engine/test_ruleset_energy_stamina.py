@@ -5,7 +5,7 @@ Defend action, round-start prompts (waking roll, Death save) and the Death roll 
 from __future__ import annotations
 
 import pytest
-from helpers import cond_entries, creature, pool, pool_max, prompts
+from helpers import cond_entries, creature, pool, pool_max, prompts, var
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
@@ -503,7 +503,7 @@ def test_no_more_than_4_stamina_on_one_attack(enc: Encounter) -> None:
     enc.run("next")
     enc.run("act Hero unarmed")  # a new attack, a new count
     enc.run("act Hero boost-attack")
-    assert pool(enc, "Hero", "attack_stamina") == 1
+    assert var(enc, "Hero", "attack_stamina") == 1
 
 
 def test_an_interrupted_action_still_costs_1_energy(enc: Encounter) -> None:
