@@ -23,4 +23,5 @@ def is_dice(expr: Number | None) -> bool:
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # built when first used: the file's model then builds its parts once, not each part on its own too
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
