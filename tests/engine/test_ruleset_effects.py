@@ -4,13 +4,15 @@ is (a trigger by its label) and the kind it does not belong to."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from mini_ruleset import MINI
 
 from combat_tui.engine.errors import RulesetError
 from combat_tui.engine.loader import load_file
-from combat_tui.engine.ruleset import AddEffect, DamageEffect, PoolEffect
+from combat_tui.engine.ruleset import AddEffect, DamageEffect, EffectDef, PoolEffect
+from combat_tui.engine.ruleset.effects import _KINDS, VERBS
 
 TRIGGER = """
 [[triggers]]
@@ -65,3 +67,10 @@ def test_a_trigger_without_a_label_is_named_by_its_place(tmp_path: Path) -> None
 def test_a_wrong_effect_is_one_line(tmp_path: Path, effect: str, fragment: str) -> None:
     message = _load(tmp_path, effect)
     assert fragment in message and "\n" not in message, message
+
+
+def test_each_verb_is_one_kind_of_the_union() -> None:
+    """A new kind of effect is a model, a member of the union and its verb: the three agree."""
+    members = [get_args(member)[0] for member in get_args(get_args(EffectDef)[0])]
+    assert [kind.verb for kind in members] == list(VERBS) == list(_KINDS)
+    assert all(kind.verb in kind.model_fields for kind in members)
