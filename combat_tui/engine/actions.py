@@ -127,7 +127,7 @@ def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | N
         raise CommandError(f"{c.name} cannot {action.name}: {action.refusal}" if action.refusal
                            else f"{c.name} cannot {action.name} now")
     _use_limited(ops, cid, action, target, name)
-    costs = {pid: ops.eval(v, c) for pid, v in action.cost.items()}
+    costs = {pid: ops.eval(v, c, extra) for pid, v in action.cost.items()}
     short = []
     for pid, cost in costs.items():
         pd = ops.rs.pool(pid)
@@ -138,7 +138,7 @@ def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | N
     for pid, cost in costs.items():
         ops.set_pool(cid, pid, c.pools[pid].current - cost, quiet=True)
     for pid, v in action.gain.items():
-        ops.set_pool(cid, pid, c.pools[pid].current + ops.eval(v, c), quiet=True)
+        ops.set_pool(cid, pid, c.pools[pid].current + ops.eval(v, c, extra), quiet=True)
     paid = ", ".join(f"{ops.rs.pool(p).name} -{n}" for p, n in costs.items() if n)
     what = f" — {name.strip()}" if name and name.strip() else ""
     ops.say(f"{c.name}: {action.name}{what}" + (f" ({paid})" if paid else ""))

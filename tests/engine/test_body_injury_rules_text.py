@@ -6,7 +6,7 @@ Hero (init 15) acts before Goblin (init 10).
 from __future__ import annotations
 
 import pytest
-from helpers import cond, conds, creature, pool, prompts
+from helpers import cond, conds, creature, pool, pool_max, prompts
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
@@ -243,31 +243,57 @@ def test_power_attack_with_a_reactive_attack_only_if_the_gm_reads_it_so(enc: Enc
     enc.run("next")  # Goblin's turn; Hero answers its attack
     enc.run("act Goblin attack")
     with pytest.raises(CombatError, match="free actions only on its own turn"):
-        enc.run("act Hero power-attack")
+        enc.run("act Hero power-attack value=1")
     enc.run("set free_with_reaction 1")
     enc.run("act Hero reactive-attack")
     before = pool(enc, "Hero", "stamina")
-    enc.run("act Hero power-attack")
+    enc.run("act Hero power-attack value=1")
     assert pool(enc, "Hero", "stamina") == before - 1
     assert pool(enc, "Hero", "free_action") == 1  # its own turn's free action is still there
     with pytest.raises(CombatError, match="free actions only on its own turn"):
         enc.run("act Hero lunge")  # not part of an attack: still its own turn only
 
 
-def test_power_attack_spends_up_to_the_martial_bonus_on_one_attack(enc: Encounter) -> None:
-    """"As a free action as part of a melee attack, you can spend an amount of stamina up to your martial
-    bonus to gain a +2 bonus to your attack roll for each stamina spent.\""""
-    enc.run("edit Hero mb=2")
+def test_one_free_action_buys_the_whole_attacks_stamina(enc: Encounter) -> None:
+    """Power Attack: "As a free action as part of a melee attack, you can spend an amount of stamina up to
+    your martial bonus to gain a +2 bonus to your attack roll for each stamina spent." One free action
+    buys the whole amount, so the martial bonus is reached under the once-a-turn free action."""
+    enc.run("edit Hero mb=3")
     enc.run("start")
-    enc.run("set free_once_per_turn 0")  # as many free actions as fit: the martial bonus is what stops it
     enc.run("act Hero attack")
-    enc.run("act Hero power-attack")
-    enc.run("act Hero power-attack")
-    with pytest.raises(CombatError, match="Power Attack Stamina left 0 of 1"):
-        enc.run("act Hero power-attack")
-    enc.run("act Hero attack")  # the next attack: up to the martial bonus again
-    enc.run("act Hero power-attack")
-    assert pool(enc, "Hero", "power_left") == 1
+    with pytest.raises(CombatError, match="Power Attack Stamina left 3 of 4"):
+        enc.run("act Hero power-attack value=4")  # more than the martial bonus
+    enc.run("act Hero power-attack value=3")
+    assert pool(enc, "Hero", "stamina") == pool_max(enc, "Hero", "stamina") - 3
+    assert pool(enc, "Hero", "free_action") == 0 and pool(enc, "Hero", "power_left") == 0
+    with pytest.raises(CombatError, match="Free action"):
+        enc.run("act Hero power-attack value=1")  # the turn's one free action is spent
+
+
+def test_reckless_attack_buys_several_degrees_with_one_free_action(enc: Encounter) -> None:
+    """Reckless Attack: "As a free action as part of a melee attack, you can increase a successful degree to
+    the injury you inflict if you successfully hit your target. For each degree, you must spend 1 stamina and
+    incur +1 disadvantage on your attack roll.\""""
+    enc.run("start")
+    enc.run("act Hero attack")
+    stamina = pool(enc, "Hero", "stamina")
+    enc.run("act Hero reckless-attack value=2")
+    assert pool(enc, "Hero", "stamina") == stamina - 2 and pool(enc, "Hero", "free_action") == 0
+    enc.run("set free_once_per_turn 0")
+    with pytest.raises(CombatError, match="1 degree or more"):
+        enc.run("act Hero reckless-attack value=0")
+
+
+def test_power_attack_past_stamina_comes_off_exhaustion(enc: Encounter) -> None:
+    """"Certain actions will cost Stamina points to perform" and, at 0 Stamina, "you become 'exhausted' and
+    must now track your Exhaustion pool": what Stamina cannot pay comes off Exhaustion."""
+    enc.run("edit Hero mb=3")
+    enc.run("start")
+    stamina, exhaustion = pool(enc, "Hero", "stamina"), pool(enc, "Hero", "exhaustion")
+    enc.run(f"spend Hero stamina {stamina - 1}")
+    enc.run("act Hero attack")
+    enc.run("act Hero power-attack value=3")
+    assert pool(enc, "Hero", "stamina") == 0 and pool(enc, "Hero", "exhaustion") == exhaustion - 2
 
 
 # -- healing --------------------------------------------------------------------------------------
