@@ -319,11 +319,27 @@ def test_healed_feet_lift_cannot_stand_and_the_extra_stand_up_cost(enc: Encounte
     assert {"cannot-stand", "prone"} <= conds(enc, "Goblin")
     assert cond(enc, "Goblin", "hobbled")["value"] == 4
     enc.run("heal-injury Goblin foot.1")
-    assert not {"cannot-stand", "prone"} & conds(enc, "Goblin")  # weeks later: it has long since stood up
+    assert "cannot-stand" not in conds(enc, "Goblin")
     assert cond(enc, "Goblin", "hobbled")["value"] == 3
     enc.run("heal-injury Goblin leg")
     enc.run("heal-injury Goblin foot")
     assert "hobbled" not in conds(enc, "Goblin")
+
+
+def test_healing_a_leg_does_not_stand_a_prone_creature_up(enc: Encounter) -> None:
+    """Leg: "When all legs have at least 1 injury, you fall prone and cannot stand up." Healing a leg lifts
+    the "cannot stand up"; the fall has happened, so it stays prone until it stands."""
+    enc.run("injure Goblin leg")
+    enc.run("injure Goblin leg")
+    enc.run("start")
+    enc.run("next")  # the Goblin's turn
+    with pytest.raises(CombatError, match="cannot stand until one heals"):
+        enc.run("act Goblin stand-up")
+    enc.run("heal-injury Goblin leg.1")
+    assert "cannot-stand" not in conds(enc, "Goblin") and "prone" in conds(enc, "Goblin")
+    assert not cond(enc, "Goblin", "prone")["implied"]  # its own now: removable, ended by standing
+    enc.run("act Goblin stand-up")  # 1 AP and 2 for the leg still injured
+    assert "prone" not in conds(enc, "Goblin") and pool(enc, "Goblin", "ap") == 0
 
 
 def test_healed_head_lifts_concussion_and_confusion_in_turn(enc: Encounter) -> None:
