@@ -326,6 +326,39 @@ def test_healed_feet_lift_cannot_stand_and_the_extra_stand_up_cost(enc: Encounte
     assert "hobbled" not in conds(enc, "Goblin")
 
 
+def test_the_first_wake_up_check_comes_the_round_after_the_knock_out(enc: Encounter) -> None:
+    """Head, 3rd injury: "If you succeed a DC 30 Constitution check, you make DC 30 Constitution checks at the
+    start of your turn every following round to wake up." Woken at the start of its turn, it has that turn."""
+    enc.run("start")  # round 1, the Hero's turn; the Goblin acts later this round
+    enc.run("injure Goblin head 3")
+    enc.run("resolve Goblin second value=25")
+    enc.run("resolve Goblin value=30")
+    assert "knocked-out" in conds(enc, "Goblin")
+    enc.run("next")  # round 1, the Goblin's turn: the round it was knocked out
+    assert prompts(enc) == []
+    enc.run("next")
+    enc.run("next")  # round 2, the Goblin's turn: the first check
+    assert prompts(enc) == [("Goblin", "Wake up (CON DC 30)")]
+    assert pool(enc, "Goblin", "ap") == 0
+    enc.run("resolve value=30")
+    assert "unconscious" not in conds(enc, "Goblin")
+    assert pool(enc, "Goblin", "ap") == 3 and pool(enc, "Goblin", "free_action") == 1
+
+
+def test_a_wake_up_check_passed_later_gives_no_turn_it_has_not_had(enc: Encounter) -> None:
+    """The wake-up check is made "at the start of your turn": one resolved on another's turn wakes the
+    creature, but gives it no AP outside its own turn."""
+    enc.run("start")
+    enc.run("injure Goblin head 3")
+    enc.run("resolve Goblin second value=25")
+    enc.run("resolve Goblin value=30")
+    for _ in range(3):
+        enc.run("next")  # round 2, the Goblin's turn: the check waits
+    enc.run("next")  # round 3, the Hero's turn
+    enc.run("resolve Goblin value=30")
+    assert "unconscious" not in conds(enc, "Goblin") and pool(enc, "Goblin", "ap") == 0
+
+
 def test_healing_a_leg_does_not_stand_a_prone_creature_up(enc: Encounter) -> None:
     """Leg: "When all legs have at least 1 injury, you fall prone and cannot stand up." Healing a leg lifts
     the "cannot stand up"; the fall has happened, so it stays prone until it stands."""
