@@ -173,6 +173,28 @@ def test_readying_takes_two_actions_and_lasts_to_the_next_turn(enc: Encounter) -
     assert active(enc) == ["Hero"] and "readied" not in conds(enc, "Hero")
 
 
+def test_a_readied_action_goes_off_only_until_the_next_turn_starts(enc: Encounter) -> None:
+    """"This Action may be triggered at any point up to your next Turn.": without readying, or once its next
+    turn has begun, there is nothing to take."""
+    enc.run("start")
+    with pytest.raises(CombatError, match="no action is readied"):
+        enc.run("act Hero fire-readied")
+    enc.run("act Hero ready")
+    enc.run("next")  # the Orc's turn: the trigger may come
+    enc.run("act Hero fire-readied")
+    assert "readied" not in conds(enc, "Hero")
+    with pytest.raises(CombatError, match="no action is readied"):
+        enc.run("act Hero fire-readied")  # it went off once
+    enc.run("next")
+    enc.run("next")  # the Hero's next turn
+    enc.run("act Hero ready")
+    enc.run("next")
+    enc.run("next")
+    enc.run("next")  # its next turn has begun: the readied action is gone unused
+    with pytest.raises(CombatError, match="no action is readied"):
+        enc.run("act Hero fire-readied")
+
+
 def test_a_free_action_only_on_ones_own_turn(enc: Encounter) -> None:
     """"Free Actions must be done on your Turn or when triggered by an ability you have." and "You can
     release the other Creature as a Free Action to end the Grapple.\""""
