@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import Make, active, conds, creature, pool, pool_max
+from helpers import Make, active, cond, conds, creature, pool, pool_max
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.errors import CombatError
@@ -471,6 +471,21 @@ def test_a_fall_offers_the_reaction_climb_check(enc: Encounter) -> None:
     lines = enc.run("next")  # the Hero flew not this turn: it falls, and may try to catch itself
     assert any(line.startswith("Hero") and "Climb check" in line for line in lines)
     assert "falling" in conds(enc, "Hero")
+
+
+def test_a_fall_keeps_its_distance_100_ft_a_round(enc: Encounter) -> None:
+    """"Creatures fall 100ft a Round starting as soon as they are unsupported ... If Falling a distance
+    greater than 100 ft they continue Falling at the start of each of their Turns.\""""
+    enc.run("start")  # the Hero's turn; the Orc acts next
+    lines = enc.run("cond Orc falling 250")
+    assert any("100 ft at once" in line for line in lines)
+    assert cond(enc, "Orc", "falling")["value"] == 150  # the first 100 ft as it starts to fall
+    enc.run("next")  # the Orc's turn: another 100 ft
+    enc.run("resolve Orc")
+    assert cond(enc, "Orc", "falling")["value"] == 50
+    next_until(enc, "Orc")  # the next round: the last 50 ft, and it lands
+    enc.run("resolve Orc")
+    assert "falling" not in conds(enc, "Orc")
 
 
 def test_feats_may_give_more_reactions(enc: Encounter) -> None:
