@@ -161,6 +161,10 @@ def schedule(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
     clock = ops.state.clock
     ops.require(clock.started, "the encounter has not started: `start` first")
     stuck = next((cs.id for cs in c.conditions if ops.rs.condition(cs.id).skip_turn), None)
+    if stuck is not None and _struck_on_its_count(ops, cid):
+        ops.say(f"{c.name} acts with the others on TC {clock.tc}: all actions on one count come before their "
+                f"effects")
+        stuck = None
     ops.require(stuck is None, f"{c.name} cannot act ({ops.rs.condition(stuck or '').name if stuck else ''})")
     if action is not None and action.alongside:
         _alongside(ops, cid, action, sf_typed)
@@ -258,6 +262,17 @@ def _base_sf(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
         ops.say(f"({c.name} acts {steps} speed class{'es' if abs(steps) != 1 else ''} "
                 f"{'slower' if steps > 0 else 'faster'}: give class=, not sf=, to have it applied)")
     return sf, how
+
+
+def _struck_on_its_count(ops: Ops, cid: str) -> bool:
+    """Killed or struck down on the TC it acts on, before acting, while another acts on that TC too: its
+    action on that count still happens ("all actions take place and all dice are rolled before any of the
+    effects are applied")."""
+    c = ops.peek(cid)
+    tc = ops.state.clock.tc
+    if c.next_tc != tc or c.turn_round != tc or c.acted:
+        return False
+    return any(o.id != cid and o.turn_round == tc and o.next_tc is not None for o in ops.state.roster())
 
 
 def _alongside(ops: Ops, cid: str, action: ActionDef, sf_typed: str | None) -> None:

@@ -24,7 +24,7 @@ def turn_start(ops: Ops, cid: str, budgets: bool = True) -> None:
     if budgets:
         ops.refresh(cid, Refresh.TURN_START)
         ops.changing(cid).budget_round = clock.round
-    ops.changing(cid).turn_round = clock.round
+    ops.changing(cid).turn_round = clock.tc if tc_model else clock.round
     ops.run_triggers("turn-start", cid)
     if _turn_of(ops, cid) is None:
         _queue_tables(ops, cid, "start_of_turn", "start of turn")
