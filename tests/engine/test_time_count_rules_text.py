@@ -52,6 +52,27 @@ def test_a_creature_dead_before_its_count_does_not_act(enc: Encounter) -> None:
         enc.run("act Imp attack sf=4")
 
 
+def test_magic_healing_does_not_undo_poison_damage(enc: Encounter) -> None:
+    """"Poison damage can only be healed through natural healing or certain spells that specifically heal
+    poison damage.\""""
+    enc.run("add Guard hp=10")
+    enc.run("dmg Guard 6 poison")  # past the ToP of 3: 3 off HP, 3 fatigue
+    assert (pool(enc, "Guard", "hp"), pool(enc, "Guard", "fatigue")) == (7, 3)
+    lines = enc.run("heal Guard 10")
+    assert pool(enc, "Guard", "invigoration") == 0 and pool(enc, "Guard", "fatigue") == 3
+    assert any("poison damage heals only naturally" in line for line in lines)
+    enc.run("dmg Guard 2 slashing")  # a wound of another kind heals as before
+    enc.run("heal Guard 10")
+    assert pool(enc, "Guard", "fatigue") == 3
+    enc.run("heal Guard 4 poison")  # healing aimed at poison: the HP part, then the fatigue
+    assert pool(enc, "Guard", "invigoration") == 3 and pool(enc, "Guard", "fatigue") == 2
+    enc.run("spend Guard fatigue 2")  # natural healing, given by the GM
+    assert pool(enc, "Guard", "fatigue") == 0
+    enc.run("dmg Guard 2")
+    enc.run("heal Guard 2")
+    assert pool(enc, "Guard", "fatigue") == 0  # no stale poison left to hold it back
+
+
 def test_a_fumble_adds_1d6_to_the_weapons_sf(enc: Encounter) -> None:
     """"He is unsteady until he acts again, and adds 1d6 to his weapon's SF to determine when he recovers.\""""
     enc.run("add Ogre init=5")
