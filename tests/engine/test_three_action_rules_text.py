@@ -488,6 +488,17 @@ def test_a_fall_keeps_its_distance_100_ft_a_round(enc: Encounter) -> None:
     assert "falling" not in conds(enc, "Orc")
 
 
+def test_a_number_given_to_a_condition_without_one_is_refused_not_dropped(enc: Encounter) -> None:
+    """A number the GM gives must not vanish: Prone takes none ("Falling on the ground means you'll have the
+    "Prone" condition"), so `cond Orc prone 2` is refused with what a duration looks like."""
+    with pytest.raises(CombatError) as refused:
+        enc.run("cond Orc prone 2")
+    assert str(refused.value) == "Prone takes no value (a duration is for=N)"
+    assert "prone" not in conds(enc, "Orc")
+    enc.run("cond Orc prone for=2")
+    assert "prone" in conds(enc, "Orc")
+
+
 def test_feats_may_give_more_reactions(enc: Encounter) -> None:
     """"Every Creature gets 1 Reaction per Round starting on their Turn and expiring the start of their
     next Turn, but can obtain more through Feats.\""""
