@@ -127,7 +127,7 @@ def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | N
         raise CommandError(f"{c.name} cannot {action.name}: {action.refusal}" if action.refusal
                            else f"{c.name} cannot {action.name} now")
     _use_limited(ops, cid, action, target, name)
-    costs = {pid: ops.eval(v, c) for pid, v in action.cost.items()}
+    costs = {pid: ops.eval(v, c, extra) for pid, v in action.cost.items()}
     short = []
     for pid, cost in costs.items():
         pd = ops.rs.pool(pid)
@@ -138,7 +138,7 @@ def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | N
     for pid, cost in costs.items():
         ops.set_pool(cid, pid, c.pools[pid].current - cost, quiet=True)
     for pid, v in action.gain.items():
-        ops.set_pool(cid, pid, c.pools[pid].current + ops.eval(v, c), quiet=True)
+        ops.set_pool(cid, pid, c.pools[pid].current + ops.eval(v, c, extra), quiet=True)
     paid = ", ".join(f"{ops.rs.pool(p).name} -{n}" for p, n in costs.items() if n)
     what = f" — {name.strip()}" if name and name.strip() else ""
     ops.say(f"{c.name}: {action.name}{what}" + (f" ({paid})" if paid else ""))
@@ -161,6 +161,10 @@ def schedule(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
     clock = ops.state.clock
     ops.require(clock.started, "the encounter has not started: `start` first")
     stuck = next((cs.id for cs in c.conditions if ops.rs.condition(cs.id).skip_turn), None)
+    if stuck is not None and _struck_on_its_count(ops, cid):
+        ops.say(f"{c.name} acts with the others on TC {clock.tc}: all actions on one count come before their "
+                f"effects")
+        stuck = None
     ops.require(stuck is None, f"{c.name} cannot act ({ops.rs.condition(stuck or '').name if stuck else ''})")
     if action is not None and action.alongside:
         _alongside(ops, cid, action, sf_typed)
@@ -258,6 +262,17 @@ def _base_sf(ops: Ops, cid: str, action: ActionDef | None, sf_typed: str | None,
         ops.say(f"({c.name} acts {steps} speed class{'es' if abs(steps) != 1 else ''} "
                 f"{'slower' if steps > 0 else 'faster'}: give class=, not sf=, to have it applied)")
     return sf, how
+
+
+def _struck_on_its_count(ops: Ops, cid: str) -> bool:
+    """Killed or struck down on the TC it acts on, before acting, while another acts on that TC too: its
+    action on that count still happens ("all actions take place and all dice are rolled before any of the
+    effects are applied")."""
+    c = ops.peek(cid)
+    tc = ops.state.clock.tc
+    if c.next_tc != tc or c.turn_round != tc or c.acted:
+        return False
+    return any(o.id != cid and o.turn_round == tc and o.next_tc is not None for o in ops.state.roster())
 
 
 def _alongside(ops: Ops, cid: str, action: ActionDef, sf_typed: str | None) -> None:

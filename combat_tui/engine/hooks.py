@@ -60,7 +60,9 @@ class Hooks:
         kind = f" {dtype}" if dtype else ""
         ops.say(f"{c.name} takes {amount}{kind} damage" + (f": {', '.join(parts)}" if parts else ""))
 
-    def heal(self, ops: Ops, cid: str, amount: int) -> None:
+    def heal(self, ops: Ops, cid: str, amount: int, aimed: str | None = None) -> None:
+        """Healing; `aimed`: the damage type it is aimed at (`heal NAME 4 poison`), for a system that tells
+        damage of that type apart."""
         c = ops.peek(cid)
         left = max(amount, 0)
         parts = []

@@ -247,7 +247,18 @@ def _lift(ops: Ops, cid: str, effects: list[EffectDef]) -> None:
                 continue
         elif e.add in _held(ops, ops.peek(cid)):
             continue
+        _keep_positions(ops, cid, e.add)
         conditions.remove_all(ops, cid, e.add, held_ok=True)
+
+
+def _keep_positions(ops: Ops, cid: str, cond_id: str) -> None:
+    """A position the lifted condition brought with it (fell prone) stays until an action ends it: the
+    creature is not stood up by the healing."""
+    uids = {cs.uid for cs in ops.peek(cid).conditions if cs.id == cond_id}
+    for daughter in ops.peek(cid).conditions:
+        if set(daughter.parents) & uids and not daughter.direct and ops.rs.condition(daughter.id).ended_by:
+            ops.changing(cid)
+            daughter.direct = True
 
 
 def untreated(rs: RulesetDef, c: Combatant) -> list[tuple[BodyPartDef, str, int]]:

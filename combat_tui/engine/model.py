@@ -121,7 +121,7 @@ class Combatant(Model):
     next_tc: Int | None = None
     acted: bool = False  # time count: has acted on the current TC
     sf_pending: Int = 0  # time count: SF of actions taken alongside (Concentrate), added to its next one
-    turn_round: Int = 0  # the last round whose start-of-turn bookkeeping it had
+    turn_round: Int = 0  # the last round (time count: TC) whose start-of-turn bookkeeping it had
     budget_round: Int = 0  # the last round its turn-start pools refreshed
     uses: dict[Line, Int] = Field(default_factory=dict)  # a limited action (and its name or user) -> when last used
     tallies: dict[Line, Int] = Field(default_factory=dict)  # "tally:name" -> count since the last long rest

@@ -425,9 +425,9 @@ class Ops:
         self.hooks.damage(self, cid, amount, dtype)
         self.run_triggers("damage", cid, extra, before)
 
-    def heal(self, cid: str, amount: int) -> None:
+    def heal(self, cid: str, amount: int, aimed: str | None = None) -> None:
         before = self.names(self.peek(cid))
-        self.hooks.heal(self, cid, amount)
+        self.hooks.heal(self, cid, amount, aimed)
         self.run_triggers("heal", cid, {"amount": amount}, before)
 
     def run_triggers(self, on: str, cid: str, extra: Mapping[str, int] | None = None,

@@ -24,7 +24,7 @@ def turn_start(ops: Ops, cid: str, budgets: bool = True) -> None:
     if budgets:
         ops.refresh(cid, Refresh.TURN_START)
         ops.changing(cid).budget_round = clock.round
-    ops.changing(cid).turn_round = clock.round
+    ops.changing(cid).turn_round = clock.tc if tc_model else clock.round
     ops.run_triggers("turn-start", cid)
     if _turn_of(ops, cid) is None:
         _queue_tables(ops, cid, "start_of_turn", "start of turn")
@@ -368,6 +368,10 @@ def hold(ops: Ops, cid: str, delay: bool, after: str | None = None) -> None:
     ops.require(t.delay if delay else t.hold, f"this ruleset has no {word}")
     ops.require(current_actor(ops.state) == cid,
                 f"only the creature whose turn it is can {word} (now: {_now_name(ops)})")
+    name = ops.peek(cid).name
+    typed = f'"{name}"' if " " in name else name
+    ops.require(delay or after is not None or not t.hold_after,
+                f"saving a turn names after whom it acts: hold {typed} after=NAME")
     order = ops.order()
     idx = slot_index(ops.state, cid)
     assert idx is not None

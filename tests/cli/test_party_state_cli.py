@@ -115,7 +115,7 @@ def test_library_rest_while_a_fight_is_open_is_not_undone_by_its_end(capsys: pyt
 
     first = fight()
     for line in ("add Kara pc hp=30", "add Bryn pc hp=20", "party Heroes Kara,Bryn", "dmg Kara 8",
-                 "cond Kara shaken 1 until=long-rest", "end"):
+                 "cond Kara shaken until=long-rest", "end"):
         first.run(line)
     still_open = fight()
     still_open.run("add @Heroes")  # Kara shaken, 22 hp

@@ -310,7 +310,7 @@ def test_a_party_carries_its_state_out_of_one_fight_and_into_the_next(
     enc.run("start")
     enc.run("dmg Kara 9")
     enc.run("cond Kara poisoned 2")
-    enc.run("cond Osk shaken 1 until=long-rest")
+    enc.run("cond Osk shaken until=long-rest")
     enc.run("spend Osk energy 4")
     lines = enc.run("end")
     assert enc.state.clock.ended and any("The fight is over" in line for line in lines)

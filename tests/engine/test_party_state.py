@@ -318,7 +318,7 @@ def test_what_is_read_back_is_cleaned_and_bounded_and_a_row_that_does_not_fit_is
 
 def test_a_rest_of_the_party_from_a_fight_changes_none_of_the_fights_creatures(catalogue: Catalogue,
                                                                                where: tuple[Path, Path]) -> None:
-    fight(catalogue, where, "add @Heroes", "dmg Kara 2", "cond Kara shaken 1 until=long-rest", "end")
+    fight(catalogue, where, "add @Heroes", "dmg Kara 2", "cond Kara shaken until=long-rest", "end")
     enc = fight(catalogue, where, "add Goblin hp=7")
     enc.run("rest long @Heroes")
     goblin = enc.state.roster()[0]

@@ -159,15 +159,19 @@ def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             ops.lines[start:] = [one_line(ops.peek(cid).name, ops.lines[start:])] if ops.lines[start:] else []
 
 
-@command("heal", "heal through the ruleset's rules; dice are rolled once for all",
-         args=(arg("names"), arg("amount")))
+@command("heal", "heal through the ruleset's rules; dice are rolled once for all; a damage type: healing aimed at "
+         "that damage (time count: poison)", args=(arg("names"), arg("amount"), arg("damage-type", optional=True)))
 def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
     need(rest, 1, "heal")
     n = amount(ops, rest[0], "healing")
     ops.require(n >= 0, "healing cannot be negative (use dmg)")
+    aimed = None
+    if len(rest) > 1:
+        types = ops.rs.damage.types
+        aimed = pick("damage type", rest[1], ((t, t, t) for t in types)) if types else rest[1].lower()
     for cid in ids:
         start = len(ops.lines)
-        ops.heal(cid, n)
+        ops.heal(cid, n, aimed)
         if len(ids) > 1:  # several at once: one line a creature, as for area damage
             ops.lines[start:] = [one_line(ops.peek(cid).name, ops.lines[start:])] if ops.lines[start:] else []

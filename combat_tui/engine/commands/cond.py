@@ -23,6 +23,7 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     cd = pick_condition(ops, rest[0])
     value = amount(ops, rest[1], "value") if len(rest) > 1 else None
     no_extra(rest[2:], "cond")
+    ops.require(value is None or cd.valued, f"{cd.name} takes no value (a duration is for=N)")
     everyone = kw.get("from", "").lower() in ("all", "@all")
     source = one_creature(ops, kw["from"]) if "from" in kw and not everyone else None
     if cd.subjective and source is None and not everyone:

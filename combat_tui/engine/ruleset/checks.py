@@ -121,7 +121,7 @@ def check_formulas(rs: RulesetFile) -> None:
     known = known_names(rs.formula_items())
 
     def own(a: ActionDef) -> set[str]:
-        """Names only an action's requires and effects have: its value and its tally."""
+        """Names only an action's cost, gain, requires and effects have: its value and its tally."""
         return {n for n, have in (("value", a.value), ("tally", a.tally)) if have is not None}
 
     def check(expr: Number | None, where: str, extra: set[str] | None = None) -> None:
@@ -139,7 +139,7 @@ def check_formulas(rs: RulesetFile) -> None:
             check(getattr(p, key), f"pools[{p.id}].{key}")
     for a in rs.actions:
         for pid, v in [*a.cost.items(), *a.gain.items()]:
-            check(v, f"actions[{a.id}].{pid}")
+            check(v, f"actions[{a.id}].{pid}", own(a))
         check(a.requires, f"actions[{a.id}].requires", own(a))
         check(a.anytime, f"actions[{a.id}].anytime")
         check(None if is_dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")

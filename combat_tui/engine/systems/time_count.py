@@ -9,6 +9,11 @@
   counters.
 - Healing goes into Invigoration, never lifting HP plus Invigoration above the HP maximum; what is
   left takes fatigue off (never below 0).
+- Poison damage "can only be healed through natural healing or certain spells that specifically heal
+  poison damage": what a poison took off HP and put on fatigue is counted (`poison_hp`,
+  `poison_fatigue`); magic healing leaves that part alone, healing aimed at poison (`heal NAME N
+  poison`) heals only that part. Natural healing is the GM's own change to HP or fatigue (the ruleset's
+  triggers keep the counts within what is still lost).
 - A long rest (a night) takes one point off the worst impairment, a tie broken at random; a creature
   resting in bed (condition `bed-rest`) has a point taken off each of its two worst instead (option
   `bed_rest_same_twice`: off the worst, twice over, so one type may lose both).
@@ -33,10 +38,12 @@ IMPAIRMENTS = {
 }
 OWN_COUNTERS = ("paralysis", "petrification")
 BUFFERS = ("bonus_hp", "invigoration")
+POISON = "poison"
 
 
 class Hooks(BaseHooks):
-    needs = Needs(pools=frozenset({"top", "hp", "fatigue", *IMPAIRMENTS.values(), *OWN_COUNTERS, *BUFFERS}),
+    needs = Needs(pools=frozenset({"top", "hp", "fatigue", "poison_hp", "poison_fatigue", *IMPAIRMENTS.values(),
+                                   *OWN_COUNTERS, *BUFFERS}),
                   conditions=frozenset({"out-cold", "dead", "stabilized", "bed-rest"}))
 
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
@@ -76,14 +83,21 @@ class Hooks(BaseHooks):
         if to_hp and not names.get("buffers_soak_fatigue", 0):
             to_hp = soak(to_hp)
 
+        poisoned = {"poison_hp": 0, "poison_fatigue": 0}
         if to_hp:
             old = ops.peek(cid).pools["hp"].current
             new = ops.set_pool(cid, "hp", old - to_hp, quiet=True)
             parts.append(f"Hit points {old} → {new}")
+            poisoned["poison_hp"] = old - new
         if to_fatigue:
             old = ops.peek(cid).pools["fatigue"].current
             new = ops.set_pool(cid, "fatigue", old + to_fatigue, quiet=True)
             parts.append(f"Fatigue {old} → {new}")
+            poisoned["poison_fatigue"] = new - old
+        if dtype == POISON:
+            for pid, n in poisoned.items():
+                if n:
+                    ops.set_pool(cid, pid, ops.peek(cid).pools[pid].current + n, quiet=True)
         if passes and dtype in IMPAIRMENTS and names.get("use_impairments", 1):
             pid = IMPAIRMENTS[dtype]
             old = ops.peek(cid).pools[pid].current
@@ -95,11 +109,14 @@ class Hooks(BaseHooks):
         verdict = "past the Threshold of Pain" if passes and dtype != "nonlethal" else "within the Threshold of Pain"
         ops.say(f"{c.name} takes {amount}{kind} damage, {verdict}: " + (", ".join(parts) or "no effect"))
 
-    def heal(self, ops: Ops, cid: str, amount: int) -> None:
+    def heal(self, ops: Ops, cid: str, amount: int, aimed: str | None = None) -> None:
         c = ops.peek(cid)
         amount = max(amount, 0)
+        at_poison = aimed == POISON
         hp, inv = c.pools["hp"].current, c.pools["invigoration"].current
-        room = max((c.pools["hp"].max or 0) - hp - inv, 0)
+        poison_hp, poison_fatigue = c.pools["poison_hp"].current, c.pools["poison_fatigue"].current
+        lost = max((c.pools["hp"].max or 0) - hp - inv, 0)  # what Invigoration may still cover
+        room = min(lost, poison_hp) if at_poison else max(lost - poison_hp, 0)
         give = min(amount, room)
         parts = []
         if give:
@@ -107,10 +124,17 @@ class Hooks(BaseHooks):
             parts.append(f"Invigoration {inv} → {inv + give}")
         rest = amount - give
         fatigue = c.pools["fatigue"].current
-        if rest and fatigue:
-            new = ops.set_pool(cid, "fatigue", fatigue - rest, quiet=True)
+        take = min(rest, poison_fatigue if at_poison else fatigue - poison_fatigue)
+        if take > 0:
+            new = ops.set_pool(cid, "fatigue", fatigue - take, quiet=True)
             parts.append(f"Fatigue {fatigue} → {new}")
-        ops.say(f"{c.name} heals {amount}: " + (", ".join(parts) or "nothing to heal"))
+        if at_poison:
+            ops.set_pool(cid, "poison_hp", poison_hp - give, quiet=True)
+            ops.set_pool(cid, "poison_fatigue", poison_fatigue - max(take, 0), quiet=True)
+        held = 0 if at_poison else min(poison_hp, lost) + poison_fatigue
+        aimed_words = " (aimed at poison)" if at_poison else ""
+        ops.say(f"{c.name} heals {amount}{aimed_words}: " + (", ".join(parts) or "nothing to heal")
+                + (f"; {held} poison damage heals only naturally or by healing aimed at poison" if held else ""))
 
     def rest(self, ops: Ops, cid: str, long: bool) -> None:
         if not long:
@@ -154,3 +178,4 @@ class Hooks(BaseHooks):
         if acting:
             mc.acted = True
         ops.say(f"{other.name} is out cold: next turn (wake-up check) at TC {target}")
+
