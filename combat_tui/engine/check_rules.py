@@ -42,8 +42,9 @@ class AttackJudging(_Strict):
     crit_both: bool = Field(False, description="A critical needs both the natural and the margin, not either.")
     crit_damage: Literal["double", "max", "same"] = Field(
         "double", description="Damage on a critical: doubled, the dice at their highest, or as rolled.")
-    note: Text = Field("", description="What else a hit, miss or critical does, in your own words: shown after "
-                                       "the verdict.")
+    crit_note: Text = Field("", description="What else a critical does, in your own words: shown after it.")
+    unjudged: Text = Field("", description="Without `defence`: how the GM judges an attack instead, shown after "
+                                           "the roll.")
 
 
 class ChecksDef(_Strict):

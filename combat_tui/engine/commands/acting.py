@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import actions, attacks
+from .. import actions, attacks, judging
 from ..amounts import amount
 from ..bounds import parse_int
 from ..errors import CommandError
@@ -69,11 +69,12 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
                            "(apply N)")
     words = [w for w in args if w.lower() not in _HITS]
     ops.require(len(flags) <= 1, "half, double or miss: one of them")
-    ops.require(bool(ops.state.ready), "no damage is ready (an attack of a creature's own leaves it: act NAME ATTACK)")
-    found = list(ops.state.ready)
+    ops.require(bool(judging.ready(ops.state)),
+                "no damage is ready (an attack of a creature's own leaves it: act NAME ATTACK)")
+    found = judging.ready(ops.state)
     if words:
         number = parse_int(words[0]) if len(words) == 1 else None
-        found = [r for r in ops.state.ready if r.uid == number] if number is not None else []
+        found = [r for r in judging.ready(ops.state) if r.uid == number] if number is not None else []
         if number is None:
             found = _ready_for(ops, " ".join(words))
         ops.require(bool(found), f"no damage ready by or on {' '.join(words)}")
@@ -102,7 +103,8 @@ def one_line(name: str, lines: list[str]) -> str:
 def _ready_for(ops: Ops, spec: str) -> list[ReadyHit]:
     """Damage ready on the creatures named, else by them."""
     ids = set(creatures(ops.state, spec))
-    return [r for r in ops.state.ready if r.target in ids] or [r for r in ops.state.ready if r.cid in ids]
+    live = judging.ready(ops.state)
+    return [r for r in live if r.target in ids] or [r for r in live if r.cid in ids]
 
 
 def _pick_word(ops: Ops, hit: ReadyHit) -> str:

@@ -1,15 +1,18 @@
-"""Checks: save (several creatures against one DC, damage once, a save that ends a condition)."""
+"""Checks: save (several creatures against one DC, damage once, a save that ends a condition); hit and
+miss, the GM overruling a judged attack."""
 
 from __future__ import annotations
 
 from typing import Literal
 
+from .. import judging
 from ..amounts import amount
 from ..bounds import parse_int
 from ..errors import CommandError
+from ..model import ReadyHit
 from ..ops import Ops
 from ..saves import SaveCall, save
-from ..targets import pick
+from ..targets import creatures, pick
 from .common import one_creature, pick_condition, targets
 from .spec import COMMANDS, arg, command
 
@@ -82,3 +85,41 @@ def _damage(ops: Ops, typed: str | None, words: list[str]) -> tuple[str | None, 
     if not tail:
         return expr, None
     return expr, pick("damage type", tail, ((t, t, t) for t in types)) if types else tail.lower()
+
+
+def _one_result(ops: Ops, found: list[ReadyHit], args: list[str], what: str) -> ReadyHit:
+    """The newest of `found`, or the one numbered N, or the newest by or on the creatures named."""
+    if not args:
+        return found[-1]
+    number = parse_int(args[0]) if len(args) == 1 else None
+    if number is not None:
+        hits = [r for r in found if r.uid == number]
+    else:
+        ids = set(creatures(ops.state, " ".join(args)))
+        hits = [r for r in found if r.target in ids] or [r for r in found if r.cid in ids]
+    ops.require(bool(hits), f"no {what} by or on {' '.join(args)}")
+    return hits[-1]
+
+
+@command("hit", "overrule a judged miss: its damage, set aside until the next turn, is made ready (the newest, "
+         "or the one by or on NAME, or number N); `apply double` then makes it a critical",
+         args=(arg("names", "NAME|N", optional=True),))
+def _hit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    aside = [r for r in ops.state.ready if r.missed]
+    ops.require(bool(aside), "no judged miss to overrule (a miss waits for `hit` until the next turn)")
+    r = _one_result(ops, aside, args, "judged miss")
+    held = ops.ready()
+    held[held.index(r)] = r.model_copy(update={"missed": False})
+    kind = f" {r.type}" if r.type else ""
+    on = f" for {ops.peek(r.target).name}" if r.target in ops.state.combatants else ""
+    ops.say(f"{r.what}: a hit after all, the GM says; damage ready{on}: {r.amount}{kind}; press A to deal it")
+
+
+@command("miss", "overrule a judged hit: its ready damage is dropped (the newest, or the one by or on NAME, "
+         "or number N)", args=(arg("names", "NAME|N", optional=True),))
+def _miss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    live = judging.ready(ops.state)
+    ops.require(bool(live), "no damage is ready to call a miss")
+    r = _one_result(ops, live, args, "damage ready")
+    ops.ready().remove(r)
+    ops.say(f"{r.what}: a miss after all, the GM says; its damage is dropped")
