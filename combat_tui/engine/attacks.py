@@ -47,9 +47,9 @@ def find(ops: Ops, c: Combatant, word: str) -> OwnAction | ActionDef:
 
 
 def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list[str], sf: str | None,
-        cls: str | None, mod: str | None) -> None:
+        cls: str | None, mod: str | None, face: str | None = None) -> None:
     """Pay for an own action, schedule the next TC in time count, roll its to-hit and its damage, and
-    leave the damage ready for `apply`."""
+    leave the damage ready for `apply`. `face`: the d20 as it landed at the table (a player's roll)."""
     action = as_action(ops.rs, own)
     actions.pay(ops, cid, action, target)
     if ops.rs.time.model is TimeModel.TIME_COUNT:
@@ -62,12 +62,15 @@ def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list
         expr = own.hit.strip()
         if re.fullmatch(r"[+-]\s*[0-9]+", expr):  # a bare bonus: the ruleset's d20 test
             expr = f"1d20 {expr}"
-        r = ops.roll(f"{expr} {extra}".strip(), c)
+        if face is not None:
+            r = judging.at_the_table(ops, c, expr, face, extra)
+        else:
+            r = ops.roll(f"{expr} {extra}".strip(), c)
         verdict = judging.judge(ops, r, target)
         ops.say(f"{c.name}: {own.name}{on}, to hit {r.shown}" + (verdict.words if verdict else ""))
         if verdict is None and target is not None and ops.rs.checks.attack.unjudged:
             ops.say(ops.rs.checks.attack.unjudged)
-    elif roll_words:
-        raise CommandError(f"{own.name} has no to-hit roll for {extra} to change")
+    elif roll_words or face is not None:
+        raise CommandError(f"{own.name} has no to-hit roll for {extra or 'd20='} to change")
     if own.damage is not None:
         judging.leave(ops, cid, own.damage, own.type, target, f"{c.name}'s {own.name}", verdict)

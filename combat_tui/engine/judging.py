@@ -6,13 +6,16 @@ next turn."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from .bounds import parse_int
 from .dice import Roll
-from .model import ReadyHit, State
+from .errors import CommandError
+from .model import Combatant, ReadyHit, State
 from .ops import Ops
 
 _DIE = re.compile(r"([0-9]*)d([0-9]+)")
+_D20 = re.compile(r"(?<![0-9])1?d20(?![0-9a-z])")
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,20 @@ def judge(ops: Ops, r: Roll, target: str | None) -> Verdict | None:
     critical = hit and ((by_natural and by_margin) if rule.crit_both else (by_natural or by_margin))
     said = "critical hit" if critical else "hit" if hit else "miss"
     return Verdict(hit, critical, f" against {rule.defence_name} {defence}: {said}{why}")
+
+
+def at_the_table(ops: Ops, c: Combatant, expr: str, face: str, words: str) -> Roll:
+    """A to-hit whose d20 was rolled at the table (`d20=N`): that face in place of the die, the attack's
+    own bonus added, and the natural 1 and 20 rules read from it."""
+    n = parse_int(face.strip())
+    if n is None or not 1 <= n <= 20:
+        raise CommandError(f"d20={face}: the d20 as it landed, 1 to 20")
+    if words:
+        raise CommandError(f"d20= is the die as rolled at the table: {words} was rolled there too")
+    if not _D20.search(expr):
+        raise CommandError(f"d20={face}: this to-hit ({expr}) rolls no d20")
+    r = ops.roll(_D20.sub(str(n), expr, count=1), c)
+    return replace(r, natural=n, shown=f"d20 {n} at the table, {r.shown}")
 
 
 def highest(ops: Ops, dice: str) -> int:

@@ -37,6 +37,12 @@ damage = "2d6"
 type = "{dtype}"
 {speed}
 [[creature.action]]
+name = "Plain"
+hit = "+5"
+damage = "4"
+type = "{dtype}"
+{speed}
+[[creature.action]]
 name = "Even"
 hit = "1d20mi10ma10"
 damage = "2d6"
@@ -152,3 +158,26 @@ def test_a_ruleset_without_a_defence_says_so_and_leaves_the_damage(catalogue: Ca
     lines = enc.run("act Duelist clumsy on=Kara")
     assert any(line.startswith("The defender tests too") for line in lines), lines
     assert [r.missed for r in enc.state.ready] == [False]
+
+
+def test_a_players_d20_typed_is_judged_with_the_attacks_bonus(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = fight(catalogue, tmp_path, "three-action", "pdef=12")
+    lines = enc.run("act Duelist plain on=Kara d20=20")
+    assert any(line.endswith("to hit d20 20 at the table, 20 + 5 = 25 against Physical Defense 12: critical hit")
+               for line in lines), lines
+    assert [r.amount for r in judging.ready(enc.state)] == [8]
+    lines = enc.run("act Duelist plain on=Kara d20=6")
+    assert any(line.endswith("= 11 against Physical Defense 12: miss") for line in lines), lines
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("act Duelist plain on=Kara d20=21", "1 to 20"),
+    ("act Duelist plain on=Kara d20=9 adv", "rolled there too"),
+    ("act Duelist even on=Kara d20=9", "rolls no d20"),
+    ("act Kara move d20=9", "only a creature's own attack"),
+])
+def test_a_typed_d20_that_cannot_be_read_is_refused(catalogue: Catalogue, tmp_path: Path, line: str,
+                                                     said: str) -> None:
+    enc = fight(catalogue, tmp_path, "three-action", "")
+    with pytest.raises(CombatError, match=said):
+        enc.run(line)
