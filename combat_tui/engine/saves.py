@@ -113,4 +113,9 @@ def _deal(ops: Ops, call: SaveCall, results: list[tuple[str, int, bool]]) -> Non
     for cid, _, ok in results:
         dealt = n if not ok else half
         if dealt > 0 and cid in ops.state.combatants:
+            start = len(ops.lines)
             ops.damage(cid, dealt, call.dtype)
+            name = ops.peek(cid).name
+            said = ops.lines[start:]  # one line a creature, as `dmg` on an area writes them
+            ops.lines[start:] = ["; ".join([said[0], *(line.removeprefix(f"{name}: ") for line in said[1:])])] \
+                if said else []
