@@ -58,3 +58,4 @@ class ChecksDef(_Strict):
     saves: list[SaveDef] = Field(default_factory=list, max_length=MAX_SAVES,
                                  description="The saves it names; empty: any stat, its value added.")
     attack: AttackJudging = Field(AttackJudging(), description="How an attack is judged.")
+
