@@ -488,7 +488,7 @@ def key_state(enc: Encounter, action: str) -> bool | None:
     if action == "apply":
         return any(not r.missed for r in state.ready)  # out of the footer until an attack leaves damage ready
     if action == "prompt_dismiss":
-        return bool(state.prompts or state.ready)  # a prompt, or an attack that missed
+        return bool(state.prompts) or any(not r.missed for r in state.ready)  # a prompt, or damage to drop
     if action in ("prompt_roll", "prompt_value"):
         return bool(state.prompts)  # out of the footer until a prompt waits
     if action == "undo":

@@ -181,3 +181,14 @@ def test_a_typed_d20_that_cannot_be_read_is_refused(catalogue: Catalogue, tmp_pa
     enc = fight(catalogue, tmp_path, "three-action", "")
     with pytest.raises(CombatError, match=said):
         enc.run(line)
+
+
+def test_a_miss_set_aside_is_no_damage_for_the_keys_or_the_view(catalogue: Catalogue, tmp_path: Path) -> None:
+    from combat_tui.engine.gm_view import gm_view, key_state
+
+    enc = fight(catalogue, tmp_path, "three-action", "pdef=25")
+    enc.run("act Duelist sure on=Kara")
+    assert key_state(enc, "apply") is False and key_state(enc, "prompt_dismiss") is False
+    assert gm_view(enc).ready == ()
+    enc.run("hit")
+    assert key_state(enc, "apply") is True and len(gm_view(enc).ready) == 1
