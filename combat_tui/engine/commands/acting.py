@@ -25,8 +25,9 @@ _ACT_WORDS = {"on=NAME": "the creature the action is used on",
 
 
 @command("act", "spend an action's cost (and apply it on=NAME) or schedule the next TC; a creature's own "
-         "attack (from its template) also rolls its to-hit (with adv, dis, boonN, baneN) and its damage, left ready "
-         "for `apply`", args=(arg("names"), arg("action", optional=True)), flags=("adv|dis|boonN|baneN",),
+         "attack (from its template) also rolls its to-hit (with adv, dis, boonN, baneN), judged against the target's "
+         "defence where the ruleset names one, and its damage, left ready for `apply` (on a judged miss, set aside "
+         "for `hit`)", args=(arg("names"), arg("action", optional=True)), flags=("adv|dis|boonN|baneN",),
          words=_ACT_WORDS)
 def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     roll_words: list[str] = []
