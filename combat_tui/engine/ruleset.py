@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .bounds import Int, Real
+from .check_rules import ChecksDef
 from .clean import Line, Text
 from .views.kinds import PoolKind as PoolKind  # plain enums, defined where a view can import them
 from .views.kinds import TimeModel as TimeModel
@@ -411,6 +412,7 @@ class RulesetDef(Strict):
     body_plans: list[BodyPlanDef] = Field(default_factory=list, max_length=MAX_ITEMS,
                                           description="Kinds of body; the first is the default.")
     injury_care: CareDef = Field(CareDef(), description="Looking after injuries between fights.")
+    checks: ChecksDef = Field(ChecksDef(), description="Saving throws, and how an attack is judged.")
 
     @field_validator("schema_version")
     @classmethod
