@@ -1,13 +1,14 @@
 """A creature's own attacks (from a template): what they cost the ruleset's way, their to-hit and damage
-rolled into the log, and the damage left ready for one `apply`."""
+rolled into the log (judged against the target's defence where the ruleset names one: `judging.py`), and
+the damage left ready for one `apply`."""
 
 from __future__ import annotations
 
 import re
 
-from . import actions
+from . import actions, judging
 from .errors import CommandError
-from .model import Combatant, OwnAction, ReadyHit
+from .model import Combatant, OwnAction
 from .ops import Ops
 from .ruleset import ActionDef, RulesetDef, TimeModel
 from .targets import pick
@@ -46,9 +47,9 @@ def find(ops: Ops, c: Combatant, word: str) -> OwnAction | ActionDef:
 
 
 def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list[str], sf: str | None,
-        cls: str | None, mod: str | None) -> None:
+        cls: str | None, mod: str | None, face: str | None = None) -> None:
     """Pay for an own action, schedule the next TC in time count, roll its to-hit and its damage, and
-    leave the damage ready for `apply`."""
+    leave the damage ready for `apply`. `face`: the d20 as it landed at the table (a player's roll)."""
     action = as_action(ops.rs, own)
     actions.pay(ops, cid, action, target)
     if ops.rs.time.model is TimeModel.TIME_COUNT:
@@ -56,19 +57,20 @@ def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list
     c = ops.peek(cid)
     on = f" on {ops.peek(target).name}" if target is not None else ""
     extra = " ".join(roll_words)
+    verdict: judging.Verdict | None = None
     if own.hit is not None:
         expr = own.hit.strip()
         if re.fullmatch(r"[+-]\s*[0-9]+", expr):  # a bare bonus: the ruleset's d20 test
             expr = f"1d20 {expr}"
-        r = ops.roll(f"{expr} {extra}".strip(), c)
-        ops.say(f"{c.name}: {own.name}{on}, to hit {r.shown}")
-    elif roll_words:
-        raise CommandError(f"{own.name} has no to-hit roll for {extra} to change")
+        if face is not None:
+            r = judging.at_the_table(ops, c, expr, face, extra)
+        else:
+            r = ops.roll(f"{expr} {extra}".strip(), c)
+        verdict = judging.judge(ops, r, target)
+        ops.say(f"{c.name}: {own.name}{on}, to hit {r.shown}" + (verdict.words if verdict else ""))
+        if verdict is None and target is not None and ops.rs.checks.attack.unjudged:
+            ops.say(ops.rs.checks.attack.unjudged)
+    elif roll_words or face is not None:
+        raise CommandError(f"{own.name} has no to-hit roll for {extra or 'd20='} to change")
     if own.damage is not None:
-        d = ops.roll(own.damage, c)
-        kind = f" {own.type}" if own.type else ""
-        ready = ReadyHit(uid=ops.new_uid(), cid=cid, target=target, amount=max(d.total, 0), type=own.type,
-                         what=f"{c.name}'s {own.name}")
-        ops.ready().append(ready)
-        on = f" for {ops.peek(target).name}" if target is not None else ", aimed at nobody yet"
-        ops.say(f"Damage ready{on}: {d.shown}{kind}; press A to deal it, or drop it if it missed")
+        judging.leave(ops, cid, own.damage, own.type, target, f"{c.name}'s {own.name}", verdict)

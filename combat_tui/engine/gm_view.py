@@ -458,7 +458,7 @@ class GMViews:
             conditions=conditions_view(state, rs, c, known) if c is not None else None,
             prompts=tuple(prompt_view(state, rs, p) for p in state.prompts if p.cid in state.combatants),
             catalog=known,
-            ready=tuple(ready_words(state, r) for r in state.ready),
+            ready=tuple(ready_words(state, r) for r in state.ready if not r.missed),
         )
 
 
@@ -485,9 +485,9 @@ def key_state(enc: Encounter, action: str) -> bool | None:
     if action == "injure":
         return bool(rs.body)
     if action == "apply":
-        return bool(state.ready)  # out of the footer until an attack leaves damage ready
+        return any(not r.missed for r in state.ready)  # out of the footer until an attack leaves damage ready
     if action == "prompt_dismiss":
-        return bool(state.prompts or state.ready)  # a prompt, or an attack that missed
+        return bool(state.prompts) or any(not r.missed for r in state.ready)  # a prompt, or damage to drop
     if action in ("prompt_roll", "prompt_value"):
         return bool(state.prompts)  # out of the footer until a prompt waits
     if action == "undo":

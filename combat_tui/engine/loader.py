@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from .check_verify import verify as verify_checks
 from .errors import RulesetError
 from .files import HUGE_NUMBER, NotReadable, read_regular
 from .hooks import system_for
@@ -92,6 +93,7 @@ def load_file(path: Path) -> RulesetDef:
         raise RulesetError(f"{path.name}: {where}: {what}") from None
     try:
         system_for(rs)
+        verify_checks(rs)
     except RulesetError as exc:
         raise RulesetError(f"{path.name}: {exc}") from None
     return rs

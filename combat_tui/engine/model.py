@@ -174,6 +174,7 @@ class ReadyHit(Model):
     amount: Int
     type: Line | None = None
     what: Line  # "Ghoul 1's Claw"
+    missed: bool = False  # judged a miss: set aside, not ready; the GM's `hit` makes it ready
 
 
 class Counters(Model):

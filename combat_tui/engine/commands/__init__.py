@@ -15,7 +15,7 @@ from ..ops import Ops
 
 # importing registers the handlers, in the order the command reference's table (docs/commands.md) lists them
 # isort: off
-from . import setup, acting, cond, turn_order, prompts, creatures, rules, edit, keeping  # noqa: F401
+from . import setup, acting, checks, cond, turn_order, prompts, creatures, rules, edit, keeping  # noqa: F401
 # isort: on
 from .keeping import after_end, rewound
 from .quoting import command_line, named, quote, split

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import actions, attacks
+from .. import actions, attacks, judging
 from ..amounts import amount
 from ..bounds import parse_int
 from ..errors import CommandError
@@ -20,12 +20,14 @@ _ACT_WORDS = {"on=NAME": "the creature the action is used on",
               "value=N": "the number the action asks for (a spell's fatigue cost)",
               "sf=N": "time count: the speed factor to the next TC, instead of an action",
               "class=NAME": "time count: a speed class, rolled for PCs, instead of an action",
-              "mod=N": "time count: added to the speed factor"}
+              "mod=N": "time count: added to the speed factor",
+              "d20=N": "a player's d20 as it landed at the table, for its own attack's to-hit (its bonus is added)"}
 
 
 @command("act", "spend an action's cost (and apply it on=NAME) or schedule the next TC; a creature's own "
-         "attack (from its template) also rolls its to-hit (with adv, dis, boonN, baneN) and its damage, left ready "
-         "for `apply`", args=(arg("names"), arg("action", optional=True)), flags=("adv|dis|boonN|baneN",),
+         "attack (from its template) also rolls its to-hit (with adv, dis, boonN, baneN), judged against the target's "
+         "defence where the ruleset names one, and its damage, left ready for `apply` (on a judged miss, set aside "
+         "for `hit`)", args=(arg("names"), arg("action", optional=True)), flags=("adv|dis|boonN|baneN",),
          words=_ACT_WORDS)
 def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     roll_words: list[str] = []
@@ -44,10 +46,11 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     for cid, action in chosen.items():
         before = ops.names(ops.peek(cid))  # its speed is read as it was when it set about the action
         if isinstance(action, OwnAction):
-            attacks.use(ops, cid, action, target, roll_words, kw.get("sf"), kw.get("class"), kw.get("mod"))
+            attacks.use(ops, cid, action, target, roll_words, kw.get("sf"), kw.get("class"), kw.get("mod"),
+                        kw.get("d20"))
             continue
-        if roll_words:
-            raise CommandError(f"{' '.join(roll_words)}: only a creature's own attack rolls to hit")
+        if roll_words or "d20" in kw:
+            raise CommandError(f"{' '.join(roll_words) or 'd20='}: only a creature's own attack rolls to hit")
         if action is not None:
             actions.pay(ops, cid, action, target, kw.get("what"), kw.get("value"))
         if ops.rs.time.model is TimeModel.TIME_COUNT:
@@ -69,11 +72,12 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
                            "(apply N)")
     words = [w for w in args if w.lower() not in _HITS]
     ops.require(len(flags) <= 1, "half, double or miss: one of them")
-    ops.require(bool(ops.state.ready), "no damage is ready (an attack of a creature's own leaves it: act NAME ATTACK)")
-    found = list(ops.state.ready)
+    ops.require(bool(judging.ready(ops.state)),
+                "no damage is ready (an attack of a creature's own leaves it: act NAME ATTACK)")
+    found = judging.ready(ops.state)
     if words:
         number = parse_int(words[0]) if len(words) == 1 else None
-        found = [r for r in ops.state.ready if r.uid == number] if number is not None else []
+        found = [r for r in judging.ready(ops.state) if r.uid == number] if number is not None else []
         if number is None:
             found = _ready_for(ops, " ".join(words))
         ops.require(bool(found), f"no damage ready by or on {' '.join(words)}")
@@ -102,7 +106,8 @@ def one_line(name: str, lines: list[str]) -> str:
 def _ready_for(ops: Ops, spec: str) -> list[ReadyHit]:
     """Damage ready on the creatures named, else by them."""
     ids = set(creatures(ops.state, spec))
-    return [r for r in ops.state.ready if r.target in ids] or [r for r in ops.state.ready if r.cid in ids]
+    live = judging.ready(ops.state)
+    return [r for r in live if r.target in ids] or [r for r in live if r.cid in ids]
 
 
 def _pick_word(ops: Ops, hit: ReadyHit) -> str:

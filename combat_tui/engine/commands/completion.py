@@ -80,6 +80,7 @@ _KINDS: dict[str, Callable[[Encounter, str], list[str]]] = {
     "amount": lambda enc, head: [],  # a number or dice: nothing to offer
     "expr": lambda enc, head: [],
     "text": lambda enc, head: [],
+    "save": lambda enc, head: [s.id for s in enc.rs.checks.saves] or [s.id for s in enc.rs.stats],
 }
 
 # Words only time count reads (`act`'s speed), and a word offered with each of its values.

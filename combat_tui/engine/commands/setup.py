@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .. import conditions, turns
+from .. import conditions, judging, turns
 from ..amounts import amount
 from ..errors import CommandError
 from ..model import Combatant, Side
@@ -172,6 +172,7 @@ def _start(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 def _next(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     no_extra(args, "next")
     ops.require(not ops.state.clock.ended, "the fight has ended (`undo` takes the end back)")
-    for r in ops.state.ready:  # passed with damage ready: the log says it was left unapplied
+    for r in judging.ready(ops.state):  # passed with damage ready: the log says it was left unapplied
         ops.say(f"Left ready: {r.what}, {r.amount}" + (f" {r.type}" if r.type else ""))
+    judging.drop_misses(ops)
     turns.next_(ops)

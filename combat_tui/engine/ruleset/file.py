@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from ..bounds import Int
+from ..check_rules import ChecksDef
 from ..clean import Line, Text
 from .actions import ActionDef
 from .base import MAX_ITEMS, RULESET_SCHEMA_VERSION, Strict
@@ -50,6 +51,7 @@ class RulesetFile(Strict):
     body_plans: list[BodyPlanDef] = Field(default_factory=list, max_length=MAX_ITEMS,
                                           description="Kinds of body; the first is the default.")
     injury_care: CareDef = Field(CareDef(), description="Looking after injuries between fights.")
+    checks: ChecksDef = Field(ChecksDef(), description="Saving throws, and how an attack is judged.")
 
     @model_validator(mode="before")
     @classmethod

@@ -130,7 +130,7 @@ def target_order(enc: Encounter, aimed: frozenset[str], highlighted: str | None)
 def ready_choices(enc: Encounter) -> list[Choice]:
     """The damage waiting to be applied, oldest first; a choice's id is the number `apply` takes."""
     return [Choice(str(r.uid), ready_words(enc.state, r), "" if r.target else "aimed at nobody yet: you pick whom")
-            for r in enc.state.ready]
+            for r in enc.state.ready if not r.missed]
 
 
 def part_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
