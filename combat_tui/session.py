@@ -21,7 +21,8 @@ from . import paths
 from .autosave import Autosaver
 from .engine import library
 from .engine.clean import clean_line
-from .engine.encounter import Encounter, now_iso
+from .engine.document import now_iso
+from .engine.encounter import Encounter
 from .engine.errors import CombatError, SaveError
 from .engine.events import Event
 from .engine.library import Library

@@ -132,7 +132,7 @@ def _do(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     enc = saves.encounter_at(save_path(args.file, args.data_dir), catalogue())
-    view = encounter_view(enc)
+    view = encounter_view(enc.doc, enc.rs)
     if args.json:
         print(json.dumps(view, indent=2, ensure_ascii=False))
         return 0

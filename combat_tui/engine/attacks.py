@@ -7,7 +7,7 @@ import re
 
 from . import actions
 from .errors import CommandError
-from .model import Combatant, OwnAction, ReadyHit
+from .model import Combatant, OwnAction, ReadyHit, State
 from .ops import Ops
 from .ruleset import ActionDef, RulesetDef, TimeModel
 from .targets import pick
@@ -72,3 +72,10 @@ def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list
         ops.ready().append(ready)
         on = f" for {ops.peek(target).name}" if target is not None else ", aimed at nobody yet"
         ops.say(f"Damage ready{on}: {d.shown}{kind}; press A to deal it, or drop it if it missed")
+
+
+def ready_words(state: State, hit: ReadyHit) -> str:
+    """Damage an attack left ready, as the GM reads it: "Goblin 1's Spear: 5 piercing on Kara"."""
+    target = state.combatants.get(hit.target or "")
+    kind = f" {hit.type}" if hit.type else ""
+    return f"{hit.what}: {hit.amount}{kind}" + (f" on {target.name}" if target is not None else "")

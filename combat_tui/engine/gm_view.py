@@ -13,11 +13,11 @@ import re
 from typing import TYPE_CHECKING
 
 from . import formula
-from .attacks import as_action
+from .attacks import as_action, ready_words
 from .errors import CombatError
 from .injuries import instances, part_count
 from .lookup import action_cost, entries
-from .model import Combatant, ConditionState, OwnAction, PoolState, Prompt, ReadyHit, State
+from .model import Combatant, ConditionState, OwnAction, PoolState, Prompt, State
 from .ops import names_for
 from .player_view import Health, coarse_health
 from .ruleset import PoolDef, PoolKind, RulesetDef, TimeModel
@@ -232,13 +232,6 @@ def sheet_view(state: State, rs: RulesetDef, c: Combatant) -> SheetView:
                      c.next_tc if rs.time.model is TimeModel.TIME_COUNT else None, c.hidden, tuple(pools),
                      body_view(rs, c) if rs.body else None, c.notes, stat_views(rs, c),
                      attack_views(state, rs, c), standing(rs, c))
-
-
-def ready_words(state: State, hit: ReadyHit) -> str:
-    """Damage an attack left ready, as the GM reads it: "Goblin 1's Spear: 5 piercing on Kara"."""
-    target = state.combatants.get(hit.target or "")
-    kind = f" {hit.type}" if hit.type else ""
-    return f"{hit.what}: {hit.amount}{kind}" + (f" on {target.name}" if target is not None else "")
 
 
 def hit_words(hit: str | None) -> str:

@@ -9,14 +9,15 @@ file stays data and is never a way to run code.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from .errors import RulesetError
+from . import effects
+from .ops import Ops
 
 if TYPE_CHECKING:
-    from .ops import Ops
-    from .ruleset import ActionDef, RulesetDef
+    from .ruleset import ActionDef, EffectDef, RulesetDef
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,10 @@ class Needs:
 
 class Hooks:
     needs: ClassVar[Needs] = Needs()
+
+    def apply_effects(self, ops: Ops, cid: str, effs: Iterable[EffectDef], extra: Mapping[str, int] | None,
+                      other: str | None, anchor: str | None, part: str | None) -> None:
+        effects.apply(ops, cid, effs, extra, other, anchor, part)
 
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         pools = ops.rs.damage.absorb
@@ -89,29 +94,3 @@ class Hooks:
 
     def rest(self, ops: Ops, cid: str, long: bool) -> None:
         """Extra bookkeeping at a short or long rest, before the pools refresh."""
-
-
-_cache: dict[str, Hooks] = {}
-
-
-def system_for(rs: RulesetDef) -> type[Hooks]:
-    """The built-in system a ruleset names, checked against what its code needs."""
-    from .systems import REGISTRY  # the systems import this module
-
-    if not rs.hooks:
-        return Hooks
-    cls = REGISTRY.get(rs.hooks)
-    if cls is None:
-        known = ", ".join(sorted(REGISTRY))
-        raise RulesetError(f"hooks {rs.hooks!r} is not a built-in system (built in: {known})")
-    missing = cls.needs.missing(rs)
-    if missing:
-        raise RulesetError(f"hooks {rs.hooks!r} needs {', '.join(missing)}, which this ruleset does not declare")
-    return cls
-
-
-def hooks_for(rs: RulesetDef) -> Hooks:
-    key = rs.hooks or ""
-    if key not in _cache:
-        _cache[key] = system_for(rs)()
-    return _cache[key]

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from .model import Clock, Combatant, Counters, Prompt, ReadyHit, Slot, State
 
 if TYPE_CHECKING:
-    from .encounter import EncounterDoc
+    from .document import EncounterDoc
     from .events import Change
     from .ruleset import RulesetDef
 

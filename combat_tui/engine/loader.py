@@ -6,7 +6,6 @@ and skipped; it never stops the others from loading.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from pathlib import Path
 
@@ -14,48 +13,17 @@ from pydantic import ValidationError
 
 from .errors import RulesetError
 from .files import HUGE_NUMBER, NotReadable, read_regular
-from .hooks import system_for
 from .ruleset import RulesetDef
+from .systems import system_for
+from .toml_text import DEEP_KEY, MAX_KEY_PARTS, SKIP, first_error
 
 MAX_RULESET_BYTES = 1 << 20  # the largest shipped ruleset is 44 KB
-MAX_KEY_PARTS = 32  # tomllib takes time growing with the square of a dotted key's parts
-
-# Strings and comments, skipped when looking for keys; then a dotted key (or number) too long.
-_SKIP = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
-_DEEP_KEY = re.compile(r"(?:\.\s*[\w-]+\s*){" + str(MAX_KEY_PARTS) + "}")
-
-
 def builtin_dir() -> Path:
     """The shipped rulesets: packaged beside the code, or the repository's top-level folder."""
     packaged = Path(__file__).resolve().parent.parent / "data" / "rulesets"
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / "rulesets"
-
-
-def _loc(loc: tuple[int | str, ...], data: object) -> str:
-    """Turn a pydantic error location into a key path a GM can find, naming list items by id."""
-    parts: list[str] = []
-    node = data
-    for step in loc:
-        if isinstance(step, int) and isinstance(node, list) and 0 <= step < len(node):
-            item = node[step]
-            ident = item.get("id") if isinstance(item, dict) else None
-            parts.append(f"[{ident}]" if ident else f"[{step}]")
-            node = item
-        elif isinstance(step, str) and node is not None and not isinstance(node, dict):
-            continue  # under a value, not a key: pydantic's name for one type of a union (constrained-int)
-        else:
-            parts.append(f".{step}" if parts else str(step))
-            node = node.get(step) if isinstance(node, dict) and isinstance(step, str) else None
-    return "".join(parts) or "(top level)"
-
-
-def first_error(exc: ValidationError, data: object) -> tuple[str, str]:
-    """A validation error told as a GM reads it: the key path at fault, and what is wrong there."""
-    err = exc.errors()[0]
-    more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-    return _loc(tuple(err["loc"]), data), f"{err['msg']}{more}"
 
 
 def load_file(path: Path) -> RulesetDef:
@@ -69,7 +37,7 @@ def load_file(path: Path) -> RulesetDef:
     except UnicodeDecodeError:
         raise RulesetError(f"{path.name}: not valid TOML (not UTF-8 text)") from None
     try:
-        if _DEEP_KEY.search(_SKIP.sub("s", text)):
+        if DEEP_KEY.search(SKIP.sub("s", text)):
             raise RulesetError(f"{path.name}: a key of more than {MAX_KEY_PARTS} dotted parts; not a ruleset")
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:  # its text is for people: "Invalid value (at line 3, column 7)"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from . import formula
 from .bounds import clamp
@@ -23,9 +23,9 @@ from .words import labels
 
 if TYPE_CHECKING:
     from . import dice
-    from .hooks import Hooks
     from .lasting import LastingChange
     from .library import Library
+    from .ruleset import ActionDef
 
 _DICE = re.compile(r"\d*d\d", re.IGNORECASE)
 
@@ -91,8 +91,34 @@ def _ruleset_names(rs: RulesetDef) -> tuple[dict[str, int], dict[str, int], dict
     return hit[1]
 
 
+class Rules(Protocol):
+    """What `Ops` calls of the rules above it, so that it imports none of them: a ruleset's system,
+    `hooks.Hooks` or a subclass of it from `systems`, each doing what the data says and more."""
+
+    def apply_effects(self, ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None,
+                      other: str | None, anchor: str | None, part: str | None) -> None: ...
+    def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None: ...
+    def heal(self, ops: Ops, cid: str, amount: int) -> None: ...
+    def tc_start(self, ops: Ops) -> None: ...
+    def turn_start(self, ops: Ops, cid: str) -> None: ...
+    def act(self, ops: Ops, cid: str, action: ActionDef) -> None: ...
+    def rest(self, ops: Ops, cid: str, long: bool) -> None: ...
+
+
+class Scratch(Protocol):
+    """An empty encounter where a command runs another outside the GM's (a party's rest between fights)."""
+
+    library: Library | None
+    defer_writes: bool
+    party_outbox: list[LastingChange]
+
+    @property
+    def state(self) -> State: ...
+    def run(self, line: str) -> list[str]: ...
+
+
 class Ops:
-    def __init__(self, state: State, rs: RulesetDef, rng: random.Random, hooks: Hooks,
+    def __init__(self, state: State, rs: RulesetDef, rng: random.Random, hooks: Rules,
                  library: Library | None = None) -> None:
         self.state = state
         self.library = library  # the GM's templates and parties, for add, keep, party, end
@@ -109,6 +135,8 @@ class Ops:
         self.lines: list[str] = []
         self.rolls: list[RollRecord] = []
         self.logged = False  # logged though it changed nothing here (a party's rest between fights)
+        # an empty encounter of this ruleset (given a seed), where a command runs another outside this one
+        self.scratch: Callable[[int], Scratch] | None = None
         self.read_as: tuple[str, str] | None = None  # a word of the command (a number) and the names the log shows
 
     # -- access: touch before handing out anything mutable ------------------------------------
@@ -297,86 +325,8 @@ class Ops:
     # -- effects ------------------------------------------------------------------------------
     def apply_effects(self, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None = None,
                       other: str | None = None, anchor: str | None = None, part: str | None = None) -> None:
-        """Apply effects to `cid`; in an action, effects marked `to = "target"` go to `other`, and
-        `source = "other"` makes an added condition come from (be relative to) the other party, and a
-        removed one only the instance from it. `part`: the body part instance a prompt is about, which
-        `injure` and `treat` act on."""
-        from . import conditions, injuries
-
-        actor = cid
-        untargeted = False
-        effects = list(effects)
-        if any(e.when is not None and "target" in e.when for e in effects):  # `not target_exposed`
-            extra = {**self.target_names(other), **(extra or {})}
-        for e in effects:
-            cid = actor
-            if e.to == "target":
-                if other is None:
-                    untargeted = True
-                    continue
-                cid = other
-            if cid not in self.state.combatants:
-                continue
-            c = self.peek(cid)
-            if e.when is not None and not self.eval(e.when, c, extra):
-                continue
-            if e.add:
-                value = self.eval(e.value, c, extra) if e.value is not None else None
-                partner = other if e.to == "self" else actor
-                source = partner if e.source == "other" else None
-                duration = e.duration
-                if duration and ":" in duration and not duration.split(":", 1)[1].strip().isdigit():
-                    unit, expr = duration.split(":", 1)  # `tc:10 * -roll`: a length worked out now
-                    duration = f"{unit}:{max(self.eval(expr.strip(), c, extra), 0)}"
-                conditions.add(self, cid, e.add, value=value, duration=duration, source=source, anchor=anchor)
-            elif e.remove:  # with `source = "other"`: only the instance relative to the other party
-                partner = other if e.to == "self" else actor
-                if e.source == "other" and partner is None:
-                    continue  # whose instance is not known: none goes, rather than every one
-                conditions.remove_all(self, cid, e.remove, source=partner if e.source == "other" else None,
-                                      held_ok=True)
-            elif e.damage:
-                self.damage(cid, self.amount(e.damage, c, extra), e.type)
-            elif e.heal:
-                self.heal(cid, self.amount(e.heal, c, extra))
-            elif e.pool:
-                current = c.pools[e.pool].current
-                if e.set is not None:
-                    target = self.amount(e.set, c, extra)
-                else:
-                    target = current + self.amount(e.delta if e.delta is not None else 0, c, extra)
-                self.set_pool(cid, e.pool, target)
-            elif e.prompt:
-                self.queue_prompt(cid, e.prompt, "as the rules call for", part=self._part_of(cid, e.part))
-            elif e.note:
-                self.say(f"{c.name}: {e.note}")
-            elif e.injure is not None or e.treat is not None or e.heal_injury is not None:
-                if part is None:
-                    self.say(f"({c.name}: no body part named, the injury is left to you)")
-                elif e.injure is not None:
-                    injuries.injure(self, cid, part, self.amount(e.injure, c, extra))
-                elif e.heal_injury is not None:
-                    injuries.heal_by_effect(self, cid, part, self.amount(e.heal_injury, c, extra))
-                else:
-                    injuries.treat(self, cid, part, self.amount(e.treat or 0, c, extra))
-            elif e.next_turn is not None and self.state.clock.started and c.next_tc is not None:
-                wait = max(self.amount(e.next_turn, c, extra), 1)
-                mc = self.changing(cid)
-                mc.next_tc = self.state.clock.tc + wait
-                mc.acted = True  # its turn on this TC, if it had one, is over
-                self.say(f"{c.name}: next turn in {wait} TC, at TC {mc.next_tc}")
-        if untargeted:
-            self.say("(no target given, on=NAME: what it does to another creature is left to you)")
-
-    def target_names(self, other: str | None) -> dict[str, int]:
-        """`target` (1 when an action names one with on=) and `target_<condition>` for its conditions."""
-        out = {"target": 0} | {f"target_{ident(cd.id)}": 0 for cd in self.rs.conditions}
-        if other is not None and other in self.state.combatants:
-            out["target"] = 1
-            for cs in self.peek(other).conditions:
-                key = f"target_{ident(cs.id)}"
-                out[key] = max(out[key], cs.value if cs.value is not None else 1)
-        return out
+        """Apply effects to `cid` (`effects.apply`, through the system, which may do more)."""
+        self.hooks.apply_effects(self, cid, effects, extra, other, anchor, part)
 
     def damage(self, cid: str, amount: int, dtype: str | None = None) -> None:
         c = self.peek(cid)
@@ -404,17 +354,6 @@ class Ops:
                 if trig.edge and before is not None and formula.evaluate(trig.when, {**before, **(extra or {})}):
                     continue
             self.apply_effects(cid, trig.effects, extra)
-
-    def _part_of(self, cid: str, kind: str | None) -> str | None:
-        """The creature's part of a kind a prompt is about (the most injured); none if it has none."""
-        if kind is None:
-            return None
-        from . import injuries  # imports this module
-
-        try:
-            return injuries.part_key(self, cid, kind)
-        except CommandError:
-            return None
 
     # -- prompts ------------------------------------------------------------------------------
     def queue_prompt(self, cid: str, table_id: str, reason: str, condition: str | None = None,

@@ -8,14 +8,14 @@ from .ruleset import TimeModel
 from .timekeeping import acting_order, active, elapsed_seconds, remaining
 
 if TYPE_CHECKING:
-    from .encounter import Encounter
-    from .model import Combatant
+    from .document import EncounterDoc
+    from .model import Combatant, State
+    from .ruleset import RulesetDef
 
 VIEW_VERSION = 1
 
 
-def combatant_view(enc: Encounter, c: Combatant) -> dict[str, Any]:
-    state, rs = enc.state, enc.rs
+def combatant_view(state: State, rs: RulesetDef, c: Combatant) -> dict[str, Any]:
     out: dict[str, Any] = {
         "name": c.name,
         "side": c.side.value,
@@ -51,14 +51,14 @@ def combatant_view(enc: Encounter, c: Combatant) -> dict[str, Any]:
     return out
 
 
-def encounter_view(enc: Encounter) -> dict[str, Any]:
-    state, rs = enc.state, enc.rs
+def encounter_view(doc: EncounterDoc, rs: RulesetDef) -> dict[str, Any]:
+    state = doc.state
     started = state.clock.started
     tc_model = rs.time.model is TimeModel.TIME_COUNT
     return {
         "view_version": VIEW_VERSION,
         "ruleset": rs.id,
-        "name": enc.doc.name,
+        "name": doc.name,
         "started": started,
         "round": state.clock.round if started and not tc_model else None,
         "tc": state.clock.tc if started and tc_model else None,
@@ -66,12 +66,12 @@ def encounter_view(enc: Encounter) -> dict[str, Any]:
         "active": [c.name for c in active(state, rs)],
         "order": [c.name for c in acting_order(state, rs)],
         "waiting": [state.combatants[cid].name for cid in state.waiting if cid in state.combatants],
-        "combatants": [combatant_view(enc, c) for c in state.roster()],
+        "combatants": [combatant_view(state, rs, c) for c in state.roster()],
         "prompts": [
             {"id": p.uid, "creature": state.combatants[p.cid].name, "table": rs.table(p.table).name,
              "reason": p.reason}
             for p in state.prompts if p.cid in state.combatants
         ],
         "options": {o.id: state.options.get(o.id, o.default) for o in rs.options},
-        "log": {"events": enc.doc.cursor, "undone": len(enc.doc.log) - enc.doc.cursor},
+        "log": {"events": doc.cursor, "undone": len(doc.log) - doc.cursor},
     }

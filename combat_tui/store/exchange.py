@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..engine.clean import clean_line
-from ..engine.encounter import SCHEMA_VERSION, EncounterDoc
+from ..engine.document import SCHEMA_VERSION, EncounterDoc
 from ..engine.errors import SaveError
 from ..engine.events import diff
 from ..engine.files import NotReadable, read_regular_text

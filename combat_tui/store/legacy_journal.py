@@ -16,7 +16,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..engine.clean import clean_line
-from ..engine.encounter import EncounterDoc
+from ..engine.document import EncounterDoc
 from ..engine.errors import SaveError
 from ..engine.events import DamagedStep, Event, redo, undo
 from ..engine.files import NotReadable, read_regular

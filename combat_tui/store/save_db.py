@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from .. import faults
 from ..engine.clean import clean_line
-from ..engine.encounter import SCHEMA_VERSION, EncounterDoc
+from ..engine.document import SCHEMA_VERSION, EncounterDoc
 from ..engine.errors import SaveError
 from ..engine.event_log import EventLog
 from ..engine.events import Event

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.clean import clean_line
-from ..engine.encounter import Encounter, EncounterDoc
+from ..engine.document import EncounterDoc
+from ..engine.encounter import Encounter
 from ..engine.errors import SaveError
 from ..engine.loader import Catalogue
 from ..engine.player_view import PlayerView, player_view

@@ -141,7 +141,7 @@ def _script(cat: Catalogue, ruleset: str, name: str, count: int, seed: int) -> S
     rng = random.Random(seed)
     enc = Encounter.new(cat.get(ruleset), name=name)
     steps: list[tuple[str, int]] = []
-    views = [_plain(encounter_view(enc))]
+    views = [_plain(encounter_view(enc.doc, enc.rs))]
     queue = list(SETUP[ruleset])
     while len(steps) < count:
         line = queue.pop(0) if queue else rng.choice(MENUS[ruleset])(rng)
@@ -155,7 +155,7 @@ def _script(cat: Catalogue, ruleset: str, name: str, count: int, seed: int) -> S
         if line == "undo" and rng.random() < 0.5:
             queue.append("redo")
         steps.append((line, dice_seed))
-        views.append(_plain(encounter_view(enc)))
+        views.append(_plain(encounter_view(enc.doc, enc.rs)))
     return Script(steps, views, [e.command for e in enc.doc.log[: enc.doc.cursor]])
 
 

@@ -11,9 +11,8 @@ from mini_ruleset import FIVE, MINI
 
 from combat_tui.engine import systems
 from combat_tui.engine.errors import RulesetError
-from combat_tui.engine.hooks import system_for
 from combat_tui.engine.loader import builtin_dir, load_all, load_file
-from combat_tui.engine.systems import REGISTRY
+from combat_tui.engine.systems import REGISTRY, system_for
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -320,7 +320,7 @@ def test_new_pools_appear_in_old_saves(rs: RulesetDef) -> None:
     data = json.loads(e.doc.model_dump_json())
     for comb in data["state"]["combatants"].values():
         del comb["pools"]["hits"]
-    from combat_tui.engine.encounter import EncounterDoc
+    from combat_tui.engine.document import EncounterDoc
 
     again = Encounter(EncounterDoc.model_validate(data), rs)
     assert c(again, "A")["pools"]["hits"] == {"current": 0, "max": None}

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from combat_tui.engine.encounter import SCHEMA_VERSION, Encounter
+from combat_tui.engine.document import SCHEMA_VERSION
+from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.loader import Catalogue
 from combat_tui.store import exchange, saves
 

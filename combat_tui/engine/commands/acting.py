@@ -6,7 +6,6 @@ from .. import actions, attacks
 from ..amounts import amount
 from ..bounds import parse_int
 from ..errors import CommandError
-from ..gm_view import ready_words
 from ..model import OwnAction, ReadyHit
 from ..ops import Ops
 from ..ruleset import PoolDef, TimeModel
@@ -77,7 +76,7 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         if number is None:
             found = _ready_for(ops, " ".join(words))
         ops.require(bool(found), f"no damage ready by or on {' '.join(words)}")
-    hit = one_of(found[::-1], "attacks' damage", lambda r: ready_words(ops.state, r),
+    hit = one_of(found[::-1], "attacks' damage", lambda r: attacks.ready_words(ops.state, r),
                  lambda r: f"apply {_pick_word(ops, r)}")  # the newest first
     if words and parse_int(words[0]) is not None and not _pick_word(ops, hit).isdigit():
         ops.read_as = (words[0], _pick_word(ops, hit))

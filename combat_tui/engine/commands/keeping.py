@@ -232,14 +232,14 @@ SIDES = {"@pc", "@npc", "@ally", "@all"}
 def rest_party(ops: Ops, kind: str, word: str) -> None:
     """`rest short|long @PARTY`: a rest for a party between fights: its members are brought into a scratch
     encounter as the last fight left them, rest by the ruleset's rules, and what the rest changed is kept."""
-    from ..encounter import Encounter  # the encounter runs these commands
-
     lib, _ = _library(ops)
     found = lib.party_file(ops.rs.id, word[1:])
     ops.require(found is not None, f"no party {word[1:]!r} for {ops.rs.name}")
     assert found is not None
     name = found[0].name
-    scratch = Encounter.new(ops.rs, seed=ops.rng.randrange(1 << 30))
+    ops.require(ops.scratch is not None, "a party rests between fights only in an encounter")
+    assert ops.scratch is not None
+    scratch = ops.scratch(ops.rng.randrange(1 << 30))
     scratch.library = lib
     scratch.defer_writes = True
     scratch.party_outbox = list(ops.pending)  # it rests the party as this encounter's last command left it

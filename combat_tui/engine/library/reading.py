@@ -12,9 +12,9 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import CombatError, CommandError
 from ..files import HUGE_NUMBER, NotReadable, read_regular_text
-from ..loader import _DEEP_KEY, _SKIP, MAX_KEY_PARTS, first_error
 from ..ruleset import RulesetDef
 from ..targets import clean_name
+from ..toml_text import DEEP_KEY, MAX_KEY_PARTS, SKIP, first_error
 from .checks import check_member, check_template
 from .model import Party, Template
 
@@ -47,7 +47,7 @@ def parse_toml(path: Path) -> dict[str, Any]:
         text = read_regular_text(path, MAX_LIBRARY_BYTES, "library file")
     except NotReadable as exc:
         raise CombatError(str(exc)) from None
-    if _DEEP_KEY.search(_SKIP.sub("s", text)):
+    if DEEP_KEY.search(SKIP.sub("s", text)):
         raise CombatError(f"{path.name}: a key of more than {MAX_KEY_PARTS} dotted parts; not a library file")
     try:
         return tomllib.loads(text)

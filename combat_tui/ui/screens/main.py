@@ -19,13 +19,13 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
 
-from ...engine.attacks import as_action
+from ...engine.attacks import as_action, ready_words
 from ...engine.bounds import parse_int
 from ...engine.clean import clean_line
 from ...engine.commands import command_line, named
 from ...engine.durations import duration_words
 from ...engine.errors import CombatError
-from ...engine.gm_view import GMViews, key_state, ready_words
+from ...engine.gm_view import GMViews, key_state
 from ...engine.lookup import entries
 from ...engine.model import Combatant
 from ...engine.ruleset import TimeModel

@@ -3,9 +3,10 @@ the words a typed answer turns into. Pure functions: the screen asks, these say 
 
 from __future__ import annotations
 
+from ...engine.attacks import ready_words
 from ...engine.commands import command_line, named
 from ...engine.encounter import Encounter
-from ...engine.gm_view import attack_views, condition_view, ready_words
+from ...engine.gm_view import attack_views, condition_view
 from ...engine.injuries import parts_of
 from ...engine.library import Library
 from ...engine.lookup import action_cost, span
