@@ -20,13 +20,13 @@ from pathlib import Path
 from . import paths
 from .autosave import Autosaver
 from .engine import library
-from .engine.clean import clean_line
-from .engine.document import now_iso
 from .engine.encounter import Encounter
-from .engine.errors import CombatError, SaveError
-from .engine.events import Event
 from .engine.library import Library
 from .engine.loader import Catalogue, load_all
+from .engine.state.clean import clean_line
+from .engine.state.document import now_iso
+from .engine.state.errors import CombatError, SaveError
+from .engine.state.events import Event
 from .store import face, naming, party_state, saves
 from .store.packing import Packer, face_of
 from .store.save_db import Foreign, Gone, Job, SaveDB

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
-from .engine.cleaning import clean_line
-from .engine.errors import SaveError
 from .engine.files import HUGE_NUMBER, NotReadable, read_regular_text
+from .engine.state.cleaning import clean_line
+from .engine.state.errors import SaveError
 from .store import files
 
 MAX_BYTES = 64 * 1024  # a hand-written file of preferences is a few hundred bytes

@@ -20,15 +20,15 @@ from .arguments import DATA_DIR_HELP as _DATA_DIR
 from .arguments import FILE_HELP as _FILE
 from .arguments import Parser
 from .engine import lookup
-from .engine.clean import clean_line
 from .engine.commands import command_line
 from .engine.encounter import Encounter
-from .engine.errors import CombatError
-from .engine.gm_view import GMViews, conditions_view, sheet_view
+from .engine.json_view import encounter_view
 from .engine.library import Library, Party, Template
 from .engine.loader import Catalogue
-from .engine.view import encounter_view
+from .engine.state.clean import clean_line
+from .engine.state.errors import CombatError
 from .engine.views.gm import GroupRow, Heading
+from .engine.views.gm_view import GMViews, conditions_view, sheet_view
 from .session import catalogue, list_saves, load_library
 from .store import exchange, files, filing, saves
 from .store.save_db import SaveDB

@@ -6,22 +6,23 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import commands, formula, turns
-from .clean import clean_command
-from .document import EncounterDoc, now_iso
-from .errors import CombatError, CommandError, SaveError
-from .events import Change, DamagedStep, Event, redo, undo
+from . import commands, formula
 from .integrity import check_state
-from .model import Combatant, Lasting, State
-from .ops import Ops
+from .json_view import encounter_view
+from .rules import turns
+from .rules.ops import Ops
+from .rules.systems import hooks_for
+from .rules.timekeeping import stamp
 from .ruleset import RulesetDef
-from .systems import hooks_for
-from .timekeeping import stamp
-from .view import encounter_view
+from .state.clean import clean_command
+from .state.document import EncounterDoc, now_iso
+from .state.errors import CombatError, CommandError, SaveError
+from .state.events import Change, DamagedStep, Event, redo, undo
+from .state.model import Combatant, Lasting, State
 
 if TYPE_CHECKING:
-    from .lasting import LastingChange
     from .library import Library
+    from .state.lasting import LastingChange
 
 MAX_COMMAND = 2000  # characters; a note is at most 500
 def _as_read(line: str, read_as: tuple[str, str] | None) -> str:

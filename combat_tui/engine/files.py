@@ -11,7 +11,7 @@ import os
 import stat
 from pathlib import Path
 
-from .errors import CombatError
+from .state.errors import CombatError
 
 
 class NotReadable(CombatError):

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .errors import RulesetError
 from .files import HUGE_NUMBER, NotReadable, read_regular
+from .rules.systems import system_for
 from .ruleset import RulesetDef
-from .systems import system_for
+from .state.errors import RulesetError
 from .toml_text import DEEP_KEY, MAX_KEY_PARTS, SKIP, first_error
 
 MAX_RULESET_BYTES = 1 << 20  # the largest shipped ruleset is 44 KB

@@ -8,10 +8,10 @@ import pytest
 from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.gm_view import GMViews, gm_view
 from combat_tui.engine.loader import Catalogue
-from combat_tui.engine.timekeeping import acting_order, active
+from combat_tui.engine.rules.timekeeping import acting_order, active
 from combat_tui.engine.views.gm import GroupRow, Heading, OrderRow
+from combat_tui.engine.views.gm_view import GMViews, gm_view
 from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
 
@@ -127,8 +127,8 @@ def test_an_empty_encounter_has_nothing_selected(make: Make) -> None:
 
 
 def test_the_sheet_lists_a_template_creatures_own_attacks_as_a_stat_block(make: Make, catalogue: Catalogue) -> None:
-    from combat_tui.engine.gm_view import hit_words
     from combat_tui.engine.views.gm import AttackView
+    from combat_tui.engine.views.gm_view import hit_words
     from combat_tui.session import load_library
 
     enc = make("time-count")

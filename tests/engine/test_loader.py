@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from mini_ruleset import FIVE, MINI
 
-from combat_tui.engine.errors import RulesetError
 from combat_tui.engine.loader import builtin_dir, load_all, load_file
 from combat_tui.engine.ruleset import RulesetDef
+from combat_tui.engine.state.errors import RulesetError
 
 
 def test_the_five_load_cleanly() -> None:

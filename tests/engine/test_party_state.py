@@ -10,10 +10,10 @@ import pytest
 
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError, SaveError
-from combat_tui.engine.lasting import LastingChange
 from combat_tui.engine.library import Member
 from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.state.errors import CommandError, SaveError
+from combat_tui.engine.state.lasting import LastingChange
 from combat_tui.store import party_state, saves
 
 HEROES = """ruleset = "three-action"

@@ -8,7 +8,7 @@ import pytest
 from helpers import active, cond, conds, creature, next_tc, pool, prompts, tc
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 SEED = 5
 RULESET = "time-count"

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from combat_tui.engine.document import SCHEMA_VERSION
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.state.document import SCHEMA_VERSION
 from combat_tui.store import exchange, saves
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"

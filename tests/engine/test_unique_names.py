@@ -11,9 +11,9 @@ import pytest
 
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError, RulesetError
 from combat_tui.engine.library import reading
 from combat_tui.engine.loader import Catalogue, builtin_dir, load_file
+from combat_tui.engine.state.errors import CommandError, RulesetError
 
 FINE = 'ruleset = "three-action"\n[[creature]]\nname = "Imp"\n'
 

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from .. import actions, attacks
-from ..amounts import amount
-from ..bounds import parse_int
-from ..errors import CommandError
-from ..model import OwnAction, ReadyHit
-from ..ops import Ops
+from ..rules import actions, attacks
+from ..rules.amounts import amount
+from ..rules.ops import Ops
 from ..ruleset import PoolDef, TimeModel
-from ..targets import creatures, pick
-from ..which import one_of
+from ..state.bounds import parse_int
+from ..state.errors import CommandError
+from ..state.model import OwnAction, ReadyHit
+from ..state.targets import creatures, pick
 from .common import need, one_creature, pick_pool, targets
 from .spec import COMMANDS, arg, command
+from .which import one_of
 
 _ACT_WORDS = {"on=NAME": "the creature the action is used on",
               "what=NAME": "what it is used on, when not a creature (a spell)",

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import conditions, turns
-from ..amounts import amount
-from ..errors import CommandError
-from ..model import Combatant, Side
-from ..ops import Ops
+from ..rules import conditions, turns
+from ..rules.amounts import amount
+from ..rules.ops import Ops
 from ..ruleset import TimeModel
-from ..targets import clean_note
+from ..state.errors import CommandError
+from ..state.model import Combatant, Side
+from ..state.targets import clean_note
 from .common import body_plan
 
 

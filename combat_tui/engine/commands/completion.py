@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..encounter import Encounter
-from ..errors import CombatError
-from ..injuries import parts_of
-from ..targets import creatures
-from ..timekeeping import is_out
+from ..rules.injuries import parts_of
+from ..rules.timekeeping import is_out
+from ..state.errors import CombatError
+from ..state.targets import creatures
 from .quoting import split
 from .spec import COMMANDS, Command
 

@@ -10,17 +10,17 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .. import conditions
-from ..errors import CommandError
-from ..injuries import care_prompts
-from ..lasting import LastingChange, Value, absent, changed, flat, of_combatant
 from ..library import Library, Party, member_lasting
 from ..library import writing as w
-from ..model import Combatant, Lasting
-from ..ops import Ops
+from ..rules import conditions
+from ..rules.injuries import care_prompts
+from ..rules.ops import Ops
+from ..rules.timekeeping import elapsed_seconds
 from ..ruleset import TimeModel
-from ..targets import clean_name
-from ..timekeeping import elapsed_seconds
+from ..state.errors import CommandError
+from ..state.lasting import LastingChange, Value, absent, changed, flat, of_combatant
+from ..state.model import Combatant, Lasting
+from ..state.targets import clean_name
 from .common import need, no_extra, targets
 from .quoting import command_line
 from .spec import arg, command

@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .. import conditions, turns
-from ..amounts import amount
-from ..errors import CommandError
-from ..model import Combatant, Side
-from ..ops import Ops
+from ..rules import conditions, turns
+from ..rules.amounts import amount
+from ..rules.ops import Ops
+from ..rules.timekeeping import current_actor, slot_index
 from ..ruleset import RulesetDef, TimeModel
-from ..targets import clean_name, creatures
-from ..timekeeping import current_actor, slot_index
+from ..state.errors import CommandError
+from ..state.model import Combatant, Side
+from ..state.targets import clean_name, creatures
 from .adding import add_one
 from .common import need, no_extra, side_of, targets, with_health
 from .spec import arg, command, needs

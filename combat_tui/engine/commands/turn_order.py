@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import turns
-from ..ops import Ops
+from ..rules import turns
+from ..rules.ops import Ops
 from .common import need, one_creature
 from .spec import arg, command
 

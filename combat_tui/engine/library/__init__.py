@@ -12,10 +12,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from ..errors import CombatError, CommandError
-from ..lasting import LastingChange, LastingSink, LastingSource, Stored, flat, laid_over, unflat, with_pending
-from ..model import Lasting
 from ..ruleset import RulesetDef
+from ..state.errors import CombatError, CommandError
+from ..state.lasting import LastingChange, LastingSink, LastingSource, Stored, flat, laid_over, unflat, with_pending
+from ..state.model import Lasting
 from .checks import check_member
 from .model import ActionEntry, Member, Party, Template, slug
 from .reading import Found, Rulesets, builtin_dir, read_folder

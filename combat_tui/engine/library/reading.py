@@ -10,10 +10,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import CombatError, CommandError
 from ..files import HUGE_NUMBER, NotReadable, read_regular_text
 from ..ruleset import RulesetDef
-from ..targets import clean_name
+from ..state.errors import CombatError, CommandError
+from ..state.targets import clean_name
 from ..toml_text import DEEP_KEY, MAX_KEY_PARTS, SKIP, first_error
 from .checks import check_member, check_template
 from .model import Party, Template

@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..errors import CombatError
 from ..files import read_regular_text
-from ..lasting import of_combatant
-from ..model import Combatant, OwnAction
 from ..ruleset import RulesetDef
+from ..state.errors import CombatError
+from ..state.lasting import of_combatant
+from ..state.model import Combatant, OwnAction
 from .model import Member, Party, Template, slug
 from .reading import MAX_LIBRARY_BYTES, parse_toml
 

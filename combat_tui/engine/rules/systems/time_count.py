@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from combat_tui.engine.hooks import Hooks as BaseHooks
-from combat_tui.engine.hooks import Needs
+from combat_tui.engine.rules.hooks import Hooks as BaseHooks
+from combat_tui.engine.rules.hooks import Needs
 
 if TYPE_CHECKING:
-    from combat_tui.engine.ops import Ops
+    from combat_tui.engine.rules.ops import Ops
 
 IMPAIRMENTS = {
     "bludgeoning": "impair_bludgeoning",

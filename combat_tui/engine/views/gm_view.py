@@ -12,17 +12,17 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from . import formula
-from .attacks import as_action, ready_words
-from .errors import CombatError
-from .injuries import instances, part_count
-from .lookup import action_cost, entries
-from .model import Combatant, ConditionState, OwnAction, PoolState, Prompt, State
-from .ops import names_for
-from .player_view import Health, coarse_health
-from .ruleset import PoolDef, PoolKind, RulesetDef, TimeModel
-from .timekeeping import acting_order, active, describe, is_dead, left_words, remaining
-from .views.gm import (
+from .. import formula
+from ..lookup import action_cost, entries
+from ..rules.attacks import as_action, ready_words
+from ..rules.injuries import instances, part_count
+from ..rules.ops import names_for
+from ..rules.timekeeping import acting_order, active, describe, is_dead, left_words, remaining
+from ..ruleset import PoolDef, PoolKind, RulesetDef, TimeModel
+from ..state.errors import CombatError
+from ..state.model import Combatant, ConditionState, OwnAction, PoolState, Prompt, State
+from ..words import formula_words, labels
+from .gm import (
     DEAD,
     DEAD_MARK,
     DOWN,
@@ -47,10 +47,10 @@ from .views.gm import (
     initiative_lead,
     tc_heading,
 )
-from .words import formula_words, labels
+from .player_view import Health, coarse_health
 
 if TYPE_CHECKING:
-    from .encounter import Encounter
+    from ..encounter import Encounter
 
 # -- pools ---------------------------------------------------------------------------------------------
 def is_critical(state: State, rs: RulesetDef, c: Combatant, pd: PoolDef) -> bool:

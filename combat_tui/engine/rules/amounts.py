@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from .bounds import parse_int
-from .errors import CommandError, DiceError
-from .model import Combatant
+from ..state.bounds import parse_int
+from ..state.errors import CommandError, DiceError
+from ..state.model import Combatant
 from .ops import Ops
 
 MAX_AMOUNT = 1_000_000  # any one number typed: damage, a stat, a duration

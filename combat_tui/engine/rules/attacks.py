@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
+from ..ruleset import ActionDef, RulesetDef, TimeModel
+from ..state.errors import CommandError
+from ..state.model import Combatant, OwnAction, ReadyHit, State
+from ..state.targets import pick
 from . import actions
-from .errors import CommandError
-from .model import Combatant, OwnAction, ReadyHit, State
 from .ops import Ops
-from .ruleset import ActionDef, RulesetDef, TimeModel
-from .targets import pick
 
 ROLL_WORD = re.compile(r"(adv|dis|boon|bane)[0-9]?", re.IGNORECASE)  # `act ... adv`, `boon2`: on the to-hit
 

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from .model import Combatant, Side, State
-from .ruleset import PoolKind, RulesetDef, TimeModel
-from .timekeeping import acting_order, active, is_dead, is_out, remaining
+from ..rules.timekeeping import acting_order, active, is_dead, is_out, remaining
+from ..ruleset import PoolKind, RulesetDef, TimeModel
+from ..state.model import Combatant, Side, State
 
 if TYPE_CHECKING:  # the encounter imports the commands, which read these views: a name only here
-    from .encounter import Encounter
+    from ..encounter import Encounter
 
 
 class Health(StrEnum):

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..ruleset import ActionDef, TimeModel
+from ..state.errors import CommandError
+from ..state.model import Side
+from ..state.targets import pick
 from . import conditions
 from .amounts import amount
-from .errors import CommandError
-from .model import Side
 from .ops import Ops
-from .ruleset import ActionDef, TimeModel
 from .speed import shift_class, shift_sf
-from .targets import pick
 
 
 def _period(ops: Ops, cid: str, per: str) -> int:

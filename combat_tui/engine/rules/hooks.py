@@ -17,7 +17,7 @@ from . import effects
 from .ops import Ops
 
 if TYPE_CHECKING:
-    from .ruleset import ActionDef, EffectDef, RulesetDef
+    from ..ruleset import ActionDef, EffectDef, RulesetDef
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from combat_tui.engine import hooks
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.rules import hooks
+from combat_tui.engine.state.errors import CommandError
 
 if TYPE_CHECKING:
-    from combat_tui.engine.ops import Ops
+    from combat_tui.engine.rules.ops import Ops
     from combat_tui.engine.ruleset import ActionDef
 
 AURA = "aura"

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from combat_tui.engine import conditions, hooks
+from combat_tui.engine.rules import conditions, hooks
 
 if TYPE_CHECKING:
-    from combat_tui.engine.ops import Ops
+    from combat_tui.engine.rules.ops import Ops
 
 PHYSICAL = ("crushing", "piercing", "slashing")
 MAGICAL = ("fire", "frost", "shock")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .ruleset import RulesetDef, SpeedClassDef
+from ..ruleset import RulesetDef, SpeedClassDef
 
 
 @dataclass(frozen=True)

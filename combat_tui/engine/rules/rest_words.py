@@ -3,8 +3,8 @@ that changed nothing must not read as a command that did not work)."""
 
 from __future__ import annotations
 
+from ..ruleset import PoolKind, Refresh
 from .ops import Ops
-from .ruleset import PoolKind, Refresh
 
 Pools = dict[str, dict[str, int]]
 _EVERY_TURN = (Refresh.TURN_START, Refresh.ROUND_START)  # refilled by the fight itself: nothing to say

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..errors import RulesetError
+from ...ruleset import RulesetDef
+from ...state.errors import RulesetError
 from ..hooks import Hooks
-from ..ruleset import RulesetDef
 from . import body_injury, boon_bane, energy_stamina, time_count
 
 REGISTRY: dict[str, type[Hooks]] = {

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
+from ..ruleset import BodyPartDef, EffectDef, RulesetDef
+from ..state.errors import CommandError
+from ..state.model import Combatant
+from ..state.targets import pick
 from . import conditions
-from .errors import CommandError
-from .model import Combatant
 from .ops import Ops
-from .ruleset import BodyPartDef, EffectDef, RulesetDef
-from .targets import pick
 from .timekeeping import is_out
 
 

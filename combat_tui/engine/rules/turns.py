@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from ..ruleset import Refresh, TimeModel
+from ..state.model import Combatant, Expiry, Slot
 from . import conditions
-from .model import Combatant, Expiry, Slot
 from .ops import Ops
-from .ruleset import Refresh, TimeModel
 from .timekeeping import acting_order, cannot_act, current_actor, current_actor_in, is_out, slot_index, sort_key
 
 # -- moments ------------------------------------------------------------------------------------

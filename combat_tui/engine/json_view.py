@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .rules.timekeeping import acting_order, active, elapsed_seconds, remaining
 from .ruleset import TimeModel
-from .timekeeping import acting_order, active, elapsed_seconds, remaining
 
 if TYPE_CHECKING:
-    from .document import EncounterDoc
-    from .model import Combatant, State
     from .ruleset import RulesetDef
+    from .state.document import EncounterDoc
+    from .state.model import Combatant, State
 
 VIEW_VERSION = 1
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from .errors import CommandError
+from ..state.errors import CommandError
 
 T = TypeVar("T")
 

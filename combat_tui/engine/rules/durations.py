@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
+from ..ruleset import RulesetDef, TimeModel
+from ..state.errors import CommandError
+from ..state.model import Expiry, State
 from .amounts import amount
-from .errors import CommandError
-from .model import Expiry, State
 from .ops import Ops
-from .ruleset import RulesetDef, TimeModel
 from .timekeeping import current_actor, slot_index
 
 DURATIONS = ("rounds:N", "end-of-round", "end-of-next-round", "start-of-turn", "end-of-turn", "end-of-next-turn",

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..formula_names import ident
+from ..ruleset import EffectDef
+from ..state.errors import CommandError
 from . import conditions, injuries
-from .errors import CommandError
-from .formula_names import ident
 from .ops import Ops
-from .ruleset import EffectDef
 
 
 def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None = None,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..state.errors import CommandError
+from ..state.model import ConditionState, Expiry, Ward
 from .durations import resolve_duration
-from .errors import CommandError
-from .model import ConditionState, Expiry, Ward
 from .ops import Ops
 from .timekeeping import current_actor, describe
 

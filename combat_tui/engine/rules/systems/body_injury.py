@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from combat_tui.engine import hooks
+from combat_tui.engine.rules import hooks
 
 if TYPE_CHECKING:
-    from combat_tui.engine.ops import Ops
+    from combat_tui.engine.rules.ops import Ops
 
 
 class Hooks(hooks.Hooks):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .model import Combatant, Expiry, State
-from .ruleset import RulesetDef, TimeModel
+from ..ruleset import RulesetDef, TimeModel
+from ..state.model import Combatant, Expiry, State
 
 OUT_TAG = "out"  # a condition with this tag (or the id "dead") takes a creature out of the acting order
 

@@ -12,20 +12,20 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from . import formula
-from .bounds import clamp
-from .errors import CommandError
-from .events import RollRecord, Transaction
-from .formula_names import has_shape, ident
-from .model import Clock, Combatant, Counters, PoolState, Prompt, ReadyHit, Slot, State
-from .ruleset import EffectDef, PoolKind, Refresh, RulesetDef
-from .words import labels
+from .. import formula
+from ..formula_names import has_shape, ident
+from ..ruleset import EffectDef, PoolKind, Refresh, RulesetDef
+from ..state.bounds import clamp
+from ..state.errors import CommandError
+from ..state.events import RollRecord, Transaction
+from ..state.model import Clock, Combatant, Counters, PoolState, Prompt, ReadyHit, Slot, State
+from ..words import labels
 
 if TYPE_CHECKING:
-    from . import dice
-    from .lasting import LastingChange
-    from .library import Library
-    from .ruleset import ActionDef
+    from .. import dice
+    from ..library import Library
+    from ..ruleset import ActionDef
+    from ..state.lasting import LastingChange
 
 _DICE = re.compile(r"\d*d\d", re.IGNORECASE)
 
@@ -197,7 +197,7 @@ class Ops:
 
     def roll(self, expr: str, c: Combatant | None = None, extra: Mapping[str, int] | None = None) -> dice.Roll:
         names = self.names(c, extra) if c is not None else dict(extra or {})
-        from . import dice  # d20 builds its grammar on import: only when the first die is rolled
+        from .. import dice  # d20 builds its grammar on import: only when the first die is rolled
 
         result = dice.roll(expr, self.rng, names, labels(self.rs))
         self.rolls.append(RollRecord(expr=result.expr, total=result.total, detail=result.detail))
@@ -411,7 +411,7 @@ class Ops:
 
     def preroll(self, prompt: Prompt) -> None:
         """Roll a prompt's table now and keep the result on the prompt, to apply with `resolve`."""
-        from .model import Rolled
+        from ..state.model import Rolled
 
         table = self.rs.table(prompt.table)
         if table.choice:
