@@ -22,13 +22,13 @@ from .autosave import Autosaver
 from .engine import library
 from .engine.encounter import Encounter
 from .engine.library import Library
-from .engine.loader import Catalogue, load_all
 from .engine.state.clean import clean_line
 from .engine.state.document import now_iso
 from .engine.state.errors import CombatError, SaveError
 from .engine.state.events import Event
 from .store import face, naming, party_state, saves
 from .store.packing import Packer, face_of
+from .store.rulesets import Catalogue, load_all
 from .store.save_db import Foreign, Gone, Job, SaveDB
 
 TAKEN_SHOWN = 10  # events another process made, shown when taken in; older ones are in the log

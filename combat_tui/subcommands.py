@@ -24,13 +24,13 @@ from .engine.commands import command_line
 from .engine.encounter import Encounter
 from .engine.json_view import encounter_view
 from .engine.library import Library, Party, Template
-from .engine.loader import Catalogue
 from .engine.state.clean import clean_line
 from .engine.state.errors import CombatError
 from .engine.views.gm import GroupRow, Heading
 from .engine.views.gm_view import GMViews, conditions_view, sheet_view
 from .session import catalogue, list_saves, load_library
 from .store import exchange, files, filing, saves
+from .store.rulesets import Catalogue
 from .store.save_db import SaveDB
 
 

@@ -41,11 +41,11 @@ from combat_tui import faults
 from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.json_view import encounter_view
-from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.state.errors import CombatError
 from combat_tui.paths import saves_dir
 from combat_tui.session import list_saves
 from combat_tui.store import saves
+from combat_tui.store.rulesets import Catalogue
 
 SEED = 20261121
 # distinct commands, each run by one process at least

@@ -15,9 +15,9 @@ from helpers import cli
 
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
 from combat_tui.paths import library_dir, party_state_file
 from combat_tui.store import party_state
+from combat_tui.store.rulesets import Catalogue
 
 ROUNDS = 6
 
@@ -62,7 +62,7 @@ FIGHT = textwrap.dedent("""
     from pathlib import Path
     from combat_tui.engine import library
     from combat_tui.engine.encounter import Encounter
-    from combat_tui.engine.loader import load_all
+    from combat_tui.store.rulesets import load_all
     from combat_tui.store import party_state
 
     folder, state, who, flag = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], Path(sys.argv[4])

@@ -8,12 +8,12 @@ import pytest
 from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.rules.timekeeping import acting_order, active
 from combat_tui.engine.views.gm import GroupRow, Heading, OrderRow
 from combat_tui.engine.views.gm_view import GMViews, gm_view
 from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
+from combat_tui.store.rulesets import Catalogue
 
 FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 

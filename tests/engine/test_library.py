@@ -12,9 +12,9 @@ from helpers import combatant
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.library import writing
-from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.state.errors import CommandError
 from combat_tui.store import party_state, saves
+from combat_tui.store.rulesets import Catalogue
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 

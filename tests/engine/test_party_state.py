@@ -11,10 +11,10 @@ import pytest
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.library import Member
-from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.state.errors import CommandError, SaveError
 from combat_tui.engine.state.lasting import LastingChange
 from combat_tui.store import party_state, saves
+from combat_tui.store.rulesets import Catalogue
 
 HEROES = """ruleset = "three-action"
 

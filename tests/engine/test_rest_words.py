@@ -8,7 +8,7 @@ from helpers import Make
 
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
+from combat_tui.store.rulesets import Catalogue
 
 
 def test_a_long_rest_that_restores_nothing_says_so_and_what_stays(make: Make) -> None:

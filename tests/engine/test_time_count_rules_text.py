@@ -6,9 +6,9 @@ import pytest
 from helpers import Make, cond, conds, next_tc, pool, prompts, tc
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.rules.speed import shift_class
 from combat_tui.engine.state.errors import CommandError
+from combat_tui.store.rulesets import Catalogue
 
 
 def _straight(enc: Encounter, name: str, tcs: int = 4) -> None:

@@ -11,9 +11,9 @@ import pytest
 from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.state.errors import CommandError
 from combat_tui.store import exchange, saves
+from combat_tui.store.rulesets import Catalogue
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 

@@ -12,8 +12,8 @@ import pytest
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.library import reading
-from combat_tui.engine.loader import Catalogue, builtin_dir, load_file
 from combat_tui.engine.state.errors import CommandError, RulesetError
+from combat_tui.store.rulesets import Catalogue, builtin_dir, load_file
 
 FINE = 'ruleset = "three-action"\n[[creature]]\nname = "Imp"\n'
 

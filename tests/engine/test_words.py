@@ -12,10 +12,10 @@ from mini_ruleset import FIVE
 
 from combat_tui.engine import dice
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.lookup import action_cost, entries
 from combat_tui.engine.state.errors import CommandError
 from combat_tui.engine.words import labels
+from combat_tui.store.rulesets import Catalogue
 
 ORDERED = sorted(FIVE)
 

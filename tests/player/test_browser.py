@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.engine.loader import Catalogue
+from combat_tui.store.rulesets import Catalogue
 from combat_tui.ui.player.serving import free_port, listening
 
 from .test_app import acting_row, fight

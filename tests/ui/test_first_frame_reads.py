@@ -12,9 +12,9 @@ import pytest
 
 from combat_tui import paths
 from combat_tui.cli import app_parser, main
-from combat_tui.engine import loader
 from combat_tui.engine.library import reading
 from combat_tui.session import Session, catalogue, load_library, open_demo
+from combat_tui.store import rulesets as loader
 from combat_tui.ui.app import CombatApp
 
 from .keys import RecordingApp

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from ..files import HUGE_NUMBER, NotReadable, read_regular_text
+from ...store.reading import HUGE_NUMBER, NotReadable, read_regular_text
 from ..ruleset import RulesetDef
 from ..state.errors import CombatError, CommandError
 from ..state.targets import clean_name

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..files import read_regular_text
+from ...store.reading import read_regular_text
 from ..ruleset import RulesetDef
 from ..state.errors import CombatError
 from ..state.lasting import of_combatant

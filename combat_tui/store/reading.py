@@ -11,7 +11,7 @@ import os
 import stat
 from pathlib import Path
 
-from .state.errors import CombatError
+from ..engine.state.errors import CombatError
 
 
 class NotReadable(CombatError):

@@ -11,11 +11,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .files import HUGE_NUMBER, NotReadable, read_regular
-from .rules.systems import system_for
-from .ruleset import RulesetDef
-from .state.errors import RulesetError
-from .toml_text import DEEP_KEY, MAX_KEY_PARTS, SKIP, first_error
+from ..engine.rules.systems import system_for
+from ..engine.ruleset import RulesetDef
+from ..engine.state.errors import RulesetError
+from ..engine.toml_text import DEEP_KEY, MAX_KEY_PARTS, SKIP, first_error
+from .reading import HUGE_NUMBER, NotReadable, read_regular
 
 MAX_RULESET_BYTES = 1 << 20  # the largest shipped ruleset is 44 KB
 def builtin_dir() -> Path:
