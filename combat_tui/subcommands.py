@@ -169,7 +169,7 @@ def render_text(enc: Encounter) -> str:
 
 def _library(args: argparse.Namespace) -> int:
     """`library`: the templates and parties for each ruleset; `library show NAME`: one of them."""
-    from .engine.library import reading
+    from .store import library_files
 
     cat = catalogue()
     lib = load_library(cat, args.data_dir)
@@ -178,7 +178,7 @@ def _library(args: argparse.Namespace) -> int:
     rulesets = [args.ruleset] if args.ruleset else sorted(set(lib.templates) | set(lib.parties))
     if args.ruleset:
         cat.get(args.ruleset)  # an unknown id is one line
-    starter = reading.builtin_dir()
+    starter = library_files.builtin_dir()
     if args.words and args.words[0] == "show":
         return _library_show(lib, rulesets, " ".join(args.words[1:]), args.json, chosen=bool(args.ruleset))
     if args.words and args.words[0] == "rest":

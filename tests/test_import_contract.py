@@ -4,6 +4,7 @@ under `if TYPE_CHECKING:` or inside a function counts too: a reader still has to
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from import_graph import imports, modules
@@ -71,6 +72,45 @@ def test_every_engine_module_is_in_a_room() -> None:
     """A module added beside the rooms, not in one, is in no contract: every engine module has its room."""
     loose = [m for m in modules(PACKAGE) if _under(m, E) and m != E and room_of(m) is None]
     assert loose == []
+
+
+# What touches the file system: the engine is given text and bytes, and names files (keep, party) for the
+# store (`store/`) to read and write.
+FILE_CALLS = {"open", "read_text", "read_bytes", "write_text", "write_bytes", "exists", "is_dir", "is_file", "glob",
+              "rglob", "iterdir", "mkdir", "unlink", "rmdir"}
+FILE_MODULES = {"os", "shutil", "sqlite3", "io", "tempfile", "glob"}
+
+
+def file_io(source: str) -> list[str]:
+    """The lines of a module that reach the file system: a call of `open` or of a path's I/O method, an
+    import of a module for files, `__file__`."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            shelf = isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "shelf"
+            if name in FILE_CALLS and not shelf:  # the library's `Shelf` is the store's, given to the engine
+                found.append(f"line {node.lineno}: {name}()")
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            found += [f"line {node.lineno}: import {n}" for n in names if n.split(".")[0] in FILE_MODULES]
+        elif isinstance(node, ast.Name) and node.id == "__file__":
+            found.append(f"line {node.lineno}: __file__")
+    return found
+
+
+def test_the_engine_does_no_file_io() -> None:
+    found = [f"{path.relative_to(ROOT)} {hit}" for path in sorted((PACKAGE / "engine").rglob("*.py"))
+             for hit in file_io(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_the_check_sees_file_io() -> None:
+    planted = ("import os\nfrom pathlib import Path\n"
+               "def f(p: Path, shelf: Any) -> str:\n"
+               "    return p.read_text() + open(p).read() if shelf.exists(p) else ''\n")
+    assert file_io(planted) == ["line 1: import os", "line 4: read_text()", "line 4: open()"]
 
 
 def test_the_check_sees_a_broken_contract(tmp_path: Path) -> None:

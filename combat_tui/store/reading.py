@@ -22,11 +22,6 @@ class NotReadable(CombatError):
         self.missing = missing
 
 
-# tomllib turns a number's digits into an int, which Python refuses past 4,300 digits with a bare
-# ValueError (its other errors are TOMLDecodeError, caught before this).
-HUGE_NUMBER = "a number of thousands of digits, far too long to read"
-
-
 def read_regular(path: Path, cap: int, what: str = "file") -> bytes:
     """The bytes of a regular file of at most `cap` bytes; NotReadable with a one-line reason otherwise."""
     name = path.name or str(path)

@@ -1,4 +1,4 @@
-"""Find, parse and validate ruleset data files: the built-in five and a GM's own.
+"""Find and read ruleset data files (the engine parses and validates them): the built-in five and a GM's own.
 
 Both kinds go through the same path. A bad file is reported with its name and the key at fault
 and skipped; it never stops the others from loading.
@@ -6,16 +6,13 @@ and skipped; it never stops the others from loading.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
-
-from pydantic import ValidationError
 
 from ..engine.rules.systems import system_for
 from ..engine.ruleset import RulesetDef
 from ..engine.state.errors import RulesetError
-from ..engine.toml_text import DEEP_KEY, MAX_KEY_PARTS, SKIP, first_error
-from .reading import HUGE_NUMBER, NotReadable, read_regular
+from ..engine.toml_text import parse_ruleset
+from .reading import NotReadable, read_regular
 
 MAX_RULESET_BYTES = 1 << 20  # the largest shipped ruleset is 44 KB
 def builtin_dir() -> Path:
@@ -27,34 +24,12 @@ def builtin_dir() -> Path:
 
 
 def load_file(path: Path) -> RulesetDef:
-    """Parse one ruleset file; raise RulesetError naming the file and the key at fault."""
+    """Read and parse one ruleset file; raise RulesetError naming the file and the key at fault."""
     try:
         raw = read_regular(path, MAX_RULESET_BYTES, "ruleset")
     except NotReadable as exc:
         raise RulesetError(str(exc)) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RulesetError(f"{path.name}: not valid TOML (not UTF-8 text)") from None
-    try:
-        if DEEP_KEY.search(SKIP.sub("s", text)):
-            raise RulesetError(f"{path.name}: a key of more than {MAX_KEY_PARTS} dotted parts; not a ruleset")
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:  # its text is for people: "Invalid value (at line 3, column 7)"
-        raise RulesetError(f"{path.name}: not valid TOML: {exc}") from None
-    except ValueError:
-        raise RulesetError(f"{path.name}: {HUGE_NUMBER}; not a ruleset") from None
-    except RecursionError:
-        raise RulesetError(f"{path.name}: nested too deeply to be a ruleset") from None
-    try:
-        rs = RulesetDef.model_validate(data)
-    except RecursionError:
-        raise RulesetError(f"{path.name}: nested too deeply to be a ruleset") from None
-    except ValidationError as exc:
-        where, what = first_error(exc, data)
-        if where == "(top level)" and what.startswith("Value error, "):  # a check across keys names its own
-            raise RulesetError(f"{path.name}: {what.removeprefix('Value error, ')}") from None
-        raise RulesetError(f"{path.name}: {where}: {what}") from None
+    rs = parse_ruleset(raw, path.name)
     try:
         system_for(rs)
     except RulesetError as exc:

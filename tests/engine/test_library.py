@@ -13,7 +13,7 @@ from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.library import writing
 from combat_tui.engine.state.errors import CommandError
-from combat_tui.store import party_state, saves
+from combat_tui.store import library_files, party_state, saves
 from combat_tui.store.rulesets import Catalogue
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
@@ -38,8 +38,8 @@ type = "slashing"
 def lib_in(folder: Path, catalogue: Catalogue, starter: bool = True, state: Path | None = None) -> library.Library:
     """The library; with `state`, parties' lasting state kept in that file, else in their files alone."""
     if state is None:
-        return library.load(folder, catalogue.get, starter=starter)
-    return library.load(folder, catalogue.get, starter=starter, lasting=party_state.reader(state),
+        return library_files.load(folder, catalogue.get, starter=starter)
+    return library_files.load(folder, catalogue.get, starter=starter, lasting=party_state.reader(state),
                         keep=party_state.writer(state))
 
 

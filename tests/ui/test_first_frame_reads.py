@@ -25,7 +25,7 @@ BROKEN = 'ruleset = "boon-bane"\n[[creature]]\nname = "Nobody"\nhp = "lots"\n'
 def _count_reads(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
     rulesets: list[str] = []
     library: list[str] = []
-    load_file, read_file = loader.load_file, reading.read_file
+    load_file, read_text = loader.load_file, reading.read_text
 
     def counted_load(path: Path) -> Any:
         rulesets.append(path.stem)
@@ -33,10 +33,10 @@ def _count_reads(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]
 
     def counted_read(path: Path, *args: Any) -> None:
         library.append(path.name)
-        read_file(path, *args)
+        read_text(path, *args)
 
     monkeypatch.setattr(loader, "load_file", counted_load)
-    monkeypatch.setattr(reading, "read_file", counted_read)
+    monkeypatch.setattr(reading, "read_text", counted_read)
     return rulesets, library
 
 
