@@ -27,7 +27,8 @@ from .engine.library import Library, Party, Template
 from .engine.state.clean import clean_line
 from .engine.state.errors import CombatError
 from .engine.views.gm import GroupRow, Heading
-from .engine.views.gm_view import GMViews, conditions_view, sheet_view
+from .engine.views.gm_view import GMViews
+from .engine.views.sheet import conditions_view, sheet_view
 from .session import catalogue, list_saves, load_library
 from .store import exchange, files, filing, saves
 from .store.rulesets import Catalogue

@@ -128,7 +128,7 @@ def test_an_empty_encounter_has_nothing_selected(make: Make) -> None:
 
 def test_the_sheet_lists_a_template_creatures_own_attacks_as_a_stat_block(make: Make, catalogue: Catalogue) -> None:
     from combat_tui.engine.views.gm import AttackView
-    from combat_tui.engine.views.gm_view import hit_words
+    from combat_tui.engine.views.sheet import hit_words
     from combat_tui.session import load_library
 
     enc = make("time-count")

@@ -99,7 +99,7 @@ def test_what_a_condition_has_left_reads_as_said() -> None:
 
 
 def test_a_condition_ending_this_round_says_so_on_the_sheet(make: Make) -> None:
-    from combat_tui.engine.views.gm_view import condition_view
+    from combat_tui.engine.views.sheet import condition_view
     from combat_tui.ui.render import condition_text
 
     enc = make("three-action")
@@ -123,7 +123,7 @@ def test_an_injury_names_the_part_as_the_gm_reads_it(make: Make) -> None:
 
 
 def test_an_order_row_leaves_out_pips_a_creature_has_none_of(make: Make) -> None:
-    from combat_tui.engine.views.gm_view import row_pools
+    from combat_tui.engine.views.sheet import row_pools
     from combat_tui.ui.render import row_pool
 
     enc = make("body-injury")

@@ -152,7 +152,7 @@ async def test_palette_finds_a_condition_and_shows_it(tmp_path: Path) -> None:
 
 def test_fatigue_is_drawn_against_hp(catalogue) -> None:  # type: ignore[no-untyped-def]
     from combat_tui.engine.encounter import Encounter
-    from combat_tui.engine.views.gm_view import pool_view
+    from combat_tui.engine.views.sheet import pool_view
     from combat_tui.ui.render import pool_text
 
     enc = Encounter.new(catalogue.get("time-count"), seed=1)

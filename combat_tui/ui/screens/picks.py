@@ -13,7 +13,7 @@ from ...engine.rules.ops import names_for
 from ...engine.rules.timekeeping import is_out
 from ...engine.ruleset import ActionDef, RulesetDef, TableDef, TimeModel
 from ...engine.state.model import Combatant, Side
-from ...engine.views.gm_view import attack_views, condition_view
+from ...engine.views.sheet import attack_views, condition_view
 from ..widgets.pick_list import Choice
 
 
