@@ -15,24 +15,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import faults, paths
-from .arguments import DATA_DIR_HELP as _DATA_DIR
-from .arguments import FILE_HELP as _FILE
-from .arguments import Parser
-from .engine import lookup
-from .engine.commands import command_line
-from .engine.encounter import Encounter
-from .engine.json_view import encounter_view
-from .engine.library import Library, Party, Template
-from .engine.state.clean import clean_line
-from .engine.state.errors import CombatError
-from .engine.views.gm import GroupRow, Heading
-from .engine.views.gm_view import GMViews
-from .engine.views.sheet import conditions_view, sheet_view
-from .session import catalogue, list_saves, load_library
-from .store import exchange, files, filing, saves
-from .store.rulesets import Catalogue
-from .store.save_db import SaveDB
+from .. import faults, paths
+from ..arguments import DATA_DIR_HELP as _DATA_DIR
+from ..arguments import FILE_HELP as _FILE
+from ..arguments import Parser
+from ..engine import lookup
+from ..engine.commands import command_line
+from ..engine.encounter import Encounter
+from ..engine.json_view import encounter_view
+from ..engine.library import Library, Party, Template
+from ..engine.state.clean import clean_line
+from ..engine.state.errors import CombatError
+from ..engine.views.gm import GroupRow, Heading
+from ..engine.views.gm_view import GMViews
+from ..engine.views.sheet import conditions_view, sheet_view
+from ..session import catalogue, list_saves, load_library
+from ..store import exchange, files, filing, saves
+from ..store.rulesets import Catalogue
+from ..store.save_db import SaveDB
 
 
 def save_path(arg: str, data_dir: str | None) -> Path:
@@ -50,7 +50,7 @@ def _rulesets(args: argparse.Namespace) -> int:
 
 
 def _roll(args: argparse.Namespace) -> int:
-    from .engine import dice  # d20 takes a while to import: only for the commands that roll
+    from ..engine import dice  # d20 takes a while to import: only for the commands that roll
 
     r = dice.roll(" ".join(args.expr), random.Random(args.seed))
     print(r.detail)
@@ -100,7 +100,7 @@ def _quoted(line: str) -> str:
 
 def _do(args: argparse.Namespace) -> int:
     """Run commands on a save; they are made durable together, or not at all."""
-    from .session import Session
+    from ..session import Session
 
     faults.reach("start")
     cat = catalogue()
@@ -170,7 +170,7 @@ def render_text(enc: Encounter) -> str:
 
 def _library(args: argparse.Namespace) -> int:
     """`library`: the templates and parties for each ruleset; `library show NAME`: one of them."""
-    from .store import library_files
+    from ..store import library_files
 
     cat = catalogue()
     lib = load_library(cat, args.data_dir)
@@ -217,7 +217,7 @@ def _library_rest(cat: Catalogue, lib: Library, rulesets: list[str], words: list
     if len(owners) != 1:
         where = "in several rulesets: add --ruleset ID" if owners else "in the library"
         raise CombatError(f"no one party {name!r} {where}")
-    from .store import party_state
+    from ..store import party_state
 
     assert lib.folder is not None  # load_library always names the GM's folder
     state = paths.party_state_file(lib.folder.parent)  # the data folder the library was read from
@@ -290,7 +290,7 @@ def _player_view(args: argparse.Namespace) -> int:
     path = save_path(args.file, args.data_dir)
     cat = catalogue()
     first = saves.load_view(path, cat)  # a missing or damaged save is one line here, before any screen
-    from .ui.player.app import PlayerApp
+    from ..ui.player.app import PlayerApp
 
     PlayerApp(path, cat, first).run()
     return 0
@@ -300,7 +300,7 @@ def _serve(args: argparse.Namespace) -> int:
     """The players' view for browsers (textual-serve): each page runs its own read-only view."""
     import shlex
 
-    from .ui.player.serving import check_port, public_url, view_argv
+    from ..ui.player.serving import check_port, public_url, view_argv
 
     path = save_path(args.file, args.data_dir).resolve()
     saves.load_view(path, catalogue())
@@ -310,7 +310,7 @@ def _serve(args: argparse.Namespace) -> int:
         check_port(args.host, args.port)
     except (OSError, OverflowError) as exc:  # in use, no such address, not a port number
         raise _cannot_listen(args, exc) from None
-    from .ui.player.server import PlayerServer
+    from ..ui.player.server import PlayerServer
 
     url = public_url(args.host, args.port)
     server = PlayerServer(shlex.join(view_argv(path)), host=args.host, port=args.port, public_url=url,
