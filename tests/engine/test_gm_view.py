@@ -195,7 +195,7 @@ def test_a_group_unfolds_while_a_member_acts_is_highlighted_or_marked(catalogue:
 
 
 def test_show_prints_a_folded_group_as_the_order_pane_does(catalogue: Catalogue) -> None:
-    from combat_tui.subcommands import render_text
+    from combat_tui.subcommands.play import render_text
 
     enc = ghouls(catalogue)
     enc.run("dmg 'Ghoul 4' 99")
@@ -210,7 +210,7 @@ def test_show_prints_a_folded_group_as_the_order_pane_does(catalogue: Catalogue)
 
 
 def test_a_folded_group_says_how_many_of_its_members_the_players_cannot_see(catalogue: Catalogue) -> None:
-    from combat_tui.subcommands import render_text
+    from combat_tui.subcommands.play import render_text
 
     enc = ghouls(catalogue)
     group = gm_view(enc).order[1]
