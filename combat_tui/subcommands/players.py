@@ -26,7 +26,7 @@ def _serve(args: argparse.Namespace) -> int:
     """The players' view for browsers (textual-serve): each page runs its own read-only view."""
     import shlex
 
-    from ..ui.player.serving import check_port, public_url, view_argv
+    from ..players.serving import check_port, public_url, view_argv
 
     path = save_path(args.file, args.data_dir).resolve()
     saves.load_view(path, catalogue())

@@ -17,10 +17,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ..engine.state.errors import CombatError
+from ..players.serving import stop_all
 from . import styles
 from .key_line import KeyLine, RoutedKey
 from .palette import EncounterCommands
-from .player.serving import stop_all
 from .preferences import Preferences
 from .quiet_gc import QuietCollector
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...engine.state.bounds import parse_int
+from ..engine.state.bounds import parse_int
 
 MAX_WIDTH = 500
 MAX_HEIGHT = 200
