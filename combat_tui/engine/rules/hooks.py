@@ -1,10 +1,11 @@
 """Code a ruleset may need where its data cannot say it.
 
 `Hooks` does what the data says (damage comes off the `absorb` pools in order, healing refills the
-`heal` pools). A ruleset names one of the built-in systems (`systems.REGISTRY`) in its `hooks`
-key; that system's `Hooks` subclass overrides what differs and declares in `needs` the ids its code
-reads, checked when the ruleset loads. Only the registry's names can be given, so a GM's ruleset
-file stays data and is never a way to run code.
+`heal` pools, a ruleset's effects go to `effects.py`); it is what `Ops` calls the rules through (its
+`Rules` protocol), so `ops.py` imports none of them. A ruleset names one of the built-in systems
+(`systems.REGISTRY`) in its `hooks` key; that system's `Hooks` subclass overrides what differs and
+declares in `needs` the ids its code reads, checked when the ruleset loads. Only the registry's names
+can be given, so a GM's ruleset file stays data and is never a way to run code.
 """
 
 from __future__ import annotations
