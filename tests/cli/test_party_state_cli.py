@@ -82,7 +82,7 @@ def test_two_processes_ending_fights_at_once_keep_what_each_did(catalogue: Catal
     folder, state = library_dir(), party_state_file()
     setup = Encounter.new(catalogue.get("three-action"))
     setup.library = library_files.load(folder, catalogue.get, lasting=party_state.reader(state),
-                                 keep=party_state.writer(state))
+                                       keep=party_state.writer(state))
     for line in ("add Kara pc hp=30", "add Bryn pc hp=20", "party Heroes Kara,Bryn"):
         setup.run(line)
     script = tmp_path / "fight.py"
@@ -109,7 +109,7 @@ def test_library_rest_while_a_fight_is_open_is_not_undone_by_its_end(capsys: pyt
     def fight() -> Encounter:
         enc = Encounter.new(catalogue.get("three-action"), seed=2)
         enc.library = library_files.load(folder, catalogue.get, lasting=party_state.reader(state),
-                                   keep=party_state.writer(state))
+                                         keep=party_state.writer(state))
         return enc
 
     first = fight()
