@@ -16,11 +16,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .bounds import Int, Real
 from .check_rules import ChecksDef
-from .clean import Line, Text
-from .views.kinds import PoolKind as PoolKind  # plain enums, defined where a view can import them
-from .views.kinds import TimeModel as TimeModel
+from .state.bounds import Int, Real
+from .state.clean import Line, Text
+from .state.kinds import PoolKind as PoolKind  # plain enums, defined where a view can import them
+from .state.kinds import TimeModel as TimeModel
 
 RULESET_SCHEMA_VERSION = 1
 MAX_ITEMS = 1000  # of any one list: the shipped rulesets have at most 61
@@ -507,9 +507,9 @@ class RulesetDef(Strict):
 
     def _check_formulas(self) -> None:
         """Every formula parses and uses only names the ruleset defines, so a typo fails at load."""
-        from .errors import FormulaError
         from .formula import names_in
         from .formula_names import known_names
+        from .state.errors import FormulaError
 
         known = known_names(self.formula_items())
 
