@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from . import dice
-from .errors import CombatError, FormulaError, RulesetError
 from .ruleset import RulesetDef
 from .ruleset.formula import names_in
 from .ruleset.formula_names import known_names
+from .state.errors import CombatError, FormulaError, RulesetError
 
 
 def verify(rs: RulesetDef) -> None:

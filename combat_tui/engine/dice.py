@@ -53,8 +53,8 @@ from typing import Any
 import d20
 import d20.expression
 
-from .bounds import MAX_STEP
-from .errors import DiceError
+from .state.bounds import MAX_STEP
+from .state.errors import DiceError
 from .words import MARK, Words, rolled_words
 
 __all__ = [

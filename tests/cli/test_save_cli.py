@@ -9,9 +9,9 @@ import pytest
 from helpers import cli, pool
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
 from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
+from combat_tui.store.rulesets import Catalogue
 
 
 def test_a_mass_save_with_a_typed_roll_through_do(capsys: pytest.CaptureFixture[str], tmp_path: Path,

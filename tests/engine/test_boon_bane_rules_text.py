@@ -6,8 +6,8 @@ import pytest
 from helpers import Make, active, conds, creature, pool
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
-from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.state.errors import CommandError
+from combat_tui.store.rulesets import Catalogue
 
 
 def provokes(lines: list[str]) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from mini_ruleset import FIVE, MINI
 
-from combat_tui.engine.loader import load_all
+from combat_tui.store.rulesets import load_all
 
 GOOD = """
 [checks]

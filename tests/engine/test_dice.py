@@ -13,7 +13,7 @@ import d20.expression
 import pytest
 
 from combat_tui.engine.dice import BOON_DIE, Roll, roll
-from combat_tui.engine.errors import DiceError
+from combat_tui.engine.state.errors import DiceError
 from combat_tui.engine.words import Words
 
 

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from helpers import pool
 
-from combat_tui.engine import judging, library
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
-from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.rules import judging
+from combat_tui.engine.state.errors import CombatError
+from combat_tui.store import library_files
+from combat_tui.store.rulesets import Catalogue
 
 # Dice that always land one way: `mi20` raises the d20 to 20, `ma1` lowers it to 1, both to 10 fixes it.
 DUELIST = """ruleset = "{rid}"
@@ -59,7 +60,7 @@ def fight(catalogue: Catalogue, tmp_path: Path, rid: str, kara: str) -> Encounte
     speed = "sf = 6" if rid == "time-count" else ""
     (folder / "duelist.toml").write_text(DUELIST.format(rid=rid, dtype=TYPES[rid], speed=speed), encoding="utf-8")
     enc = Encounter.new(catalogue.get(rid), seed=3)
-    enc.library = library.load(folder, catalogue.get, starter=False)
+    enc.library = library_files.load(folder, catalogue.get, starter=False)
     enc.run(f"add Kara pc hp=40 init=9 {kara}")
     enc.run("add Duelist init=3")
     if rid == "time-count":  # the Duelist acts on its own TC
@@ -184,7 +185,7 @@ def test_a_typed_d20_that_cannot_be_read_is_refused(catalogue: Catalogue, tmp_pa
 
 
 def test_a_miss_set_aside_is_no_damage_for_the_keys_or_the_view(catalogue: Catalogue, tmp_path: Path) -> None:
-    from combat_tui.engine.gm_view import gm_view, key_state
+    from combat_tui.engine.views.gm_view import gm_view, key_state
 
     enc = fight(catalogue, tmp_path, "three-action", "pdef=25")
     enc.run("act Duelist sure on=Kara")

@@ -11,10 +11,11 @@ from helpers import combatant, var
 
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
 from combat_tui.engine.library import writing
-from combat_tui.engine.loader import Catalogue
-from combat_tui.store import party_state, saves
+from combat_tui.engine.library.reading import Found, Rulesets, read_text
+from combat_tui.engine.state.errors import CommandError
+from combat_tui.store import library_files, party_state, saves
+from combat_tui.store.rulesets import Catalogue
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 
@@ -38,9 +39,9 @@ type = "slashing"
 def lib_in(folder: Path, catalogue: Catalogue, starter: bool = True, state: Path | None = None) -> library.Library:
     """The library; with `state`, parties' lasting state kept in that file, else in their files alone."""
     if state is None:
-        return library.load(folder, catalogue.get, starter=starter)
-    return library.load(folder, catalogue.get, starter=starter, lasting=party_state.reader(state),
-                        keep=party_state.writer(state))
+        return library_files.load(folder, catalogue.get, starter=starter)
+    return library_files.load(folder, catalogue.get, starter=starter, lasting=party_state.reader(state),
+                              keep=party_state.writer(state))
 
 
 def encounter(catalogue: Catalogue, ruleset: str, folder: Path, seed: int = 1, state: Path | None = None) -> Encounter:
@@ -278,6 +279,48 @@ def test_time_count_an_attack_schedules_by_its_weapons_speed_class(catalogue: Ca
         pc.run("act Bandit short-sword on=Goblin")
         sfs.add((combatant(pc, "Bandit").next_tc or 0) - 3)
     assert sfs <= set(range(4, 10)) and len(sfs) > 1  # 1d6+3 rolled for a PC
+
+
+class MemoryShelf:
+    """A library's files in memory: what the engine reads and writes through the `Shelf` it is given."""
+
+    def __init__(self, files: dict[Path, str]) -> None:
+        self.files = files
+
+    def starter(self, rulesets: Rulesets) -> Found:
+        return Found()
+
+    def folder(self, folder: Path, rulesets: Rulesets) -> Found:
+        found = Found()
+        for path in sorted(p for p in self.files if p.parent == folder):
+            read_text(path, self.files[path], rulesets, found)
+        return found
+
+    def exists(self, path: Path) -> bool:
+        return path in self.files
+
+    def text(self, path: Path) -> str:
+        if path not in self.files:
+            raise CommandError(f"{path.name}: no such library file")
+        return self.files[path]
+
+    def write(self, path: Path, text: str) -> None:
+        self.files[path] = text
+
+
+def test_the_library_reads_and_writes_only_through_its_shelf(catalogue: Catalogue, tmp_path: Path) -> None:
+    """The engine names the files; the shelf it is given (the store's, on disk) reads and writes them."""
+    folder = tmp_path / "library"
+    shelf = MemoryShelf({folder / "mine.toml": GOOD, folder / "own.toml": "# my own\n"})
+    enc = Encounter.new(catalogue.get("three-action"), seed=1)
+    enc.library = library.Library(folder, rulesets=catalogue.get, starter=False, shelf=shelf)
+    enc.run("add Skeleton")
+    enc.run("keep Skeleton as Bones")
+    assert shelf.files[folder / "bones.toml"].startswith(writing.MARKER)
+    with pytest.raises(CommandError, match="you wrote"):
+        enc.run("keep Skeleton as Own")
+    assert shelf.files[folder / "own.toml"] == "# my own\n"
+    assert not folder.exists()  # nothing on disk
 
 
 def test_keep_writes_a_template_and_never_over_a_file_of_the_gm(catalogue: Catalogue, tmp_path: Path) -> None:

@@ -9,8 +9,8 @@ import pytest
 from helpers import conds, creature, pool, pool_max, prompts
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
-from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.state.errors import CombatError
+from combat_tui.store.rulesets import Catalogue
 
 RULESET = "body-injury"
 

@@ -8,7 +8,7 @@ import pytest
 from helpers import active, cond, cond_ids, creature, pool, pool_max, prompts
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 RULESET = "boon-bane"
 

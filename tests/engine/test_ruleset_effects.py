@@ -9,10 +9,10 @@ from typing import get_args
 import pytest
 from mini_ruleset import MINI
 
-from combat_tui.engine.errors import RulesetError
-from combat_tui.engine.loader import load_file
 from combat_tui.engine.ruleset import AddEffect, DamageEffect, EffectDef, PoolEffect
 from combat_tui.engine.ruleset.effects import _KINDS, VERBS
+from combat_tui.engine.state.errors import RulesetError
+from combat_tui.store.rulesets import load_file
 
 TRIGGER = """
 [[triggers]]

@@ -8,7 +8,7 @@ import pytest
 from helpers import cond_entries, creature, pool, pool_max, prompts, var
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
+from combat_tui.engine.state.errors import CombatError
 
 SEED = 5
 

@@ -8,8 +8,8 @@ import tomllib
 import pytest
 from pydantic import ValidationError
 
-from combat_tui.engine.loader import builtin_dir, load_all
 from combat_tui.engine.ruleset import RulesetDef
+from combat_tui.store.rulesets import builtin_dir, load_all
 
 KEYS = ("fastest_shift", "past_slowest", "class_shift", "sf_step", "sf_mod")
 

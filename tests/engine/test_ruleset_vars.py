@@ -13,12 +13,12 @@ from helpers import Make, combatant, creature, var
 from mini_ruleset import MINI
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.gm_view import gm_view
-from combat_tui.engine.loader import Catalogue
-from combat_tui.engine.model import PoolState
 from combat_tui.engine.ruleset import RulesetDef
+from combat_tui.engine.state.model import PoolState
+from combat_tui.engine.views.gm_view import gm_view
 from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
+from combat_tui.store.rulesets import Catalogue
 
 RULESET = "time-count"
 

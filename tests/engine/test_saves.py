@@ -8,7 +8,7 @@ import pytest
 from helpers import Make, conds, pool
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
+from combat_tui.engine.state.errors import CombatError
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ import pytest
 from helpers import Make, active, cond, conds, creature, pool, pool_max
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
-from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.state.errors import CombatError
+from combat_tui.store.rulesets import Catalogue
 
 
 def sources(enc: Encounter, name: str, cid: str) -> set[str]:

@@ -6,9 +6,9 @@ import pytest
 from helpers import Make, combatant, cond, conds, next_tc, pool, prompts, tc, var
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
-from combat_tui.engine.loader import Catalogue
-from combat_tui.engine.speed import shift_class
+from combat_tui.engine.rules.speed import shift_class
+from combat_tui.engine.state.errors import CommandError
+from combat_tui.store.rulesets import Catalogue
 
 
 def _straight(enc: Encounter, name: str, tcs: int = 4) -> None:
@@ -743,7 +743,7 @@ def test_sprinting_checks_weigh_minus_2_on_top_of_the_running_ones(enc: Encounte
     each previous check. These penalties are cumulative with those from running.\" Two running checks and one
     sprinting check made: -1 each for the running ones, -2 for the sprinting one (or, the other reading, -2
     for each check of either kind on a sprinting check)."""
-    from combat_tui.engine.ops import names_for
+    from combat_tui.engine.rules.ops import names_for
     from combat_tui.engine.ruleset import formula
 
     enc.run(f"set sprint_penalty_all {every}")

@@ -10,8 +10,8 @@ the command reference's table (docs/commands.md) lists them. `command_line` make
 
 from __future__ import annotations
 
-from ..errors import CommandError
-from ..ops import Ops
+from ..rules.ops import Ops
+from ..state.errors import CommandError
 
 # importing registers the handlers, in the order the command reference's table (docs/commands.md) lists them
 # isort: off

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from .. import actions, attacks, judging
-from ..amounts import amount
-from ..bounds import parse_int
-from ..errors import CommandError
-from ..gm_view import ready_words
-from ..model import OwnAction, ReadyHit
-from ..ops import Ops
+from ..rules import actions, attacks, judging
+from ..rules.amounts import amount
+from ..rules.ops import Ops
 from ..ruleset import PoolDef, TimeModel
-from ..targets import creatures, pick
-from ..which import one_of
+from ..state.bounds import parse_int
+from ..state.errors import CommandError
+from ..state.model import OwnAction, ReadyHit
+from ..state.targets import creatures, pick
 from .common import need, one_creature, pick_pool, targets
 from .spec import COMMANDS, arg, command
+from .which import one_of
 
 _ACT_WORDS = {"on=NAME": "the creature the action is used on",
               "what=NAME": "what it is used on, when not a creature (a spell)",
@@ -81,7 +80,7 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         if number is None:
             found = _ready_for(ops, " ".join(words))
         ops.require(bool(found), f"no damage ready by or on {' '.join(words)}")
-    hit = one_of(found[::-1], "attacks' damage", lambda r: ready_words(ops.state, r),
+    hit = one_of(found[::-1], "attacks' damage", lambda r: attacks.ready_words(ops.state, r),
                  lambda r: f"apply {_pick_word(ops, r)}")  # the newest first
     if words and parse_int(words[0]) is not None and not _pick_word(ops, hit).isdigit():
         ops.read_as = (words[0], _pick_word(ops, hit))

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .. import judging
-from ..amounts import amount
-from ..bounds import parse_int
-from ..errors import CommandError
-from ..model import ReadyHit
-from ..ops import Ops
-from ..saves import SaveCall, save
-from ..targets import creatures, pick
+from ..rules import judging
+from ..rules.amounts import amount
+from ..rules.ops import Ops
+from ..rules.saves import SaveCall, save
+from ..state.bounds import parse_int
+from ..state.errors import CommandError
+from ..state.model import ReadyHit
+from ..state.targets import creatures, pick
 from .common import one_creature, pick_condition, targets
 from .spec import COMMANDS, arg, command
 

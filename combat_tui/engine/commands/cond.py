@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .. import conditions, durations
-from ..amounts import amount
-from ..durations import resolve_duration
-from ..errors import CommandError
-from ..ops import Ops
-from ..targets import take_creatures
-from ..timekeeping import current_actor
+from ..rules import conditions, durations
+from ..rules.amounts import amount
+from ..rules.durations import resolve_duration
+from ..rules.ops import Ops
+from ..rules.timekeeping import current_actor
+from ..state.errors import CommandError
+from ..state.targets import take_creatures
 from .common import need, no_extra, one_creature, pick_condition, targets
 from .spec import arg, command
 

@@ -9,8 +9,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..errors import CommandError
-from ..ops import Ops
+from ..rules.ops import Ops
+from ..state.errors import CommandError
 from .quoting import split
 
 Handler = Callable[[Ops, list[str], dict[str, str]], None]

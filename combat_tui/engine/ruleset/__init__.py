@@ -16,8 +16,8 @@ of it (`make docs` writes both).
 
 from __future__ import annotations
 
-from ..views.kinds import PoolKind as PoolKind  # plain enums, defined where a view can import them
-from ..views.kinds import TimeModel as TimeModel
+from ..state.kinds import PoolKind as PoolKind  # plain enums, defined where a view can import them
+from ..state.kinds import TimeModel as TimeModel
 from . import formula as formula
 from . import formula_names as formula_names
 from .actions import ActionDef, LimitDef

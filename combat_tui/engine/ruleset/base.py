@@ -6,8 +6,8 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
-from ..bounds import Int
-from ..clean import Line
+from ..state.bounds import Int
+from ..state.clean import Line
 
 RULESET_SCHEMA_VERSION = 1
 MAX_ITEMS = 1000  # of any one list: the shipped rulesets have at most 61

@@ -6,8 +6,8 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..bounds import Int
-from ..clean import Line, Text
+from ..state.bounds import Int
+from ..state.clean import Line, Text
 from .base import MAX_ITEMS, MAX_PARTS, Strict
 from .effects import EffectDef
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..errors import FormulaError
+from ..state.errors import FormulaError
 from .actions import ActionDef
 from .base import Number, is_dice
 from .effects import AddEffect, EffectDef, PoolEffect, PromptEffect, RemoveEffect, TriggerDef, VarEffect

@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..bounds import Int
-from ..clean import Line, Text
+from ..state.bounds import Int
+from ..state.clean import Line, Text
 from .base import MAX_ITEMS, Strict
 from .effects import EffectDef
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Discriminator, Field, Tag, model_validator
 
-from ..clean import Line
+from ..state.clean import Line
 from .base import MAX_ITEMS, Number, Strict
 
 VERBS = ("add", "remove", "damage", "heal", "pool", "var", "prompt", "note", "next_turn", "injure", "treat",

@@ -6,9 +6,9 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from ..bounds import Int
 from ..check_rules import ChecksDef
-from ..clean import Line, Text
+from ..state.bounds import Int
+from ..state.clean import Line, Text
 from .actions import ActionDef
 from .base import MAX_ITEMS, RULESET_SCHEMA_VERSION, Strict
 from .body import BodyPartDef, BodyPlanDef, CareDef

@@ -7,9 +7,9 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from ..bounds import Int
-from ..clean import Line, Text
-from ..views.kinds import PoolKind
+from ..state.bounds import Int
+from ..state.clean import Line, Text
+from ..state.kinds import PoolKind
 from .base import MAX_ITEMS, Number, Strict
 
 

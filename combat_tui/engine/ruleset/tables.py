@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..bounds import Int
-from ..clean import Line, Text
+from ..state.bounds import Int
+from ..state.clean import Line, Text
 from .base import MAX_ITEMS, Strict
 from .effects import EffectDef
 

@@ -6,9 +6,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ..bounds import Int, Real
-from ..clean import Line
-from ..views.kinds import TimeModel
+from ..state.bounds import Int, Real
+from ..state.clean import Line
+from ..state.kinds import TimeModel
 from .base import Strict
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from ...engine.commands import command_line, named
 from ...engine.encounter import Encounter
-from ...engine.gm_view import attack_views, condition_view, ready_words
-from ...engine.injuries import parts_of
 from ...engine.library import Library
 from ...engine.lookup import action_cost, span
-from ...engine.model import Combatant, Side
-from ...engine.ops import names_for
+from ...engine.rules.attacks import ready_words
+from ...engine.rules.injuries import parts_of
+from ...engine.rules.ops import names_for
+from ...engine.rules.timekeeping import is_out
 from ...engine.ruleset import ActionDef, RulesetDef, TableDef, TimeModel
-from ...engine.timekeeping import is_out
+from ...engine.state.model import Combatant, Side
+from ...engine.views.sheet import attack_views, condition_view
 from ..widgets.pick_list import Choice
 
 
