@@ -18,8 +18,7 @@ E = "combat_tui.engine"
 ROOMS: list[tuple[str, tuple[str, ...]]] = [
     ("state", (f"{E}.state",)),
     # the ruleset language: its package (formulas and their names inside it), and flat modules still beside it
-    ("ruleset", (f"{E}.ruleset", f"{E}.words", f"{E}.dice", f"{E}.lookup", f"{E}.toml_text", f"{E}.check_rules",
-                 f"{E}.check_verify")),
+    ("ruleset", (f"{E}.ruleset", f"{E}.words", f"{E}.dice", f"{E}.lookup", f"{E}.toml_text")),
     ("library", (f"{E}.library",)),
     ("rules", (f"{E}.rules",)),
     ("commands", (f"{E}.commands",)),

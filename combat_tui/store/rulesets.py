@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..engine.check_verify import verify as verify_checks
 from ..engine.rules.systems import system_for
 from ..engine.ruleset import RulesetDef
+from ..engine.ruleset.check_verify import verify as verify_checks
 from ..engine.state.errors import RulesetError
 from ..engine.toml_text import parse_ruleset
 from .reading import NotReadable, read_regular

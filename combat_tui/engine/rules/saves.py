@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..check_rules import SaveDef
+from ..ruleset.check_rules import SaveDef
 from ..ruleset.formula_names import ident
 from ..state.errors import CommandError
 from ..state.targets import pick

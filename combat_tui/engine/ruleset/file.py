@@ -6,12 +6,12 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from ..check_rules import ChecksDef
 from ..state.bounds import Int
 from ..state.clean import Line, Text
 from .actions import ActionDef
 from .base import MAX_ITEMS, RULESET_SCHEMA_VERSION, Strict
 from .body import BodyPartDef, BodyPlanDef, CareDef
+from .check_rules import ChecksDef
 from .conditions import ConditionDef
 from .effects import TriggerDef
 from .formula_names import humane

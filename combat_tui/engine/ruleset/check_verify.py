@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from . import dice
-from .ruleset import RulesetDef
-from .ruleset.formula import names_in
-from .ruleset.formula_names import known_names
-from .state.errors import CombatError, FormulaError, RulesetError
+from .. import dice
+from ..state.errors import CombatError, FormulaError, RulesetError
+from .formula import names_in
+from .formula_names import known_names
+from .model import RulesetDef
 
 
 def verify(rs: RulesetDef) -> None:

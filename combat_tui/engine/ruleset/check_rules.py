@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .state.bounds import Int
-from .state.clean import Line, Text
+from ..state.bounds import Int
+from ..state.clean import Line, Text
 
 MAX_SAVES = 50
 
