@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -122,18 +122,15 @@ class CombatApp(App[None]):
             self.exit(return_code=1)
             return
         self.note = note or self.note
-        from .screens.main import MainScreen
+        from .screens.face import FaceScreen
 
         assert self.session is not None
-        # Not awaited here: the switch needs the app to read its messages, and this is one of them.
-        self.run_worker(self._when_up(self.switch_screen(MainScreen(self.session))), name="face-to-main")
+        face = next(s for s in self.screen_stack if isinstance(s, FaceScreen))  # under a dialog, may be
+        face.become_main(self.session)
+        self.call_later(self.ready)
 
-    async def _when_up(self, switched: Awaitable[object]) -> None:
-        await switched
-        self.call_later(self._up)
-
-    async def _up(self) -> None:
-        """The main screen is in the face's place: what the GM is told, then the keys typed meanwhile, in
+    async def ready(self) -> None:
+        """The face's screen is the main screen now: what the GM is told, then the keys typed meanwhile, in
         order (those read since wait in the app's queue behind this)."""
         assert self.session is not None
         self.call_after_refresh(self.tell_library, self.session.encounter.library)

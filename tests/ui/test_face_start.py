@@ -72,6 +72,33 @@ async def test_the_face_shows_what_the_loaded_main_screen_shows(tmp_path: Path) 
     assert before == after
 
 
+async def test_the_face_s_screen_becomes_the_main_screen_its_widgets_kept(tmp_path: Path) -> None:
+    """The session loaded, the widgets the face drew are the main screen's: not composed a second time."""
+    app = starting(fight(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        face_screen, widgets = app.screen, list(app.screen.query("*"))
+        await loaded(pilot, app)
+        assert app.screen is face_screen and isinstance(app.screen, MainScreen)
+        assert list(app.screen.query("*")) == widgets
+        assert app.focused is app.screen.query_one("#order")
+
+
+async def test_a_save_changed_since_its_face_was_read_shows_as_it_is_now(tmp_path: Path) -> None:
+    path = fight(tmp_path)
+    app = starting(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = " ".join(screenshot_rows(app))
+        other = Session.open(path, catalogue())  # another process's change, after the face was read
+        other.run("dmg Captain 5")
+        other.close()
+        await loaded(pilot, app)
+        after = " ".join(screenshot_rows(app))
+    assert "dmg Captain 5" not in before and "dmg Captain 5" in after
+    assert "21/26" not in before and "21/26" in after
+
+
 async def test_keys_typed_before_the_load_run_once_each_in_order(tmp_path: Path) -> None:
     path = fight(tmp_path)
     app = starting(path)

@@ -74,6 +74,10 @@ class MainScreen(GMScreen):
 
     def __init__(self, session: Session) -> None:
         super().__init__()
+        self.take(session)
+
+    def take(self, session: Session) -> None:
+        """The screen's own state over `session`: as it is made, or as the face's screen becomes it (face.py)."""
         self.session = session
         self._views = GMViews()
         self.set_reactive(MainScreen.view, self._views.build(session.encounter))
