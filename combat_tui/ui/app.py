@@ -20,7 +20,6 @@ from ..engine.errors import CombatError
 from . import styles
 from .key_line import KeyLine, RoutedKey
 from .palette import EncounterCommands
-from .player.serving import stop_all
 from .preferences import Preferences
 from .quiet_gc import QuietCollector
 
@@ -90,14 +89,15 @@ class CombatApp(App[None]):
 
     def _opened(self) -> None:
         """The session's screen (or the open screen), and what the GM is to be told on arriving."""
-        from .screens.main import MainScreen
-        from .screens.open import OpenScreen
-
         if self.session is not None:
+            from .screens.main import MainScreen
+
             self.push_screen(MainScreen(self.session))
             # after the first frame: checking the library's entries reads every ruleset
             self.call_after_refresh(self.tell_library, self.session.encounter.library)
         else:
+            from .screens.open import OpenScreen
+
             self.push_screen(OpenScreen(self.data_dir))
         self._tell()
 
@@ -227,6 +227,8 @@ class CombatApp(App[None]):
             for sig in self.SIGNALS:
                 loop.remove_signal_handler(sig)
         self.collector.stop()
+        from .player.serving import stop_all  # imported when the GM first shares the players' view
+
         stop_all()  # players' view servers started from this app
         if self.session is not None:
             self._last_resort(self.session)

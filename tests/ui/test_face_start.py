@@ -183,8 +183,13 @@ def test_a_save_with_its_face_starts_on_it(tmp_path: Path, monkeypatch: pytest.M
     assert seen == [(False, True)]  # the face first, no session yet
 
 
+# What the first frame never needs, face or not: each is imported when the GM first asks for it.
+LATER = ("combat_tui.ui.player.share", "combat_tui.ui.player.serving", "combat_tui.ui.screens.open",
+         "combat_tui.ui.screens.help", "combat_tui.ui.screens.new", "combat_tui.ui.dialogs.quit", "watchfiles")
+
 FIRST_FRAME = r"""
 import sys
+LATER = set(sys.argv.pop(1).split(","))
 from combat_tui.launch import main
 from textual.app import App
 run = App.run
@@ -193,7 +198,8 @@ def first_frame(self, *args, **kw):
     def shown(screen, renderable):
         if renderable is not None:
             loaded = [m for m in sys.modules if m.split(".")[0] == "pydantic" or m.startswith("combat_tui.engine")]
-            print(type(screen).__name__, "pydantic" in sys.modules, len(loaded), flush=True)
+            later = ",".join(sorted(m for m in sys.modules if m in LATER)) or "-"
+            print(type(screen).__name__, "pydantic" in sys.modules, len(loaded), later, flush=True)
             self._display = display
             self.exit()
         display(screen, renderable)
@@ -204,19 +210,36 @@ main(sys.argv[1:])
 """
 
 
+def first_frame(path: Path) -> list[str]:
+    """The launch on `path` to its first frame: its screen, whether pydantic is in, how many engine and
+    pydantic modules are, and which of LATER."""
+    out = subprocess.run([sys.executable, "-c", FIRST_FRAME, ",".join(LATER), str(path)], capture_output=True,
+                         text=True, check=True)
+    return out.stdout.split()
+
+
 def test_the_launch_up_to_the_first_frame_imports_no_pydantic(tmp_path: Path) -> None:
     path = fight(tmp_path)
-    out = subprocess.run([sys.executable, "-c", FIRST_FRAME, str(path)], capture_output=True, text=True, check=True)
-    screen, pydantic, engine = out.stdout.split()
+    screen, pydantic, engine, _later = first_frame(path)
     assert (screen, pydantic) == ("FaceScreen", "False")
     conn = sqlite3.connect(path)
     with conn:
         conn.execute("DELETE FROM face")
     conn.close()
-    out = subprocess.run([sys.executable, "-c", FIRST_FRAME, str(path)], capture_output=True, text=True, check=True)
-    screen, pydantic, engine_without = out.stdout.split()
+    screen, pydantic, engine_without, _later = first_frame(path)
     assert (screen, pydantic) == ("MainScreen", "True")  # without a face, the engine first (as before)
     assert int(engine) * 4 < int(engine_without)  # the face's frame: the few plain engine modules alone
+
+
+def test_the_first_frame_imports_only_what_it_shows(tmp_path: Path) -> None:
+    """Face or no face: the players' view, its server, the other screens come when first asked for."""
+    path = fight(tmp_path)
+    assert first_frame(path)[::3] == ["FaceScreen", "-"]
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("DELETE FROM face")
+    conn.close()
+    assert first_frame(path)[::3] == ["MainScreen", "-"]
 
 
 async def test_the_main_screen_keeps_the_face_once_the_gm_pauses(tmp_path: Path,

@@ -34,7 +34,6 @@ from ...engine.views.gm import LOG_SHOWN
 from ...session import Session
 from .. import styles
 from ..host import host
-from ..player.share import ShareDialog
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
 from ..widgets.footer import QuietFooter
@@ -896,6 +895,8 @@ class MainScreen(GMScreen):
         return app.data_dir if app is not None else None
 
     def action_players(self) -> None:
+        from ..player.share import ShareDialog  # the players' view and its server: when first asked for
+
         self.app.push_screen(ShareDialog(self.session.path))
 
     def action_help(self) -> None:
