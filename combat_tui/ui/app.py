@@ -133,14 +133,21 @@ class CombatApp(App[None]):
         """The face's screen is the main screen now: what the GM is told, then the keys typed meanwhile, in
         order (those read since wait in the app's queue behind this)."""
         assert self.session is not None
-        self.call_after_refresh(self.tell_library, self.session.encounter.library)
-        # after the main screen's first frame, as without a face (launch.py: its passes over a heap
-        # that only grows while the engine loads would be waste)
-        self.call_after_refresh(self.collector.start)
         self._tell()
         typed, self.typed = self.typed or [], None
         for key in typed:
             await self.keys.arrived(key)
+        self.call_after_refresh(self._settled, self.session)
+
+    def _settled(self, session: Session) -> None:
+        """Once the keys typed ahead are handled (after the main screen's first frame, when there were
+        none): what waits for them, checking the library's entries (it reads every ruleset) and the
+        collector (launch.py: its passes over a heap that only grew while the engine loaded)."""
+        if self.keys.busy:
+            self.call_after_refresh(self._settled, session)
+            return
+        self.tell_library(session.encounter.library)
+        self.collector.start()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:

@@ -114,6 +114,26 @@ async def test_keys_typed_before_the_load_run_once_each_in_order(tmp_path: Path)
         assert [e.command for e in enc.history()][-2:] == ["dmg Kara 3", "next"]  # in order
 
 
+async def test_keys_typed_before_the_load_go_before_the_library_check_and_the_collector(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What waits for the first frame of the main screen (reading every ruleset to check the library, the
+    collector's first pass) waits for the keys the GM typed ahead too."""
+    seen: list[list[str]] = []
+
+    def tell_library(self: CombatApp, lib: object) -> None:
+        assert self.session is not None
+        seen.append([e.command for e in self.session.encounter.history()][-2:])
+
+    monkeypatch.setattr(CombatApp, "tell_library", tell_library)
+    app = starting(fight(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "d", "3", "enter", "n")
+        await loaded(pilot, app)
+        await until(pilot, lambda: bool(seen), "the library checked")
+    assert seen == [["dmg Kara 3", "next"]]
+
+
 async def test_keys_typed_as_the_app_loads_by_itself_run_once_each_in_order(tmp_path: Path) -> None:
     path = fight(tmp_path)
     shown = face.read(path)
