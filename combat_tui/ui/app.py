@@ -234,7 +234,7 @@ class CombatApp(App[None]):
             for sig in self.SIGNALS:
                 loop.remove_signal_handler(sig)
         self.collector.stop()
-        from .player.serving import stop_all  # imported when the GM first shares the players' view
+        from .player.serving import stop_all  # here, not at start: the first frame has no use for it
 
         stop_all()  # players' view servers started from this app
         if self.session is not None:
