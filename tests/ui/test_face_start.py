@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import ROOT
 
 from combat_tui import cli
 from combat_tui.engine.errors import CombatError
@@ -82,6 +83,15 @@ async def test_the_face_s_screen_becomes_the_main_screen_its_widgets_kept(tmp_pa
         assert app.screen is face_screen and isinstance(app.screen, MainScreen)
         assert list(app.screen.query("*")) == widgets
         assert app.focused is app.screen.query_one("#order")
+
+
+def test_the_main_screen_adds_no_keys_or_styles_to_what_the_face_s_screen_has() -> None:
+    """The face's screen becomes the main screen as it is (FaceScreen.become_main): its keys and styles
+    were set as it was made, so the main screen may have none the face's screen has not."""
+    for name in ("BINDINGS", "DEFAULT_CSS", "CSS", "CSS_PATH", "COMPONENT_CLASSES", "AUTO_FOCUS", "DEFAULT_CLASSES"):
+        assert getattr(MainScreen, name) == getattr(FaceScreen, name), name
+    styles = (ROOT / "combat_tui" / "ui" / "app.tcss").read_text(encoding="utf-8")
+    assert "MainScreen" not in styles and "FaceScreen" not in styles
 
 
 async def test_a_save_changed_since_its_face_was_read_shows_as_it_is_now(tmp_path: Path) -> None:

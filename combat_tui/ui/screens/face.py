@@ -44,8 +44,9 @@ class FaceScreen(GMScreen):
         """The session is loaded: this screen becomes its main screen, with the widgets it has drawn.
         Composing and styling the main screen's widgets a second time was most of the wait between the
         face and keys that work. Both are the same widgets over the same view (gm_screen.py), and the
-        main screen adds no style of its own, so only what the loaded save shows otherwise is redrawn:
-        nothing, unless the save changed since its face was read."""
+        main screen adds no key or style of its own (a test holds it to that: both were set as this
+        screen was made), so only what the loaded save shows otherwise is redrawn: nothing, unless the
+        save changed since its face was read."""
         from ...engine.views.gm import LOG_SHOWN
         from .main import MainScreen
 
