@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
-from .engine.cleaning import clean_line
-from .engine.errors import SaveError
-from .engine.files import HUGE_NUMBER, NotReadable, read_regular_text
+from .engine.state.cleaning import clean_line
+from .engine.state.errors import SaveError
 from .store import files
+from .store.reading import NotReadable, read_regular_text
 
 MAX_BYTES = 64 * 1024  # a hand-written file of preferences is a few hundred bytes
 MAX_KEYS = 200
@@ -49,6 +49,8 @@ def load(path: Path | None = None) -> Settings:
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
+        from .engine.toml_text import HUGE_NUMBER  # here: it imports the ruleset's models, and pydantic
+
         reason = (clean_line(str(exc))[:120] if isinstance(exc, tomllib.TOMLDecodeError)
                   else HUGE_NUMBER if isinstance(exc, ValueError) else "not readable")
         return Settings(problem=f"settings not used: {path.name}: {reason}", readable=False)

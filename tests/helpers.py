@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.model import Combatant
+from combat_tui.engine.state.model import Combatant
 from combat_tui.session import Session
 
 Source = Encounter | Session

@@ -24,8 +24,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .bounds import MAX_STEP
-from .errors import FormulaError
+from .state.bounds import MAX_STEP
+from .state.errors import FormulaError
 
 __all__ = ["MAX_DEPTH", "MAX_LENGTH", "evaluate", "names_in"]
 

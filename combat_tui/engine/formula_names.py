@@ -58,9 +58,9 @@ NAMES: tuple[FormulaName, ...] = (
                 label="Target"),
     FormulaName("sf", "the SF worked out before `sf_then`", "the moment", "an action's `sf_then`", local=True),
     FormulaName("value", "the number the GM gave with `value=N`", "the moment",
-                "the `requires` and effects of an action with `value`", local=True),
+                "the cost, gain, `requires` and effects of an action with `value`", local=True),
     FormulaName("tally", "the count so far for the name given with `what=`", "the moment",
-                "the `requires` and effects of an action with `tally`", local=True),
+                "the cost, gain, `requires` and effects of an action with `tally`", local=True),
 )
 
 

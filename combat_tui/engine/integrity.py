@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from .model import Clock, Combatant, Counters, Prompt, ReadyHit, Slot, State
+from .state.model import Clock, Combatant, Counters, Prompt, ReadyHit, Slot, State
 
 if TYPE_CHECKING:
-    from .encounter import EncounterDoc
-    from .events import Change
     from .ruleset import RulesetDef
+    from .state.document import EncounterDoc
+    from .state.events import Change
 
 WHOLE: dict[str, type[BaseModel] | None] = {  # a key's snapshot: one model, a list of one, or a plain dict
     "clock": Clock, "counters": Counters, "order": Slot, "prompts": Prompt, "ready": ReadyHit, "waiting": None,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import formula
-from .errors import FormulaError
 from .ruleset import ActionDef, ConditionDef, Number, RuleDef, RulesetDef, SpeedClassDef, TableDef
+from .state.errors import FormulaError
 from .words import formula_words, humane, ident, labels
 
 

@@ -16,10 +16,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .bounds import Int, Real
-from .clean import Line, Text
-from .views.kinds import PoolKind as PoolKind  # plain enums, defined where a view can import them
-from .views.kinds import TimeModel as TimeModel
+from .check_rules import ChecksDef
+from .state.bounds import Int, Real
+from .state.clean import Line, Text
+from .state.kinds import PoolKind as PoolKind  # plain enums, defined where a view can import them
+from .state.kinds import TimeModel as TimeModel
 
 RULESET_SCHEMA_VERSION = 1
 MAX_ITEMS = 1000  # of any one list: the shipped rulesets have at most 61
@@ -411,6 +412,7 @@ class RulesetDef(Strict):
     body_plans: list[BodyPlanDef] = Field(default_factory=list, max_length=MAX_ITEMS,
                                           description="Kinds of body; the first is the default.")
     injury_care: CareDef = Field(CareDef(), description="Looking after injuries between fights.")
+    checks: ChecksDef = Field(ChecksDef(), description="Saving throws, and how an attack is judged.")
 
     @field_validator("schema_version")
     @classmethod
@@ -505,14 +507,14 @@ class RulesetDef(Strict):
 
     def _check_formulas(self) -> None:
         """Every formula parses and uses only names the ruleset defines, so a typo fails at load."""
-        from .errors import FormulaError
         from .formula import names_in
         from .formula_names import known_names
+        from .state.errors import FormulaError
 
         known = known_names(self.formula_items())
 
         def own(a: ActionDef) -> set[str]:
-            """Names only an action's requires and effects have: its value and its tally."""
+            """Names only an action's cost, gain, requires and effects have: its value and its tally."""
             return {n for n, have in (("value", a.value), ("tally", a.tally)) if have is not None}
 
         def check(expr: Number | None, where: str, extra: set[str] | None = None) -> None:
@@ -530,7 +532,7 @@ class RulesetDef(Strict):
                 check(getattr(p, key), f"pools[{p.id}].{key}")
         for a in self.actions:
             for pid, v in [*a.cost.items(), *a.gain.items()]:
-                check(v, f"actions[{a.id}].{pid}")
+                check(v, f"actions[{a.id}].{pid}", own(a))
             check(a.requires, f"actions[{a.id}].requires", own(a))
             check(a.anytime, f"actions[{a.id}].anytime")
             check(None if _dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")

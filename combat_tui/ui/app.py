@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 
-from ..engine.errors import CombatError
+from ..engine.state.errors import CombatError
 from . import styles
 from .key_line import KeyLine, RoutedKey
 from .palette import EncounterCommands
@@ -111,7 +111,7 @@ class CombatApp(App[None]):
         """The face is up: load the session and put its main screen in the face's place, then the keys
         typed meanwhile go to it, in order. Loading fails: the app ends with the one line the command
         line gives without a face."""
-        from ..engine.errors import CombatError as Failed
+        from ..engine.state.errors import CombatError as Failed
 
         assert self.face is not None
         try:
@@ -234,7 +234,7 @@ class CombatApp(App[None]):
             for sig in self.SIGNALS:
                 loop.remove_signal_handler(sig)
         self.collector.stop()
-        from .player.serving import stop_all  # here, not at start: the first frame has no use for it
+        from ..players.serving import stop_all  # here, not at start: the first frame has no use for it
 
         stop_all()  # players' view servers started from this app
         if self.session is not None:

@@ -13,10 +13,10 @@ from combat_tui.engine import formula_names
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.formula import evaluate
 from combat_tui.engine.formula_names import NAMES, expand, has_shape, known_names
-from combat_tui.engine.loader import load_all
-from combat_tui.engine.ops import names_for
+from combat_tui.engine.rules.ops import names_for
 from combat_tui.engine.ruleset import RulesetDef
 from combat_tui.engine.words import labels
+from combat_tui.store.rulesets import load_all
 
 ENGINE = Path(formula_names.__file__).parent
 

@@ -8,7 +8,7 @@ import pytest
 from helpers import active, cond, conds, creature, next_tc, pool, prompts, tc
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 SEED = 5
 RULESET = "time-count"
@@ -622,7 +622,7 @@ def test_sixty_tc_of_play_keeps_the_books(enc: Encounter) -> None:
 
 
 def test_value_and_tally_are_names_only_where_an_action_declares_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from combat_tui.engine.loader import builtin_dir, load_all
+    from combat_tui.store.rulesets import builtin_dir, load_all
 
     text = (builtin_dir() / "time-count.toml").read_text(encoding="utf-8").replace('id = "time-count"', 'id = "mine"')
     asks = 'value = "the spell\'s fatigue cost"\n'

@@ -6,9 +6,9 @@ import pytest
 from helpers import Make, cond, conds, next_tc, pool, prompts, tc
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
-from combat_tui.engine.loader import Catalogue
-from combat_tui.engine.speed import shift_class
+from combat_tui.engine.rules.speed import shift_class
+from combat_tui.engine.state.errors import CommandError
+from combat_tui.store.rulesets import Catalogue
 
 
 def _straight(enc: Encounter, name: str, tcs: int = 4) -> None:
@@ -24,6 +24,53 @@ def enc(make: Make) -> Encounter:
 
 
 # -- speed factors ----------------------------------------------------------------------------------
+
+
+def test_a_creature_killed_on_its_own_count_still_takes_its_action(enc: Encounter) -> None:
+    """"If two numbers match, then the actions occur at the same time. This means that all actions take
+    place and all dice are rolled before any of the effects are applied.\""""
+    enc.run("add Ogre init=7 hp=10")
+    enc.run("add Imp init=7 hp=10")
+    enc.run("add Hero pc init=9")
+    enc.run("start")
+    enc.run("dmg Imp 30")  # the Ogre's blow, entered first
+    assert "dead" in conds(enc, "Imp")
+    lines = enc.run("act Imp attack sf=4")  # its blow on the same count still lands
+    assert any("acts with the others on TC 7" in line for line in lines)
+    enc.run("next")
+    with pytest.raises(CommandError, match="cannot act"):
+        enc.run("act Imp attack sf=4")  # no action on a later count
+
+
+def test_a_creature_dead_before_its_count_does_not_act(enc: Encounter) -> None:
+    """Only actions on the same count are simultaneous: one killed before its count comes has no action."""
+    enc.run("add Ogre init=5 hp=10")
+    enc.run("add Imp init=7 hp=10")
+    enc.run("start")
+    enc.run("dmg Imp 30")  # at TC 5, the Imp's count is 7
+    with pytest.raises(CommandError, match="cannot act"):
+        enc.run("act Imp attack sf=4")
+
+
+def test_magic_healing_does_not_undo_poison_damage(enc: Encounter) -> None:
+    """"Poison damage can only be healed through natural healing or certain spells that specifically heal
+    poison damage.\""""
+    enc.run("add Guard hp=10")
+    enc.run("dmg Guard 6 poison")  # past the ToP of 3: 3 off HP, 3 fatigue
+    assert (pool(enc, "Guard", "hp"), pool(enc, "Guard", "fatigue")) == (7, 3)
+    lines = enc.run("heal Guard 10")
+    assert pool(enc, "Guard", "invigoration") == 0 and pool(enc, "Guard", "fatigue") == 3
+    assert any("poison damage heals only naturally" in line for line in lines)
+    enc.run("dmg Guard 2 slashing")  # a wound of another kind heals as before
+    enc.run("heal Guard 10")
+    assert pool(enc, "Guard", "fatigue") == 3
+    enc.run("heal Guard 4 poison")  # healing aimed at poison: the HP part, then the fatigue
+    assert pool(enc, "Guard", "invigoration") == 3 and pool(enc, "Guard", "fatigue") == 2
+    enc.run("spend Guard fatigue 2")  # natural healing, given by the GM
+    assert pool(enc, "Guard", "fatigue") == 0
+    enc.run("dmg Guard 2")
+    enc.run("heal Guard 2")
+    assert pool(enc, "Guard", "fatigue") == 0  # no stale poison left to hold it back
 
 
 def test_a_fumble_adds_1d6_to_the_weapons_sf(enc: Encounter) -> None:
@@ -697,7 +744,7 @@ def test_sprinting_checks_weigh_minus_2_on_top_of_the_running_ones(enc: Encounte
     sprinting check made: -1 each for the running ones, -2 for the sprinting one (or, the other reading, -2
     for each check of either kind on a sprinting check)."""
     from combat_tui.engine import formula
-    from combat_tui.engine.ops import names_for
+    from combat_tui.engine.rules.ops import names_for
 
     enc.run(f"set sprint_penalty_all {every}")
     enc.run("add Runner")

@@ -18,7 +18,7 @@ import pytest
 from helpers import ROOT
 
 from combat_tui import cli
-from combat_tui.engine.errors import CombatError
+from combat_tui.engine.state.errors import CombatError
 from combat_tui.session import Session, catalogue
 from combat_tui.store import face
 from combat_tui.ui.app import CombatApp, FaceStart
@@ -214,7 +214,7 @@ def test_a_save_with_its_face_starts_on_it(tmp_path: Path, monkeypatch: pytest.M
 
 
 # What the first frame never needs, face or not: each is imported when the GM first asks for it.
-LATER = ("combat_tui.ui.player.share", "combat_tui.ui.player.serving", "combat_tui.ui.screens.open",
+LATER = ("combat_tui.ui.player.share", "combat_tui.players.serving", "combat_tui.ui.screens.open",
          "combat_tui.ui.screens.help", "combat_tui.ui.screens.new", "combat_tui.ui.dialogs.quit", "watchfiles")
 
 FIRST_FRAME = r"""

@@ -14,7 +14,7 @@ from pathlib import Path
 from helpers import active, combatant, conds, screenshot_text, tc
 from textual.pilot import Pilot
 
-from combat_tui.engine.model import Side
+from combat_tui.engine.state.model import Side
 from combat_tui.session import Session, catalogue
 from combat_tui.store import saves
 from combat_tui.ui.screens.main import MainScreen

@@ -19,18 +19,18 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
 
-from ...engine.attacks import as_action
-from ...engine.bounds import parse_int
-from ...engine.clean import clean_line
 from ...engine.commands import command_line, named
-from ...engine.durations import duration_words
-from ...engine.errors import CombatError
-from ...engine.gm_view import GMViews, key_state, ready_words
 from ...engine.lookup import entries
-from ...engine.model import Combatant
+from ...engine.rules.attacks import as_action, ready_words
+from ...engine.rules.durations import duration_words
+from ...engine.rules.timekeeping import acting_order, active, current_actor
 from ...engine.ruleset import TimeModel
-from ...engine.timekeeping import acting_order, active, current_actor
+from ...engine.state.bounds import parse_int
+from ...engine.state.clean import clean_line
+from ...engine.state.errors import CombatError
+from ...engine.state.model import Combatant
 from ...engine.views.gm import LOG_SHOWN
+from ...engine.views.gm_view import GMViews, key_state
 from ...session import Session
 from .. import styles
 from ..host import host
