@@ -215,7 +215,8 @@ def test_a_save_with_its_face_starts_on_it(tmp_path: Path, monkeypatch: pytest.M
 
 # What the first frame never needs, face or not: each is imported when the GM first asks for it.
 LATER = ("combat_tui.ui.player.share", "combat_tui.players.serving", "combat_tui.ui.screens.open",
-         "combat_tui.ui.screens.help", "combat_tui.ui.screens.new", "combat_tui.ui.dialogs.quit", "watchfiles")
+         "combat_tui.ui.screens.help", "combat_tui.ui.screens.new", "combat_tui.ui.dialogs.quit", "watchfiles",
+         "d20", "combat_tui.engine.dice")  # the dice roller: d20 builds its grammar as it is imported
 
 FIRST_FRAME = r"""
 import sys
