@@ -22,7 +22,6 @@ from typing import Any
 from . import paths
 from .engine.state.cleaning import clean_line
 from .engine.state.errors import SaveError
-from .engine.toml_text import HUGE_NUMBER
 from .store import files
 from .store.reading import NotReadable, read_regular_text
 
@@ -50,6 +49,8 @@ def load(path: Path | None = None) -> Settings:
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
+        from .engine.toml_text import HUGE_NUMBER  # here: it imports the ruleset's models, and pydantic
+
         reason = (clean_line(str(exc))[:120] if isinstance(exc, tomllib.TOMLDecodeError)
                   else HUGE_NUMBER if isinstance(exc, ValueError) else "not readable")
         return Settings(problem=f"settings not used: {path.name}: {reason}", readable=False)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from helpers import script
 
 ROOT = Path(__file__).parents[1]
@@ -61,3 +63,29 @@ def test_a_quick_library_run_prints_the_row_from_the_open_screen_to_round_1(tmp_
     value = rows["keys from the open screen to round 1 of the party and four ghouls"]
     keys, ms = value.split(", ")
     assert int(keys.removesuffix(" keys")) >= 20 and ms.endswith(" ms")
+
+
+def test_a_launch_is_timed_to_its_first_frame_and_to_ready_for_keys(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start-up and durability parts' child, on a save with its face and on one without: both moments,
+    each as wall clock and CPU time; without a face the main screen's first frame is ready for keys."""
+    from combat_tui.session import Session, catalogue
+
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    bench = script("benchmarks/bench.py")
+    path = tmp_path / "fight.combat"
+    session = Session.create(path, catalogue(), "three-action", name="Ford")
+    for line in ("add Kara pc hp=24 init=17", "add Bandit x2 hp=11", "start"):
+        session.run(line)
+    session.keep_face()
+    session.close()
+    face = bench.launch("app", path)
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("DELETE FROM face")
+    conn.close()
+    plain = bench.launch("app", path)
+    for marks in (face, plain):
+        (first, first_cpu), (ready, ready_cpu) = marks["FRAME"], marks["READY"]
+        assert 0 < first <= ready and 0 < first_cpu <= ready_cpu
+    assert face["FRAME"] < face["READY"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,7 +17,6 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ..engine.state.errors import CombatError
-from ..players.serving import stop_all
 from . import styles
 from .key_line import KeyLine, RoutedKey
 from .palette import EncounterCommands
@@ -90,14 +89,15 @@ class CombatApp(App[None]):
 
     def _opened(self) -> None:
         """The session's screen (or the open screen), and what the GM is to be told on arriving."""
-        from .screens.main import MainScreen
-        from .screens.open import OpenScreen
-
         if self.session is not None:
+            from .screens.main import MainScreen
+
             self.push_screen(MainScreen(self.session))
             # after the first frame: checking the library's entries reads every ruleset
             self.call_after_refresh(self.tell_library, self.session.encounter.library)
         else:
+            from .screens.open import OpenScreen
+
             self.push_screen(OpenScreen(self.data_dir))
         self._tell()
 
@@ -122,28 +122,32 @@ class CombatApp(App[None]):
             self.exit(return_code=1)
             return
         self.note = note or self.note
-        from .screens.main import MainScreen
+        from .screens.face import FaceScreen
 
         assert self.session is not None
-        # Not awaited here: the switch needs the app to read its messages, and this is one of them.
-        self.run_worker(self._when_up(self.switch_screen(MainScreen(self.session))), name="face-to-main")
+        face = next(s for s in self.screen_stack if isinstance(s, FaceScreen))  # under a dialog, may be
+        face.become_main(self.session)
+        self.call_later(self.ready)
 
-    async def _when_up(self, switched: Awaitable[object]) -> None:
-        await switched
-        self.call_later(self._up)
-
-    async def _up(self) -> None:
-        """The main screen is in the face's place: what the GM is told, then the keys typed meanwhile, in
+    async def ready(self) -> None:
+        """The face's screen is the main screen now: what the GM is told, then the keys typed meanwhile, in
         order (those read since wait in the app's queue behind this)."""
         assert self.session is not None
-        self.call_after_refresh(self.tell_library, self.session.encounter.library)
-        # after the main screen's first frame, as without a face (launch.py: its passes over a heap
-        # that only grows while the engine loads would be waste)
-        self.call_after_refresh(self.collector.start)
         self._tell()
         typed, self.typed = self.typed or [], None
         for key in typed:
             await self.keys.arrived(key)
+        self.call_after_refresh(self._settled, self.session)
+
+    def _settled(self, session: Session) -> None:
+        """Once the keys typed ahead are handled (after the main screen's first frame, when there were
+        none): what waits for them, checking the library's entries (it reads every ruleset) and the
+        collector (launch.py: its passes over a heap that only grew while the engine loaded)."""
+        if self.keys.busy:
+            self.call_after_refresh(self._settled, session)
+            return
+        self.tell_library(session.encounter.library)
+        self.collector.start()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
@@ -230,6 +234,8 @@ class CombatApp(App[None]):
             for sig in self.SIGNALS:
                 loop.remove_signal_handler(sig)
         self.collector.stop()
+        from ..players.serving import stop_all  # here, not at start: the first frame has no use for it
+
         stop_all()  # players' view servers started from this app
         if self.session is not None:
             self._last_resort(self.session)

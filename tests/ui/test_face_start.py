@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import ROOT
 
 from combat_tui import cli
 from combat_tui.engine.state.errors import CombatError
@@ -72,6 +73,42 @@ async def test_the_face_shows_what_the_loaded_main_screen_shows(tmp_path: Path) 
     assert before == after
 
 
+async def test_the_face_s_screen_becomes_the_main_screen_its_widgets_kept(tmp_path: Path) -> None:
+    """The session loaded, the widgets the face drew are the main screen's: not composed a second time."""
+    app = starting(fight(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        face_screen, widgets = app.screen, list(app.screen.query("*"))
+        await loaded(pilot, app)
+        assert app.screen is face_screen and isinstance(app.screen, MainScreen)
+        assert list(app.screen.query("*")) == widgets
+        assert app.focused is app.screen.query_one("#order")
+
+
+def test_the_main_screen_adds_no_keys_or_styles_to_what_the_face_s_screen_has() -> None:
+    """The face's screen becomes the main screen as it is (FaceScreen.become_main): its keys and styles
+    were set as it was made, so the main screen may have none the face's screen has not."""
+    for name in ("BINDINGS", "DEFAULT_CSS", "CSS", "CSS_PATH", "COMPONENT_CLASSES", "AUTO_FOCUS", "DEFAULT_CLASSES"):
+        assert getattr(MainScreen, name) == getattr(FaceScreen, name), name
+    styles = (ROOT / "combat_tui" / "ui" / "app.tcss").read_text(encoding="utf-8")
+    assert "MainScreen" not in styles and "FaceScreen" not in styles
+
+
+async def test_a_save_changed_since_its_face_was_read_shows_as_it_is_now(tmp_path: Path) -> None:
+    path = fight(tmp_path)
+    app = starting(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = " ".join(screenshot_rows(app))
+        other = Session.open(path, catalogue())  # another process's change, after the face was read
+        other.run("dmg Captain 5")
+        other.close()
+        await loaded(pilot, app)
+        after = " ".join(screenshot_rows(app))
+    assert "dmg Captain 5" not in before and "dmg Captain 5" in after
+    assert "21/26" not in before and "21/26" in after
+
+
 async def test_keys_typed_before_the_load_run_once_each_in_order(tmp_path: Path) -> None:
     path = fight(tmp_path)
     app = starting(path)
@@ -85,6 +122,26 @@ async def test_keys_typed_before_the_load_run_once_each_in_order(tmp_path: Path)
         kara = next(c for c in enc.state.roster() if c.name == "Kara")
         assert kara.pools["hp"].current == 21  # once
         assert [e.command for e in enc.history()][-2:] == ["dmg Kara 3", "next"]  # in order
+
+
+async def test_keys_typed_before_the_load_go_before_the_library_check_and_the_collector(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What waits for the first frame of the main screen (reading every ruleset to check the library, the
+    collector's first pass) waits for the keys the GM typed ahead too."""
+    seen: list[list[str]] = []
+
+    def tell_library(self: CombatApp, lib: object) -> None:
+        assert self.session is not None
+        seen.append([e.command for e in self.session.encounter.history()][-2:])
+
+    monkeypatch.setattr(CombatApp, "tell_library", tell_library)
+    app = starting(fight(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "d", "3", "enter", "n")
+        await loaded(pilot, app)
+        await until(pilot, lambda: bool(seen), "the library checked")
+    assert seen == [["dmg Kara 3", "next"]]
 
 
 async def test_keys_typed_as_the_app_loads_by_itself_run_once_each_in_order(tmp_path: Path) -> None:
@@ -156,8 +213,14 @@ def test_a_save_with_its_face_starts_on_it(tmp_path: Path, monkeypatch: pytest.M
     assert seen == [(False, True)]  # the face first, no session yet
 
 
+# What the first frame never needs, face or not: each is imported when the GM first asks for it.
+LATER = ("combat_tui.ui.player.share", "combat_tui.players.serving", "combat_tui.ui.screens.open",
+         "combat_tui.ui.screens.help", "combat_tui.ui.screens.new", "combat_tui.ui.dialogs.quit", "watchfiles",
+         "d20", "combat_tui.engine.dice")  # the dice roller: d20 builds its grammar as it is imported
+
 FIRST_FRAME = r"""
 import sys
+LATER = set(sys.argv.pop(1).split(","))
 from combat_tui.launch import main
 from textual.app import App
 run = App.run
@@ -166,7 +229,8 @@ def first_frame(self, *args, **kw):
     def shown(screen, renderable):
         if renderable is not None:
             loaded = [m for m in sys.modules if m.split(".")[0] == "pydantic" or m.startswith("combat_tui.engine")]
-            print(type(screen).__name__, "pydantic" in sys.modules, len(loaded), flush=True)
+            later = ",".join(sorted(m for m in sys.modules if m in LATER)) or "-"
+            print(type(screen).__name__, "pydantic" in sys.modules, len(loaded), later, flush=True)
             self._display = display
             self.exit()
         display(screen, renderable)
@@ -177,19 +241,36 @@ main(sys.argv[1:])
 """
 
 
+def first_frame(path: Path) -> list[str]:
+    """The launch on `path` to its first frame: its screen, whether pydantic is in, how many engine and
+    pydantic modules are, and which of LATER."""
+    out = subprocess.run([sys.executable, "-c", FIRST_FRAME, ",".join(LATER), str(path)], capture_output=True,
+                         text=True, check=True)
+    return out.stdout.split()
+
+
 def test_the_launch_up_to_the_first_frame_imports_no_pydantic(tmp_path: Path) -> None:
     path = fight(tmp_path)
-    out = subprocess.run([sys.executable, "-c", FIRST_FRAME, str(path)], capture_output=True, text=True, check=True)
-    screen, pydantic, engine = out.stdout.split()
+    screen, pydantic, engine, _later = first_frame(path)
     assert (screen, pydantic) == ("FaceScreen", "False")
     conn = sqlite3.connect(path)
     with conn:
         conn.execute("DELETE FROM face")
     conn.close()
-    out = subprocess.run([sys.executable, "-c", FIRST_FRAME, str(path)], capture_output=True, text=True, check=True)
-    screen, pydantic, engine_without = out.stdout.split()
+    screen, pydantic, engine_without, _later = first_frame(path)
     assert (screen, pydantic) == ("MainScreen", "True")  # without a face, the engine first (as before)
     assert int(engine) * 4 < int(engine_without)  # the face's frame: the few plain engine modules alone
+
+
+def test_the_first_frame_imports_only_what_it_shows(tmp_path: Path) -> None:
+    """Face or no face: the players' view, its server, the other screens come when first asked for."""
+    path = fight(tmp_path)
+    assert first_frame(path)[::3] == ["FaceScreen", "-"]
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("DELETE FROM face")
+    conn.close()
+    assert first_frame(path)[::3] == ["MainScreen", "-"]
 
 
 async def test_the_main_screen_keeps_the_face_once_the_gm_pauses(tmp_path: Path,

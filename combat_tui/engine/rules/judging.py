@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from ..dice import Roll
 from ..state.bounds import parse_int
 from ..state.errors import CommandError
 from ..state.model import Combatant, ReadyHit, State
 from .ops import Ops
+
+if TYPE_CHECKING:  # d20 builds its grammar on import: not for opening a save, only when a die is rolled
+    from ..dice import Roll
 
 _DIE = re.compile(r"([0-9]*)d([0-9]+)")
 _D20 = re.compile(r"(?<![0-9])1?d20(?![0-9a-z])")

@@ -1,13 +1,22 @@
 """The save's face on screen: the main screen as the save last showed it, drawn from its plain data while
 the engine loads (`store/face.py`). Nothing here runs a command: the app keeps the keys typed meanwhile
-and hands them to the real main screen, which takes this one's place."""
+and hands them on once the session is loaded, when this very screen becomes its main screen."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 
 from ...store.face import Face
+from ..widgets.command_bar import CommandBar
+from ..widgets.log_pane import LogPane
+from ..widgets.order_pane import OrderPane
 from .gm_screen import GMScreen
+
+if TYPE_CHECKING:
+    from ...session import Session
+    from .main import MainScreen
 
 
 class FaceScreen(GMScreen):
@@ -30,3 +39,32 @@ class FaceScreen(GMScreen):
         if action == "run_command":
             return False
         return self.shown.key(action)
+
+    def become_main(self, session: Session) -> MainScreen:
+        """The session is loaded: this screen becomes its main screen, with the widgets it has drawn.
+        Composing and styling the main screen's widgets a second time was most of the wait between the
+        face and keys that work. Both are the same widgets over the same view (gm_screen.py), and the
+        main screen adds no key or style of its own (a test holds it to that: both were set as this
+        screen was made), so only what the loaded save shows otherwise is redrawn: nothing, unless the
+        save changed since its face was read."""
+        from ...engine.views.gm import LOG_SHOWN
+        from .main import MainScreen
+
+        face_view, face_log = self.view, list(self.shown.log)
+        self.__class__ = MainScreen  # type: ignore[assignment]  # a GMScreen both, same widgets and styles
+        main: MainScreen = self  # type: ignore[assignment]
+        main.take(session)  # its own state
+        main.set_reactive(GMScreen.view, face_view)  # as the panes show it
+        order = main.query_one(OrderPane)
+        picked = order.highlighted_id()
+        if picked in session.encounter.state.combatants:
+            main.set_reactive(MainScreen.selected, picked)
+            main.post_message(OrderPane.Picked(picked))  # as the pane says it on mounting: the screen's pick
+        main.refresh_view()  # the panes bound to the view redraw the parts that differ from the face's
+        log = [(e.stamp, e.command, e.lines) for e in session.encounter.history(LOG_SHOWN)]
+        if log != face_log:
+            main.query_one(LogPane).write_again(log)
+        main.query_one(CommandBar).complete_in(session)
+        main.on_mount()
+        main.refresh_bindings()  # the keys' states are the main screen's to say now
+        return main

@@ -34,7 +34,6 @@ from ...engine.views.gm_view import GMViews, key_state
 from ...session import Session
 from .. import styles
 from ..host import host
-from ..player.share import ShareDialog
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
 from ..widgets.footer import QuietFooter
@@ -74,6 +73,10 @@ class MainScreen(GMScreen):
 
     def __init__(self, session: Session) -> None:
         super().__init__()
+        self.take(session)
+
+    def take(self, session: Session) -> None:
+        """The screen's own state over `session`: as it is made, or as the face's screen becomes it (face.py)."""
         self.session = session
         self._views = GMViews()
         self.set_reactive(MainScreen.view, self._views.build(session.encounter))
@@ -892,6 +895,8 @@ class MainScreen(GMScreen):
         return app.data_dir if app is not None else None
 
     def action_players(self) -> None:
+        from ..player.share import ShareDialog  # the players' view and its server: when first asked for
+
         self.app.push_screen(ShareDialog(self.session.path))
 
     def action_help(self) -> None:

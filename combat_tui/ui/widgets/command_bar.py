@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from textual.binding import Binding
 from textual.suggester import Suggester
@@ -39,6 +39,11 @@ class CommandBar(Input):
         # not selected on focus: `r` opens the bar with "roll " and the GM types the dice after it
         self.session = session
         self._tab: TabCycle | None = None
+
+    def complete_in(self, session: Session) -> None:
+        """Complete commands of `session` from now on (the face's bar had none to complete in)."""
+        self.session = session
+        cast(CommandSuggester, self.suggester).session = session
 
     def insert_text_at_cursor(self, text: str) -> None:
         """A `:` typed into the empty bar is the key that opens it, typed again from habit: no text."""

@@ -37,6 +37,10 @@ class QuietFooter(Footer):
         """Textual's keys, made to fit: compact when the full ones do not, then the least used hidden."""
         keys = list(super().compose())
         self._fit([k for k in keys if isinstance(k, FooterKey)])
+        for key in keys:  # born as compact as the footer: bound to it on mounting, each would restyle itself
+            if isinstance(key, FooterKey):
+                key.set_reactive(FooterKey.compact, self.compact)
+                key.set_class(self.compact, "-compact", update=False)
         # What is shown, as it is built now: a rebuild asked for earlier can run after the keys moved on
         # (a question came up meanwhile), and `relight` must then know the footer shows other keys.
         self._shape = self._shown(self.screen)[0] if keys else None

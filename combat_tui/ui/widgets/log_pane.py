@@ -84,6 +84,13 @@ class LogPane(FixedBox, SteadyScrollView, ScrollView, can_focus=True):
             self.write_event(stamp, command, lines)
         self._history = ()
 
+    def write_again(self, history: Sequence[Entry]) -> None:
+        """These entries in place of what the pane shows (the save changed since its face was read)."""
+        self._entries, self.lines = [], []
+        for stamp, command, lines in history:
+            self.write_event(stamp, command, lines)
+        self._lines_changed()
+
     def write_event(self, stamp: str, command: str, lines: list[str]) -> None:
         head = Text(f"[{stamp}] ", style="dim")
         head.append(command, style="bold")
