@@ -23,9 +23,9 @@ from typing import Any
 import report  # benchmarks/report.py, beside this script
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
-from combat_tui.engine.loader import load_all
-from combat_tui.engine.timekeeping import active
+from combat_tui.engine.rules.timekeeping import active
+from combat_tui.engine.state.errors import CombatError
+from combat_tui.store.rulesets import load_all
 
 sys.path.insert(0, str(Path(__file__).parent))
 from workarounds import OFF  # beside this script, which is run as a file

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
-from .engine.cleaning import clean_line
+from .engine.state.cleaning import clean_line
 
 DATA_DIR_HELP = ("where saves go, and settings unless COMBAT_TUI_CONFIG_DIR is set (default: the platform's user "
                  "data folder)")

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from . import paths
 from .arguments import DATA_DIR_HELP, Parser
-from .engine.cleaning import clean_command, clean_line
-from .engine.errors import CombatError
+from .engine.state.cleaning import clean_command, clean_line
+from .engine.state.errors import CombatError
 
 if TYPE_CHECKING:
     from .session import Session

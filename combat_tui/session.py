@@ -19,15 +19,15 @@ from pathlib import Path
 
 from . import paths
 from .autosave import Autosaver
-from .engine import library
-from .engine.clean import clean_line
-from .engine.encounter import Encounter, now_iso
-from .engine.errors import CombatError, SaveError
-from .engine.events import Event
+from .engine.encounter import Encounter
 from .engine.library import Library
-from .engine.loader import Catalogue, load_all
-from .store import face, naming, party_state, saves
+from .engine.state.clean import clean_line
+from .engine.state.document import now_iso
+from .engine.state.errors import CombatError, SaveError
+from .engine.state.events import Event
+from .store import face, library_files, naming, party_state, saves
 from .store.packing import Packer, face_of
+from .store.rulesets import Catalogue, load_all
 from .store.save_db import Foreign, Gone, Job, SaveDB
 
 TAKEN_SHOWN = 10  # events another process made, shown when taken in; older ones are in the log
@@ -41,8 +41,8 @@ def load_library(cat: Catalogue, data_dir: str | None = None) -> Library:
     """The starter bestiary and the GM's library folder; bad entries are in its `problems`, skipped.
     Parties' lasting state is read from its database as each is needed; what a fight changes of it is
     written by the session, in the same transaction as the encounter's change."""
-    return library.load(paths.library_dir(data_dir), cat.get,
-                        lasting=party_state.reader(paths.party_state_file(data_dir)))
+    return library_files.load(paths.library_dir(data_dir), cat.get,
+                              lasting=party_state.reader(paths.party_state_file(data_dir)))
 
 
 def _party_file(lib: Library | None) -> Path | None:

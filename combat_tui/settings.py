@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
-from .engine.cleaning import clean_line
-from .engine.errors import SaveError
-from .engine.files import HUGE_NUMBER, NotReadable, read_regular_text
+from .engine.state.cleaning import clean_line
+from .engine.state.errors import SaveError
+from .engine.toml_text import HUGE_NUMBER
 from .store import files
+from .store.reading import NotReadable, read_regular_text
 
 MAX_BYTES = 64 * 1024  # a hand-written file of preferences is a few hundred bytes
 MAX_KEYS = 200

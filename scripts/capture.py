@@ -17,10 +17,10 @@ from pathlib import Path
 async def capture(ruleset: str, width: int, height: int) -> str:
     # The app's console wraps the log; give it the pretend terminal's width before the app exists.
     os.environ["COLUMNS"], os.environ["LINES"] = str(width), str(height)
-    from combat_tui.engine.loader import load_all
     from combat_tui.paths import demo_saves_dir
     from combat_tui.session import Session
     from combat_tui.store import saves
+    from combat_tui.store.rulesets import load_all
     from combat_tui.ui.app import CombatApp
 
     demo = demo_saves_dir() / f"{ruleset}.json"

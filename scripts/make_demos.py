@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import load_all
 from combat_tui.store import exchange, face, files, saves
 from combat_tui.store.packing import face_of
+from combat_tui.store.rulesets import load_all
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 

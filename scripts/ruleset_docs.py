@@ -1,8 +1,8 @@
 """Write the reference half of docs/ruleset-format.md and docs/ruleset.schema.json from the ruleset models.
 
 Run with `make docs` after changing a field, its description or a formula name. The page's hand-written
-part, above the marker, is kept; everything below it is written from `combat_tui/engine/ruleset.py`
-(the fields' descriptions) and `combat_tui/engine/formula_names.py` (the names formulas may use).
+part, above the marker, is kept; everything below it is written from `combat_tui/engine/ruleset/`
+(the fields' descriptions) and `combat_tui/engine/ruleset/formula_names.py` (the names formulas may use).
 A test fails while the checked-in files differ from what this writes.
 """
 
@@ -15,8 +15,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from combat_tui.engine.formula_names import NAMES
-from combat_tui.engine.ruleset import RulesetDef
+from combat_tui.engine.ruleset import Effect, RulesetDef
+from combat_tui.engine.ruleset.effects import VERBS
+from combat_tui.engine.ruleset.formula_names import NAMES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PAGE = DOCS / "ruleset-format.md"
@@ -64,6 +65,8 @@ def _kind(prop: dict[str, Any], defs: dict[str, Any]) -> str:
         return " / ".join(f"`{v}`" for v in prop["enum"])
     if "const" in prop:
         return f"`{prop['const']}`"
+    if "oneOf" in prop:  # a union told apart by a key (the kinds of effect)
+        return " or ".join(dict.fromkeys(_kind(p, defs) for p in prop["oneOf"]))
     if "anyOf" in prop:
         kinds = [_kind(p, defs) for p in prop["anyOf"] if p.get("type") != "null"]
         return "integer or formula" if kinds == ["integer", "text"] else " or ".join(dict.fromkeys(kinds))
@@ -102,11 +105,18 @@ def reference() -> str:
            "`<pool>` stands for each pool's id (`<stat>`, `<condition>`... likewise), a `-` in it written `_`.", "",
            "| name | its number | defined by | only in |", "|---|---|---|---|"]
     out += [f"| `{n.name}` | {_cell(n.means)} | {_cell(n.source)} | {_cell(n.given)} |" for n in NAMES]
+    kinds = False
     for model, paths in _tables():
         props = (defs.get(model.__name__) or schema)["properties"]
         where = ", ".join(f"`{p}`" for p in paths)
         title = "The top of the file" if not paths else where if len(paths) <= 2 else model.__name__[:-3]
         doc = _cell(model.__doc__ or "") + (f" At {where}." if len(paths) > 2 else "")
+        if issubclass(model, Effect):  # one kind of effect a table, under one heading saying where they stand
+            if not kinds:
+                out += ["", "### Effects", "", f"{_cell(Effect.__doc__ or '')} Each kind is told by its verb, "
+                        f"the one key it has of {', '.join(f'`{v}`' for v in VERBS)}. At {where}."]
+                kinds = True
+            title, doc = f"Effect `{model.verb}`", _cell(model.__doc__ or "")
         out += ["", f"### {title}", "", doc, "",
                 "| key | type | default | meaning |", "|---|---|---|---|"]
         for key, field in model.model_fields.items():

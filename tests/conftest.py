@@ -8,7 +8,7 @@ import pytest
 from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue, load_all
+from combat_tui.store.rulesets import Catalogue, load_all
 
 
 @pytest.fixture(scope="session")

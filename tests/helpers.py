@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.model import Combatant
+from combat_tui.engine.state.model import Combatant
 from combat_tui.session import Session
 
 Source = Encounter | Session
@@ -48,6 +48,11 @@ def combatant(src: Source, name: str) -> Combatant:
 
 def pool(src: Source, name: str, pid: str) -> int:
     return int(creature(src, name)["pools"][pid]["current"])
+
+
+def var(src: Source, name: str, vid: str) -> int:
+    """A var of the creature, bookkeeping no view shows: read from its state, its start while unset."""
+    return combatant(src, name).vars.get(vid, encounter_of(src).rs.var(vid).start)
 
 
 def pool_max(src: Source, name: str, pid: str) -> int | None:

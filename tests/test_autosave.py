@@ -10,7 +10,7 @@ import pytest
 from combat_tui import faults
 from combat_tui.autosave import Autosaver
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.model import Combatant
+from combat_tui.engine.state.model import Combatant
 from combat_tui.session import Session, catalogue
 from combat_tui.store import exchange, saves
 from combat_tui.store.packing import Packer

@@ -28,11 +28,11 @@ import pytest
 
 from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError, RulesetError, SaveError
-from combat_tui.engine.loader import Catalogue, load_all, load_file
+from combat_tui.engine.state.errors import CombatError, RulesetError, SaveError
 from combat_tui.session import Session
 from combat_tui.session import catalogue as session_catalogue
 from combat_tui.store import exchange, saves
+from combat_tui.store.rulesets import Catalogue, load_all, load_file
 
 KINDS: tuple[str, ...] = (
     "dice: empty",

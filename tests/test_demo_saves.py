@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
 from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
+from combat_tui.store.rulesets import Catalogue
 
 FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 

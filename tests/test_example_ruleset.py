@@ -40,3 +40,6 @@ def test_the_example_ruleset_loads_from_the_gms_folder_and_plays_a_turn(tmp_path
     orc = next(c for c in enc.state.combatants.values() if c.name == "Orc")
     assert orc.pools["hp"].current == -1
     assert _conditions(enc, "Orc") == ["down", "poisoned", "prone"]
+    enc.run("dmg Orc 1")  # a second hit this round: the var counts it, unseen, and the Orc reels
+    assert _conditions(enc, "Orc") == ["down", "poisoned", "prone", "reeling"]
+    assert orc.vars == {"hits": 2} and "hits" not in orc.pools

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
 from combat_tui.paths import demo_saves_dir
 from combat_tui.session import Session
 from combat_tui.store import face, saves
 from combat_tui.store.packing import face_of
+from combat_tui.store.rulesets import Catalogue
 from combat_tui.store.save_db import SaveDB
 
 FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]

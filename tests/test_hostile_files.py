@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import SaveError
+from combat_tui.engine.state.errors import SaveError
 from combat_tui.paths import saves_dir
 from combat_tui.session import Session, catalogue, list_saves
 from combat_tui.store import exchange, saves
@@ -263,7 +263,7 @@ def test_an_old_journal_flipping_the_cursor_back_and_forth_is_read_in_one_pass(t
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Undo and redo, thousands of times, kept in an older version's journal: reading it costs as many
     steps as the log is long (it took minutes), and comes to the same state."""
-    from combat_tui.engine import events
+    from combat_tui.engine.state import events
     from combat_tui.store import legacy_journal
 
     path = tmp_path / "ford.json"

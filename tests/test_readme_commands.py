@@ -26,7 +26,7 @@ def test_the_table_is_the_spec_word_for_word() -> None:
 
 
 def test_every_duration_until_takes_is_listed() -> None:
-    from combat_tui.engine.durations import DURATIONS
+    from combat_tui.engine.rules.durations import DURATIONS
 
     line = SECTION.split("Durations:", 1)[1].split("\n\n", 1)[0]
     assert [d for d in DURATIONS if f"`{d}`" not in line] == []

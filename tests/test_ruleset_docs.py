@@ -14,7 +14,7 @@ from helpers import script
 from pydantic import BaseModel
 
 from combat_tui.engine import ruleset
-from combat_tui.engine.loader import builtin_dir
+from combat_tui.store.rulesets import builtin_dir
 
 ROOT = Path(__file__).parents[1]
 

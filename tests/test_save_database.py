@@ -15,7 +15,7 @@ from typing import cast
 import pytest
 
 from combat_tui import faults
-from combat_tui.engine.errors import SaveError
+from combat_tui.engine.state.errors import SaveError
 from combat_tui.paths import saves_dir
 from combat_tui.session import Session, catalogue, list_saves
 from combat_tui.store import saves

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.engine.errors import CombatError, SaveError
+from combat_tui.engine.state.errors import CombatError, SaveError
 from combat_tui.paths import saves_dir
 from combat_tui.session import Session, catalogue, demo_copy, list_saves
 from combat_tui.store import saves

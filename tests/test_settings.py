@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from combat_tui import paths, settings
-from combat_tui.engine.errors import SaveError
+from combat_tui.engine.state.errors import SaveError
 
 
 def write(text: str | bytes) -> Path:

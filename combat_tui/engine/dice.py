@@ -53,8 +53,8 @@ from typing import Any
 import d20
 import d20.expression
 
-from .bounds import MAX_STEP
-from .errors import DiceError
+from .state.bounds import MAX_STEP
+from .state.errors import DiceError
 from .words import MARK, Words, rolled_words
 
 __all__ = [
@@ -84,6 +84,7 @@ class Roll:
     total: int
     detail: str
     shown: str = ""  # as the GM reads it: dice rolled and named numbers (`1d20 11 − Bleed 1 = 10`)
+    natural: int | None = None  # the d20 kept, before anything is added: what natural 1 and 20 rules read
 
 
 # ----- plain-text output -----
@@ -394,6 +395,7 @@ def roll(expr: str, rng: random.Random, names: Mapping[str, int] | None = None,
             total = _floor(result.expr.total)
             detail = stringifier.stringify(result.expr)
             shown = rolled_words(result.expr, total, words or Words(), stringifier.stringify_node)
+            natural = _natural(result.expr)
         except d20.TooManyRolls:
             raise _fail(expr, f"more than {MAX_DICE} dice rolled (rerolls and explosions included)") from None
         except ZeroDivisionError:
@@ -407,4 +409,16 @@ def roll(expr: str, rng: random.Random, names: Mapping[str, int] | None = None,
             d20.expression.random = saved
     if abs(total) > MAX_TOTAL:
         raise _fail(expr, f"the result is too large (more than {MAX_TOTAL:,})")
-    return Roll(expr=expr, total=total, detail=detail, shown=shown)
+    return Roll(expr=expr, total=total, detail=detail, shown=shown, natural=natural)
+
+
+def _natural(node: Any) -> int | None:
+    """The one d20 kept in a rolled expression (the first d20 term; advantage keeps one of several)."""
+    if isinstance(node, d20.Dice) and node.size == 20:
+        kept = [d.number for d in node.values if getattr(d, "kept", False)]
+        return int(kept[0]) if len(kept) == 1 else None
+    for child in node.children:
+        found = _natural(child)
+        if found is not None:
+            return found
+    return None

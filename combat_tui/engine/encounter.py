@@ -4,60 +4,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, model_validator
-
-from . import commands, formula, turns
-from .bounds import Int
-from .clean import Line, clean_command
-from .errors import CombatError, CommandError, SaveError
-from .event_log import EventLog, as_log
-from .events import Change, DamagedStep, Event, redo, undo
-from .hooks import hooks_for
+from . import commands
 from .integrity import check_state
-from .model import Combatant, Lasting, State
-from .ops import Ops
-from .ruleset import RulesetDef
-from .timekeeping import stamp
+from .json_view import encounter_view
+from .rules import turns
+from .rules.ops import Ops
+from .rules.systems import hooks_for
+from .rules.timekeeping import stamp
+from .ruleset import RulesetDef, formula
+from .state.clean import clean_command
+from .state.document import EncounterDoc, now_iso
+from .state.errors import CombatError, CommandError, SaveError
+from .state.events import Change, DamagedStep, Event, redo, undo
+from .state.model import Combatant, Lasting, State
 
 if TYPE_CHECKING:
-    from .lasting import LastingChange
     from .library import Library
+    from .state.lasting import LastingChange
 
 MAX_COMMAND = 2000  # characters; a note is at most 500
-SCHEMA_VERSION = 3  # 2: a creature's change is logged as a patch (see events.py); 3: a journal (gone since)
-
-Log = Annotated[EventLog, PlainValidator(as_log), PlainSerializer(list, return_type=list[Event])]
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-class EncounterDoc(BaseModel):
-    """An encounter as saved. `schema_version` is migrated on load (see `store/exchange.py`)."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    schema_version: Int = SCHEMA_VERSION
-    app: Line = "combat-tui"
-    name: Line = ""
-    ruleset: Line
-    created: Line = Field(default_factory=now_iso)
-    updated: Line = Field(default_factory=now_iso)
-    state: State
-    log: Log = Field(default_factory=EventLog)
-    cursor: Int = 0  # events applied; those past it are undone and can be redone
-
-    @model_validator(mode="after")
-    def _cursor_in_log(self) -> EncounterDoc:
-        if not 0 <= self.cursor <= len(self.log):
-            raise ValueError(f"cursor {self.cursor} is outside the log of {len(self.log)} events")
-        return self
-
-
 def _as_read(line: str, read_as: tuple[str, str] | None) -> str:
     """The command as the log shows it: a number that picked a prompt or damage, as the names that pick it."""
     if read_as is None:
@@ -119,6 +86,10 @@ class Encounter:
     def state(self) -> State:
         return self.doc.state
 
+    def _scratch(self, seed: int) -> Encounter:
+        """An empty encounter of this ruleset, for a command run outside this one (a party's rest)."""
+        return Encounter.new(self.rs, seed=seed)
+
     # -- changing -----------------------------------------------------------------------------
     def run(self, line: str) -> list[str]:
         """Apply one command; return what happened. On error nothing changes and CombatError is raised."""
@@ -132,6 +103,7 @@ class Encounter:
             return self.undo() if cmd.name == "undo" else self.redo()
         ops = Ops(self.state, self.rs, self.rng, self.hooks, self.library)
         ops.pending = self.party_outbox
+        ops.scratch = self._scratch
         moment = stamp(self.state, self.rs)
         try:
             cmd.handler(ops, args, kw)
@@ -333,6 +305,4 @@ class Encounter:
 
     # -- reading ------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
-        from .view import encounter_view
-
-        return encounter_view(self)
+        return encounter_view(self.doc, self.rs)

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from .model import Clock, Combatant, Counters, Prompt, ReadyHit, Slot, State
+from .state.model import Clock, Combatant, Counters, Prompt, ReadyHit, Slot, State
 
 if TYPE_CHECKING:
-    from .encounter import EncounterDoc
-    from .events import Change
     from .ruleset import RulesetDef
+    from .state.document import EncounterDoc
+    from .state.events import Change
 
 WHOLE: dict[str, type[BaseModel] | None] = {  # a key's snapshot: one model, a list of one, or a plain dict
     "clock": Clock, "counters": Counters, "order": Slot, "prompts": Prompt, "ready": ReadyHit, "waiting": None,
@@ -151,6 +151,7 @@ def check_state(state: State, rs: RulesetDef) -> str | None:
     tables = {t.id for t in rs.tables}
     conditions = {c.id for c in rs.conditions}
     pools = {p.id for p in rs.pools}
+    vars_ = {v.id for v in rs.vars}
     for p in state.prompts:
         if p.table not in tables:
             return f"a waiting roll on the table {p.table[:40]!r}, which {rs.name} does not have"
@@ -163,7 +164,7 @@ def check_state(state: State, rs: RulesetDef) -> str | None:
             if cond.id not in conditions:
                 return f"{c.name[:40]} has the condition {cond.id[:40]!r}, which {rs.name} does not know"
         for pid in c.pools:
-            if pid not in pools:
+            if pid not in pools and pid not in vars_:  # a var kept as a pool by an older save: moved on opening
                 return f"{c.name[:40]} has the resource {pid[:40]!r}, which {rs.name} does not know"
     if any(s.cid not in cs for s in state.order) or any(w not in cs for w in state.waiting):
         return "the order names a creature that is not there"

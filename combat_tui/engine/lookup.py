@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import formula
-from .errors import FormulaError
-from .ruleset import ActionDef, ConditionDef, Number, RuleDef, RulesetDef, SpeedClassDef, TableDef
+from .ruleset import ActionDef, ConditionDef, Number, RuleDef, RulesetDef, SpeedClassDef, TableDef, formula
+from .state.errors import FormulaError
 from .words import formula_words, humane, ident, labels
 
 

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .formula_names import expand, humane, ident
 from .ruleset import RulesetDef
+from .ruleset.formula_names import expand, humane, ident
 
 __all__ = ["MARK", "Words", "formula_words", "humane", "ident", "labels", "rolled_words"]
 

@@ -15,13 +15,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..engine.clean import clean_line
-from ..engine.encounter import SCHEMA_VERSION, EncounterDoc
-from ..engine.errors import SaveError
-from ..engine.events import diff
-from ..engine.files import NotReadable, read_regular_text
 from ..engine.integrity import check_log
+from ..engine.state.clean import clean_line
+from ..engine.state.document import SCHEMA_VERSION, EncounterDoc
+from ..engine.state.errors import SaveError
+from ..engine.state.events import diff
 from . import legacy_journal
+from .reading import NotReadable, read_regular_text
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MAX_SAVE_BYTES = 256 * 1024 * 1024

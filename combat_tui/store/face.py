@@ -21,7 +21,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ..engine.cleaning import clean_text
+from ..engine.state.cleaning import clean_text
 from ..engine.views import gm
 from ..engine.views.gm import GMView, GroupRow, Heading, OrderRow
 from .layout import APPLICATION_ID, FORMAT

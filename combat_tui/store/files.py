@@ -10,7 +10,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from ..engine.errors import SaveError
+from ..engine.state.errors import SaveError
 
 
 def write_atomic(path: Path, text: str | list[str]) -> None:

@@ -8,7 +8,7 @@ import re
 import sqlite3
 from pathlib import Path
 
-from ..engine.errors import SaveError
+from ..engine.state.errors import SaveError
 from .save_db import SUFFIX
 
 NAME = re.compile(r"[\w][\w -]{0,63}")

@@ -15,11 +15,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from ..engine.clean import clean_line
-from ..engine.encounter import EncounterDoc
-from ..engine.errors import SaveError
-from ..engine.events import DamagedStep, Event, redo, undo
-from ..engine.files import NotReadable, read_regular
+from ..engine.state.clean import clean_line
+from ..engine.state.document import EncounterDoc
+from ..engine.state.errors import SaveError
+from ..engine.state.events import DamagedStep, Event, redo, undo
+from .reading import NotReadable, read_regular
 
 JOURNAL_FORMAT = 1
 MAX_JOURNAL_BYTES = 256 * 1024 * 1024

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 
 from ..engine.encounter import Encounter
-from ..engine.errors import SaveError
-from ..engine.events import Event
-from ..engine.gm_view import ENCOUNTER_KEYS, GMViews, key_state, opening_view
-from ..engine.model import Combatant
+from ..engine.state.errors import SaveError
+from ..engine.state.events import Event
+from ..engine.state.model import Combatant
 from ..engine.views.gm import LOG_SHOWN
+from ..engine.views.gm_view import ENCOUNTER_KEYS, GMViews, key_state, opening_view
 from .face import Entry, Face
 from .save_db import REST, Job, summary
 

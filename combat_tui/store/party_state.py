@@ -1,7 +1,7 @@
 """Parties' lasting state (pools, injuries, tallies, conditions), one row a field, in a SQLite file.
 
 A row holds a member's field as the last fight left it, and the party file's value it was based on: a
-file edited since wins over the row (see engine/lasting.py). Writes are field by field, so two fights
+file edited since wins over the row (see engine/state/lasting.py). Writes are field by field, so two fights
 that changed different fields never undo one another; for one field the last writer wins.
 
 `apply` writes inside the caller's transaction, on any schema name (the file ATTACHed to the
@@ -20,11 +20,11 @@ from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from ..engine.bounds import Int
-from ..engine.clean import clean_line
-from ..engine.errors import SaveError
-from ..engine.lasting import LastingChange, LastingSink, LastingSource, Stored, Value, split
 from ..engine.library.model import ConditionEntry
+from ..engine.state.bounds import Int
+from ..engine.state.clean import clean_line
+from ..engine.state.errors import SaveError
+from ..engine.state.lasting import LastingChange, LastingSink, LastingSource, Stored, Value, split
 
 APPLICATION_ID = 0x43545053  # "CTPS": a combat-tui party state file
 VERSION = 1  # PRAGMA user_version; a file of a higher one is refused

@@ -21,13 +21,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from .. import faults
-from ..engine.clean import clean_line
-from ..engine.encounter import SCHEMA_VERSION, EncounterDoc
-from ..engine.errors import SaveError
-from ..engine.event_log import EventLog
-from ..engine.events import Event
-from ..engine.lasting import LastingChange
-from ..engine.model import State
+from ..engine.state.clean import clean_line
+from ..engine.state.document import SCHEMA_VERSION, EncounterDoc
+from ..engine.state.errors import SaveError
+from ..engine.state.event_log import EventLog
+from ..engine.state.events import Event
+from ..engine.state.lasting import LastingChange
+from ..engine.state.model import State
 from . import face, files, party_state
 from .exchange import damaged
 from .face import Face

@@ -10,13 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.clean import clean_line
-from ..engine.encounter import Encounter, EncounterDoc
-from ..engine.errors import SaveError
-from ..engine.loader import Catalogue
-from ..engine.player_view import PlayerView, player_view
+from ..engine.encounter import Encounter
+from ..engine.state.clean import clean_line
+from ..engine.state.document import EncounterDoc
+from ..engine.state.errors import SaveError
+from ..engine.views.player_view import PlayerView, player_view
 from . import exchange, face, files
 from .naming import SUFFIX, named, resolve
+from .rulesets import Catalogue
 from .save_db import SaveDB
 from .save_db import summary as doc_summary
 

@@ -12,8 +12,8 @@ import sqlite3
 import stat
 from pathlib import Path
 
-from ..engine.clean import clean_line
-from ..engine.errors import SaveError
+from ..engine.state.clean import clean_line
+from ..engine.state.errors import SaveError
 
 BUSY_MS = 5000  # how long a write waits for another writer before it says so
 

@@ -16,11 +16,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 
-from ..engine.errors import CombatError
+from ..engine.state.errors import CombatError
+from ..players.serving import stop_all
 from . import styles
 from .key_line import KeyLine, RoutedKey
 from .palette import EncounterCommands
-from .player.serving import stop_all
 from .preferences import Preferences
 from .quiet_gc import QuietCollector
 
@@ -111,7 +111,7 @@ class CombatApp(App[None]):
         """The face is up: load the session and put its main screen in the face's place, then the keys
         typed meanwhile go to it, in order. Loading fails: the app ends with the one line the command
         line gives without a face."""
-        from ..engine.errors import CombatError as Failed
+        from ..engine.state.errors import CombatError as Failed
 
         assert self.face is not None
         try:

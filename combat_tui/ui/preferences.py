@@ -11,7 +11,7 @@ from textual.keys import key_to_character
 from textual.theme import Theme
 
 from .. import settings
-from ..engine.errors import CombatError
+from ..engine.state.errors import CombatError
 
 Owners = Callable[[], list[list[Binding]]]
 """The bindings of the app, each of its screens and dialogs, as the app lists them (a key is one

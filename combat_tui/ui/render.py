@@ -1,4 +1,4 @@
-"""Rich renderings of the GM's view (`engine.gm_view`): pools by kind, conditions, the body map.
+"""Rich renderings of the GM's view (`engine/views/gm_view.py`): pools by kind, conditions, the body map.
 
 Pure functions of view values: no widget, no app, no state. Every name is a `Text`, never markup, so a
 creature called `[bold]Boss` shows as typed. States are shown with a symbol as well as a colour, so they
@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
+from ..engine.state.kinds import PoolKind
 from ..engine.views.gm import (
     DEAD,
     DEAD_MARK,
@@ -23,7 +24,6 @@ from ..engine.views.gm import (
     PoolView,
 )
 from ..engine.views.gm import tc_heading as tc_words
-from ..engine.views.kinds import PoolKind
 from . import styles
 
 DEPLETED = "✗"

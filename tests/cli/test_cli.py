@@ -12,11 +12,11 @@ from helpers import cli
 
 from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.gm_view import gm_view
-from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.views.gm import GroupRow, Heading
+from combat_tui.engine.views.gm_view import gm_view
 from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
+from combat_tui.store.rulesets import Catalogue
 
 
 def test_rulesets_lists_the_five(capsys: pytest.CaptureFixture[str]) -> None:

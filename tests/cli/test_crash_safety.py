@@ -40,12 +40,12 @@ from forking import Forker
 from combat_tui import faults
 from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
-from combat_tui.engine.loader import Catalogue
-from combat_tui.engine.view import encounter_view
+from combat_tui.engine.json_view import encounter_view
+from combat_tui.engine.state.errors import CombatError
 from combat_tui.paths import saves_dir
 from combat_tui.session import list_saves
 from combat_tui.store import saves
+from combat_tui.store.rulesets import Catalogue
 
 SEED = 20261121
 # distinct commands, each run by one process at least
@@ -141,7 +141,7 @@ def _script(cat: Catalogue, ruleset: str, name: str, count: int, seed: int) -> S
     rng = random.Random(seed)
     enc = Encounter.new(cat.get(ruleset), name=name)
     steps: list[tuple[str, int]] = []
-    views = [_plain(encounter_view(enc))]
+    views = [_plain(encounter_view(enc.doc, enc.rs))]
     queue = list(SETUP[ruleset])
     while len(steps) < count:
         line = queue.pop(0) if queue else rng.choice(MENUS[ruleset])(rng)
@@ -155,7 +155,7 @@ def _script(cat: Catalogue, ruleset: str, name: str, count: int, seed: int) -> S
         if line == "undo" and rng.random() < 0.5:
             queue.append("redo")
         steps.append((line, dice_seed))
-        views.append(_plain(encounter_view(enc)))
+        views.append(_plain(encounter_view(enc.doc, enc.rs)))
     return Script(steps, views, [e.command for e in enc.doc.log[: enc.doc.cursor]])
 
 

@@ -13,8 +13,8 @@ import pytest
 
 from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
 from combat_tui.session import Session
+from combat_tui.store.rulesets import Catalogue
 
 COMMANDS = ["undo", "undo", "redo", "dmg Orc 2", "next", "cond Kara prone"]
 

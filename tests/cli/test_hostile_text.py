@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue, load_file
 from combat_tui.store import exchange, saves
+from combat_tui.store.rulesets import Catalogue, load_file
 from combat_tui.store.saves import load_view
 
 EVIL = "Esc\x1b[2J\x1b]0;pwned\x07 \x9b31m \u202eRTL\x7f end"

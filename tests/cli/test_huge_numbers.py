@@ -155,6 +155,6 @@ async def test_the_app_starts_and_names_the_bad_files_once() -> None:
     (f'["ping", {LONG}]', None),
 ])
 def test_a_browser_sending_huge_numbers_is_bounded(message: str, expected: object) -> None:
-    from combat_tui.ui.player.browser_input import read_message
+    from combat_tui.players.browser_input import read_message
 
     assert read_message(message) == expected

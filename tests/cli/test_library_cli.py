@@ -106,7 +106,7 @@ def osk(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
 def test_a_party_rests_between_fights_from_the_shell(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     f = tmp_path / "f.combat"
     cli(capsys, "new", str(f), "--ruleset", "three-action")
-    assert cli(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk", "cond Osk shaken 1 until=long-rest",
+    assert cli(capsys, "do", str(f), "add Osk pc hp=20", "party Heroes Osk", "cond Osk shaken until=long-rest",
                "end")[0] == 0
     assert [cs["id"] for cs in osk(capsys)["conditions"]] == ["shaken"]
     code, out, err = cli(capsys, "library", "rest", "long", "@Heroes")
@@ -159,7 +159,7 @@ def test_a_party_whose_name_has_a_space_rests(capsys: pytest.CaptureFixture[str]
     f = tmp_path / "f.combat"
     cli(capsys, "new", str(f), "--ruleset", "three-action")
     assert cli(capsys, "do", str(f), "add Osk pc hp=20", 'party "Ford Heroes" Osk',
-               "cond Osk shaken 1 until=long-rest", "end")[0] == 0
+               "cond Osk shaken until=long-rest", "end")[0] == 0
     code, out, err = cli(capsys, "library", "rest", "long", "@Ford Heroes")
     assert code == 0, err
     assert "Party Ford Heroes rested (long)" in out

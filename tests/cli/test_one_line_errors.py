@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.ui.player import serving
+from combat_tui.players import serving
 
 
 def run(*argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

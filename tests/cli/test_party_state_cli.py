@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 from helpers import cli
 
-from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
 from combat_tui.paths import library_dir, party_state_file
-from combat_tui.store import party_state
+from combat_tui.store import library_files, party_state
+from combat_tui.store.rulesets import Catalogue
 
 ROUNDS = 6
 
@@ -60,15 +59,15 @@ def test_two_do_processes_ending_fights_at_once_keep_what_each_did(capsys: pytes
 FIGHT = textwrap.dedent("""
     import sys, time
     from pathlib import Path
-    from combat_tui.engine import library
+    from combat_tui.store import library_files
     from combat_tui.engine.encounter import Encounter
-    from combat_tui.engine.loader import load_all
+    from combat_tui.store.rulesets import load_all
     from combat_tui.store import party_state
 
     folder, state, who, flag = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], Path(sys.argv[4])
     cat = load_all()
     enc = Encounter.new(cat.get("three-action"), seed=1)
-    enc.library = library.load(folder, cat.get, lasting=party_state.reader(state), keep=party_state.writer(state))
+    enc.library = library_files.load(folder, cat.get, lasting=party_state.reader(state), keep=party_state.writer(state))
     enc.run("add @Heroes")
     enc.run(f"dmg {who} 1")
     (flag.parent / (flag.name + "." + who)).write_text("in")
@@ -82,8 +81,8 @@ def test_two_processes_ending_fights_at_once_keep_what_each_did(catalogue: Catal
     """The same, with the library in each process as the app has it: read once, the state read afresh."""
     folder, state = library_dir(), party_state_file()
     setup = Encounter.new(catalogue.get("three-action"))
-    setup.library = library.load(folder, catalogue.get, lasting=party_state.reader(state),
-                                 keep=party_state.writer(state))
+    setup.library = library_files.load(folder, catalogue.get, lasting=party_state.reader(state),
+                                       keep=party_state.writer(state))
     for line in ("add Kara pc hp=30", "add Bryn pc hp=20", "party Heroes Kara,Bryn"):
         setup.run(line)
     script = tmp_path / "fight.py"
@@ -97,7 +96,7 @@ def test_two_processes_ending_fights_at_once_keep_what_each_did(catalogue: Catal
         flag.write_text("go")  # both fights in and hurt: now both end at once
         for p in procs:
             assert p.wait(timeout=120) == 0, p.communicate()[1]
-    found = library.load(folder, catalogue.get, lasting=party_state.reader(state)).party("three-action", "Heroes")
+    found = library_files.load(folder, catalogue.get, lasting=party_state.reader(state)).party("three-action", "Heroes")
     assert found is not None
     hp = {m.name: m.current["hp"] for m in found[0].members}
     assert hp == {"Kara": 30 - ROUNDS, "Bryn": 20 - ROUNDS}
@@ -109,25 +108,26 @@ def test_library_rest_while_a_fight_is_open_is_not_undone_by_its_end(capsys: pyt
 
     def fight() -> Encounter:
         enc = Encounter.new(catalogue.get("three-action"), seed=2)
-        enc.library = library.load(folder, catalogue.get, lasting=party_state.reader(state),
-                                   keep=party_state.writer(state))
+        enc.library = library_files.load(folder, catalogue.get, lasting=party_state.reader(state),
+                                         keep=party_state.writer(state))
         return enc
 
     first = fight()
     for line in ("add Kara pc hp=30", "add Bryn pc hp=20", "party Heroes Kara,Bryn", "dmg Kara 8",
-                 "cond Kara shaken 1 until=long-rest", "end"):
+                 "cond Kara shaken until=long-rest", "end"):
         first.run(line)
     still_open = fight()
     still_open.run("add @Heroes")  # Kara shaken, 22 hp
     code, out, err = cli(capsys, "library", "rest", "long", "@Heroes")
     assert code == 0 and "rested (long)" in out, err
-    rested = library.load(folder, catalogue.get, lasting=party_state.reader(state)).party("three-action", "Heroes")
+    lib = library_files.load(folder, catalogue.get, lasting=party_state.reader(state))
+    rested = lib.party("three-action", "Heroes")
     assert rested is not None
     kara = next(m for m in rested[0].members if m.name == "Kara")
     assert kara.conditions == []  # what lasted until a long rest is gone
     still_open.run("dmg Bryn 5")
     still_open.run("end")
-    after = library.load(folder, catalogue.get, lasting=party_state.reader(state)).party("three-action", "Heroes")
+    after = library_files.load(folder, catalogue.get, lasting=party_state.reader(state)).party("three-action", "Heroes")
     assert after is not None
     members = {m.name: m for m in after[0].members}
     assert members["Kara"] == kara  # the rest stands

@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 from mini_ruleset import FIVE, MINI
 
-from combat_tui.engine import systems
-from combat_tui.engine.errors import RulesetError
-from combat_tui.engine.hooks import system_for
-from combat_tui.engine.loader import builtin_dir, load_all, load_file
-from combat_tui.engine.systems import REGISTRY
+from combat_tui.engine.rules import systems
+from combat_tui.engine.rules.systems import REGISTRY, system_for
+from combat_tui.engine.state.errors import RulesetError
+from combat_tui.store.rulesets import builtin_dir, load_all, load_file
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -12,10 +12,10 @@ import pytest
 from helpers import Make, combatant
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
-from combat_tui.engine.loader import Catalogue
-from combat_tui.engine.model import Side
+from combat_tui.engine.state.errors import CommandError
+from combat_tui.engine.state.model import Side
 from combat_tui.session import load_library
+from combat_tui.store.rulesets import Catalogue
 
 
 def names(enc: Encounter) -> list[str]:

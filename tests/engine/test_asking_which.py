@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers import Make
 
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 
 def test_resolve_name_with_two_prompts_asks_which_and_its_table_picks(make: Make) -> None:

@@ -9,8 +9,8 @@ import pytest
 from helpers import cond, conds, creature, pool, prompts
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
-from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.state.errors import CombatError
+from combat_tui.store.rulesets import Catalogue
 
 
 def dismiss_all(enc: Encounter) -> None:
@@ -243,31 +243,58 @@ def test_power_attack_with_a_reactive_attack_only_if_the_gm_reads_it_so(enc: Enc
     enc.run("next")  # Goblin's turn; Hero answers its attack
     enc.run("act Goblin attack")
     with pytest.raises(CombatError, match="free actions only on its own turn"):
-        enc.run("act Hero power-attack")
+        enc.run("act Hero power-attack value=1")
     enc.run("set free_with_reaction 1")
     enc.run("act Hero reactive-attack")
     before = pool(enc, "Hero", "stamina")
-    enc.run("act Hero power-attack")
+    enc.run("act Hero power-attack value=1")
     assert pool(enc, "Hero", "stamina") == before - 1
     assert pool(enc, "Hero", "free_action") == 1  # its own turn's free action is still there
     with pytest.raises(CombatError, match="free actions only on its own turn"):
         enc.run("act Hero lunge")  # not part of an attack: still its own turn only
 
 
-def test_power_attack_spends_up_to_the_martial_bonus_on_one_attack(enc: Encounter) -> None:
-    """"As a free action as part of a melee attack, you can spend an amount of stamina up to your martial
-    bonus to gain a +2 bonus to your attack roll for each stamina spent.\""""
-    enc.run("edit Hero mb=2")
+def test_one_free_action_buys_the_whole_attacks_stamina(enc: Encounter) -> None:
+    """Power Attack: "As a free action as part of a melee attack, you can spend an amount of stamina up to
+    your martial bonus to gain a +2 bonus to your attack roll for each stamina spent." One free action
+    buys the whole amount, so the martial bonus is reached under the once-a-turn free action."""
+    enc.run("edit Hero mb=3")
     enc.run("start")
-    enc.run("set free_once_per_turn 0")  # as many free actions as fit: the martial bonus is what stops it
     enc.run("act Hero attack")
-    enc.run("act Hero power-attack")
-    enc.run("act Hero power-attack")
-    with pytest.raises(CombatError, match="Power Attack Stamina left 0 of 1"):
-        enc.run("act Hero power-attack")
-    enc.run("act Hero attack")  # the next attack: up to the martial bonus again
-    enc.run("act Hero power-attack")
-    assert pool(enc, "Hero", "power_left") == 1
+    stamina = pool(enc, "Hero", "stamina")
+    with pytest.raises(CombatError, match="Power Attack Stamina left 3 of 4"):
+        enc.run("act Hero power-attack value=4")  # more than the martial bonus
+    enc.run("act Hero power-attack value=3")
+    assert pool(enc, "Hero", "stamina") == stamina - 3
+    assert pool(enc, "Hero", "free_action") == 0 and pool(enc, "Hero", "power_left") == 0
+    with pytest.raises(CombatError, match="Free action"):
+        enc.run("act Hero power-attack value=1")  # the turn's one free action is spent
+
+
+def test_reckless_attack_buys_several_degrees_with_one_free_action(enc: Encounter) -> None:
+    """Reckless Attack: "As a free action as part of a melee attack, you can increase a successful degree to
+    the injury you inflict if you successfully hit your target. For each degree, you must spend 1 stamina and
+    incur +1 disadvantage on your attack roll.\""""
+    enc.run("start")
+    enc.run("act Hero attack")
+    stamina = pool(enc, "Hero", "stamina")
+    enc.run("act Hero reckless-attack value=2")
+    assert pool(enc, "Hero", "stamina") == stamina - 2 and pool(enc, "Hero", "free_action") == 0
+    enc.run("set free_once_per_turn 0")
+    with pytest.raises(CombatError, match="1 degree or more"):
+        enc.run("act Hero reckless-attack value=0")
+
+
+def test_power_attack_past_stamina_comes_off_exhaustion(enc: Encounter) -> None:
+    """"Certain actions will cost Stamina points to perform" and, at 0 Stamina, "you become 'exhausted' and
+    must now track your Exhaustion pool": what Stamina cannot pay comes off Exhaustion."""
+    enc.run("edit Hero mb=3")
+    enc.run("start")
+    stamina, exhaustion = pool(enc, "Hero", "stamina"), pool(enc, "Hero", "exhaustion")
+    enc.run(f"spend Hero stamina {stamina - 1}")
+    enc.run("act Hero attack")
+    enc.run("act Hero power-attack value=3")
+    assert pool(enc, "Hero", "stamina") == 0 and pool(enc, "Hero", "exhaustion") == exhaustion - 2
 
 
 # -- healing --------------------------------------------------------------------------------------
@@ -292,11 +319,60 @@ def test_healed_feet_lift_cannot_stand_and_the_extra_stand_up_cost(enc: Encounte
     assert {"cannot-stand", "prone"} <= conds(enc, "Goblin")
     assert cond(enc, "Goblin", "hobbled")["value"] == 4
     enc.run("heal-injury Goblin foot.1")
-    assert not {"cannot-stand", "prone"} & conds(enc, "Goblin")  # weeks later: it has long since stood up
+    assert "cannot-stand" not in conds(enc, "Goblin")
     assert cond(enc, "Goblin", "hobbled")["value"] == 3
     enc.run("heal-injury Goblin leg")
     enc.run("heal-injury Goblin foot")
     assert "hobbled" not in conds(enc, "Goblin")
+
+
+def test_the_first_wake_up_check_comes_the_round_after_the_knock_out(enc: Encounter) -> None:
+    """Head, 3rd injury: "If you succeed a DC 30 Constitution check, you make DC 30 Constitution checks at the
+    start of your turn every following round to wake up." Woken at the start of its turn, it has that turn."""
+    enc.run("start")  # round 1, the Hero's turn; the Goblin acts later this round
+    enc.run("injure Goblin head 3")
+    enc.run("resolve Goblin second value=25")
+    enc.run("resolve Goblin value=30")
+    assert "knocked-out" in conds(enc, "Goblin")
+    enc.run("next")  # round 1, the Goblin's turn: the round it was knocked out
+    assert prompts(enc) == []
+    enc.run("next")
+    enc.run("next")  # round 2, the Goblin's turn: the first check
+    assert prompts(enc) == [("Goblin", "Wake up (CON DC 30)")]
+    assert pool(enc, "Goblin", "ap") == 0
+    enc.run("resolve value=30")
+    assert "unconscious" not in conds(enc, "Goblin")
+    assert pool(enc, "Goblin", "ap") == 3 and pool(enc, "Goblin", "free_action") == 1
+
+
+def test_a_wake_up_check_passed_later_gives_no_turn_it_has_not_had(enc: Encounter) -> None:
+    """The wake-up check is made "at the start of your turn": one resolved on another's turn wakes the
+    creature, but gives it no AP outside its own turn."""
+    enc.run("start")
+    enc.run("injure Goblin head 3")
+    enc.run("resolve Goblin second value=25")
+    enc.run("resolve Goblin value=30")
+    for _ in range(3):
+        enc.run("next")  # round 2, the Goblin's turn: the check waits
+    enc.run("next")  # round 3, the Hero's turn
+    enc.run("resolve Goblin value=30")
+    assert "unconscious" not in conds(enc, "Goblin") and pool(enc, "Goblin", "ap") == 0
+
+
+def test_healing_a_leg_does_not_stand_a_prone_creature_up(enc: Encounter) -> None:
+    """Leg: "When all legs have at least 1 injury, you fall prone and cannot stand up." Healing a leg lifts
+    the "cannot stand up"; the fall has happened, so it stays prone until it stands."""
+    enc.run("injure Goblin leg")
+    enc.run("injure Goblin leg")
+    enc.run("start")
+    enc.run("next")  # the Goblin's turn
+    with pytest.raises(CombatError, match="cannot stand until one heals"):
+        enc.run("act Goblin stand-up")
+    enc.run("heal-injury Goblin leg.1")
+    assert "cannot-stand" not in conds(enc, "Goblin") and "prone" in conds(enc, "Goblin")
+    assert not cond(enc, "Goblin", "prone")["implied"]  # its own now: removable, ended by standing
+    enc.run("act Goblin stand-up")  # 1 AP and 2 for the leg still injured
+    assert "prone" not in conds(enc, "Goblin") and pool(enc, "Goblin", "ap") == 0
 
 
 def test_healed_head_lifts_concussion_and_confusion_in_turn(enc: Encounter) -> None:

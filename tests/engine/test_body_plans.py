@@ -10,10 +10,10 @@ import pytest
 from mini_ruleset import MINI
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
-from combat_tui.engine.injuries import parts_of
-from combat_tui.engine.loader import Catalogue, load_all
+from combat_tui.engine.rules.injuries import parts_of
+from combat_tui.engine.state.errors import CommandError
 from combat_tui.store import saves
+from combat_tui.store.rulesets import Catalogue, load_all
 
 
 def fight(catalogue: Catalogue) -> Encounter:

@@ -6,8 +6,8 @@ import pytest
 from helpers import Make, active, conds, creature, pool
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
-from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.state.errors import CommandError
+from combat_tui.store.rulesets import Catalogue
 
 
 def provokes(lines: list[str]) -> bool:
@@ -139,6 +139,10 @@ def test_saving_a_turn_names_whom_to_act_after(enc: Encounter) -> None:
     enc.run("add Elf pc")
     enc.run("init Elf 1")
     enc.run("start")
+    with pytest.raises(CommandError) as refused:
+        enc.run("hold Hero")
+    assert str(refused.value) == "saving a turn names after whom it acts: hold Hero after=NAME"
+    assert active(enc) == ["Hero"] and enc.view()["waiting"] == []
     enc.run("hold Hero after=Orc")
     assert active(enc) == ["Orc"]
     enc.run("next")  # the surprised Rat is skipped

@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 
-from combat_tui.engine import commands, dice, formula
-from combat_tui.engine.bounds import MAX_STORED, parse_int
+from combat_tui.engine import commands, dice
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError, SaveError
-from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.ruleset import formula
+from combat_tui.engine.state.bounds import MAX_STORED, parse_int
+from combat_tui.engine.state.errors import CombatError, SaveError
 from combat_tui.store import exchange
+from combat_tui.store.rulesets import Catalogue
 
 HUGE = "9" * 4000  # under Python's 4,300-digit limit for int(): it parses, then breaks printing
 LONGER = "9" * 5000  # over it: int() itself raises ValueError

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from combat_tui.engine.clean import clean_command, clean_line, clean_text
-from combat_tui.engine.errors import CombatError
-from combat_tui.engine.model import Combatant
+from combat_tui.engine.state.clean import clean_command, clean_line, clean_text
+from combat_tui.engine.state.errors import CombatError
+from combat_tui.engine.state.model import Combatant
 
 KEPT = ["Orc", "Gruñón the Élder", "Ночной волк", "龍", "Goblin 🗡️ 2", "👨\u200d👩\u200d👧", "Bob\u00a0Smith", "عقرب",
         "x" * 200, ""]

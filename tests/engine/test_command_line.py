@@ -11,7 +11,7 @@ SAMPLES = {
     "names": "Garret's Hound", "name": "Captain of the Guard", "add": 'Orc "Big" 2', "prompt": "3",
     "action": "Jump (standing)", "pool": "hp", "amount": "2d6+3", "damage-type": "fire", "condition": "prone",
     "part": "arm.2", "table": "Heal check", "option": "stand_up_cost", "rest": "short", "expr": "1d20+5",
-    "text": "afraid of dogs", "party": "Ford Heroes",
+    "text": "afraid of dogs", "party": "Ford Heroes", "save": "fortitude",
 }
 
 

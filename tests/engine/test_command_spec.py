@@ -8,7 +8,7 @@ import pytest
 
 from combat_tui.engine.commands import COMMANDS
 from combat_tui.engine.commands.completion import completions
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 _TIME_COUNT = {"sf", "class", "mod"}
 

@@ -10,7 +10,7 @@ from helpers import Make
 
 from combat_tui.engine.commands import COMMANDS
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 CHECKED = sorted(n for n, c in COMMANDS.items() if not c.raw)
 

@@ -8,7 +8,7 @@ import pytest
 from helpers import Make, pool
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError, CommandError
+from combat_tui.engine.state.errors import CombatError, CommandError
 
 
 def names(enc) -> list[str]:  # type: ignore[no-untyped-def]

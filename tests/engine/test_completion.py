@@ -90,11 +90,11 @@ def test_every_command_completes_from_its_spec(make: Make) -> None:
 
 
 def test_add_completes_templates_and_act_a_creatures_own_attacks(catalogue) -> None:  # type: ignore[no-untyped-def]
-    from combat_tui.engine import library
     from combat_tui.engine.encounter import Encounter
+    from combat_tui.store import library_files
 
     enc = Encounter.new(catalogue.get("three-action"), seed=1)
-    enc.library = library.load(None, catalogue.get)
+    enc.library = library_files.load(None, catalogue.get)
     assert completions(enc, "add Gh") == ["add Ghoul "]
     assert "add Bandit Captain " in completions(enc, "add Ban")
     enc.run("add Ghoul x2")

@@ -13,7 +13,7 @@ import d20.expression
 import pytest
 
 from combat_tui.engine.dice import BOON_DIE, Roll, roll
-from combat_tui.engine.errors import DiceError
+from combat_tui.engine.state.errors import DiceError
 from combat_tui.engine.words import Words
 
 
@@ -313,7 +313,7 @@ def test_threads_do_not_mix_their_generators() -> None:
 def test_roll_is_plain_data() -> None:
     result = roll("1d20 + bonus adv", rng(), {"bonus": 2})
     data = dataclasses.asdict(result)
-    assert set(data) == {"expr", "total", "detail", "shown"}
+    assert set(data) == {"expr", "total", "detail", "shown", "natural"}
     assert type(data["expr"]) is str and type(data["total"]) is int and type(data["detail"]) is str
     assert type(data["shown"]) is str
     assert Roll(**json.loads(json.dumps(data))) == result
@@ -415,3 +415,12 @@ def test_shown_keeps_a_negative_name_whole_and_the_breakdown_as_it_was() -> None
     result = roll("1d20 + con", rng(), {"con": -2}, Words({"con": "CON"}))
     assert result.shown == f"1d20 {result.total + 2} + CON -2 = {result.total}"
     assert result.detail == f"1d20 ({result.total + 2}) + (-2) = {result.total}"
+
+
+def test_the_natural_d20_is_the_one_kept_before_anything_is_added() -> None:
+    for seed in range(20):
+        plain = roll("1d20 + 4", random.Random(seed))
+        assert plain.natural == plain.total - 4
+        best = roll("1d20 + 4 adv", random.Random(seed))
+        assert best.natural == best.total - 4 and best.natural is not None
+    assert roll("2d6 + 1", random.Random(1)).natural is None  # no d20: nothing natural to read

@@ -9,10 +9,10 @@ import pytest
 from helpers import combatant
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
-from combat_tui.engine.loader import Catalogue
-from combat_tui.engine.model import Side
+from combat_tui.engine.state.errors import CommandError
+from combat_tui.engine.state.model import Side
 from combat_tui.store import saves
+from combat_tui.store.rulesets import Catalogue
 
 
 def fight(catalogue: Catalogue) -> Encounter:

@@ -9,8 +9,8 @@ import pytest
 from helpers import cond_ids
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError, CommandError
 from combat_tui.engine.ruleset import RulesetDef
+from combat_tui.engine.state.errors import CombatError, CommandError
 
 MINI = """
 id = "mini"
@@ -320,7 +320,7 @@ def test_new_pools_appear_in_old_saves(rs: RulesetDef) -> None:
     data = json.loads(e.doc.model_dump_json())
     for comb in data["state"]["combatants"].values():
         del comb["pools"]["hits"]
-    from combat_tui.engine.encounter import EncounterDoc
+    from combat_tui.engine.state.document import EncounterDoc
 
     again = Encounter(EncounterDoc.model_validate(data), rs)
     assert c(again, "A")["pools"]["hits"] == {"current": 0, "max": None}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from combat_tui.engine import formula
-from combat_tui.engine.errors import FormulaError
-from combat_tui.engine.formula import evaluate, names_in
+from combat_tui.engine.ruleset import formula
+from combat_tui.engine.ruleset.formula import evaluate, names_in
+from combat_tui.engine.state.errors import FormulaError
 
 NAMES = {"con": 3, "hp": 7, "max_hp": 12, "bleeding": 2, "prone": 0, "half": 0.5, "neg": -4}
 

@@ -9,16 +9,15 @@ from pathlib import Path
 import pytest
 from mini_ruleset import FIVE, MINI
 
-from combat_tui.engine import formula_names
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.formula import evaluate
-from combat_tui.engine.formula_names import NAMES, expand, has_shape, known_names
-from combat_tui.engine.loader import load_all
-from combat_tui.engine.ops import names_for
-from combat_tui.engine.ruleset import RulesetDef
+from combat_tui.engine.rules.ops import names_for
+from combat_tui.engine.ruleset import RulesetDef, formula_names
+from combat_tui.engine.ruleset.formula import evaluate
+from combat_tui.engine.ruleset.formula_names import NAMES, expand, has_shape, known_names
 from combat_tui.engine.words import labels
+from combat_tui.store.rulesets import load_all
 
-ENGINE = Path(formula_names.__file__).parent
+ENGINE = Path(formula_names.__file__).parent.parent  # the engine, the ruleset language inside it
 
 
 def _creature(rs: RulesetDef) -> tuple[Encounter, str]:

@@ -8,12 +8,12 @@ import pytest
 from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.gm_view import GMViews, gm_view
-from combat_tui.engine.loader import Catalogue
-from combat_tui.engine.timekeeping import acting_order, active
+from combat_tui.engine.rules.timekeeping import acting_order, active
 from combat_tui.engine.views.gm import GroupRow, Heading, OrderRow
+from combat_tui.engine.views.gm_view import GMViews, gm_view
 from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
+from combat_tui.store.rulesets import Catalogue
 
 FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 
@@ -127,8 +127,8 @@ def test_an_empty_encounter_has_nothing_selected(make: Make) -> None:
 
 
 def test_the_sheet_lists_a_template_creatures_own_attacks_as_a_stat_block(make: Make, catalogue: Catalogue) -> None:
-    from combat_tui.engine.gm_view import hit_words
     from combat_tui.engine.views.gm import AttackView
+    from combat_tui.engine.views.sheet import hit_words
     from combat_tui.session import load_library
 
     enc = make("time-count")
@@ -195,7 +195,7 @@ def test_a_group_unfolds_while_a_member_acts_is_highlighted_or_marked(catalogue:
 
 
 def test_show_prints_a_folded_group_as_the_order_pane_does(catalogue: Catalogue) -> None:
-    from combat_tui.subcommands import render_text
+    from combat_tui.subcommands.play import render_text
 
     enc = ghouls(catalogue)
     enc.run("dmg 'Ghoul 4' 99")
@@ -210,7 +210,7 @@ def test_show_prints_a_folded_group_as_the_order_pane_does(catalogue: Catalogue)
 
 
 def test_a_folded_group_says_how_many_of_its_members_the_players_cannot_see(catalogue: Catalogue) -> None:
-    from combat_tui.subcommands import render_text
+    from combat_tui.subcommands.play import render_text
 
     enc = ghouls(catalogue)
     group = gm_view(enc).order[1]

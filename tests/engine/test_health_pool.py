@@ -9,9 +9,9 @@ import pytest
 from helpers import Make
 from mini_ruleset import FIVE, MINI
 
-from combat_tui.engine.errors import CommandError
-from combat_tui.engine.loader import load_all
-from combat_tui.engine.player_view import Health, coarse_health
+from combat_tui.engine.state.errors import CommandError
+from combat_tui.engine.views.player_view import Health, coarse_health
+from combat_tui.store.rulesets import load_all
 
 HEALTH = {"three-action": "hp", "boon-bane": "hp", "time-count": "hp", "energy-stamina": "aura",
           "body-injury": "stamina"}

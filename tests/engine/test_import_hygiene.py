@@ -10,7 +10,7 @@ def test_engine_does_not_import_textual() -> None:
     code = (
         "import sys\n"
         "import combat_tui.cli, combat_tui.engine.encounter, combat_tui.store.saves, combat_tui.engine.lookup\n"
-        "from combat_tui.engine.loader import load_all\n"
+        "from combat_tui.store.rulesets import load_all\n"
         "from combat_tui.engine.encounter import Encounter\n"
         "enc = Encounter.new(load_all().get('three-action'), seed=1)\n"
         "enc.run('add Orc'); enc.run('start')\n"

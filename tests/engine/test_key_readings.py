@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 
 @pytest.mark.parametrize("ruleset", ["three-action", "boon-bane", "body-injury", "energy-stamina", "time-count"])

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from mini_ruleset import FIVE, MINI
 
-from combat_tui.engine.errors import RulesetError
-from combat_tui.engine.loader import builtin_dir, load_all, load_file
 from combat_tui.engine.ruleset import RulesetDef
+from combat_tui.engine.state.errors import RulesetError
+from combat_tui.store.rulesets import builtin_dir, load_all, load_file
 
 
 def test_the_five_load_cleanly() -> None:
@@ -63,7 +63,7 @@ def test_builtin_dir_holds_the_data() -> None:
 
 
 def test_a_builtin_file_is_named_after_its_id_so_get_reads_only_that_file(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from combat_tui.engine import loader
+    from combat_tui.store import rulesets as loader
 
     for path in loader.builtin_dir().glob("*.toml"):
         assert loader.load_file(path).id == path.stem

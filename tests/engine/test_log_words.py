@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers import Make
 
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 
 def test_area_damage_shows_its_dice_once_and_one_line_a_creature(make: Make) -> None:

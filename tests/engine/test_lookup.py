@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from mini_ruleset import FIVE
 
-from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.lookup import entries, search
+from combat_tui.store.rulesets import Catalogue
 
 ORDERED = sorted(FIVE)
 

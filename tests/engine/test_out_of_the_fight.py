@@ -6,7 +6,7 @@ import pytest
 from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 
 def _bandits(make: Make) -> Encounter:

@@ -10,11 +10,11 @@ import pytest
 
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError, SaveError
-from combat_tui.engine.lasting import LastingChange
 from combat_tui.engine.library import Member
-from combat_tui.engine.loader import Catalogue
-from combat_tui.store import party_state, saves
+from combat_tui.engine.state.errors import CommandError, SaveError
+from combat_tui.engine.state.lasting import LastingChange
+from combat_tui.store import library_files, party_state, saves
+from combat_tui.store.rulesets import Catalogue
 
 HEROES = """ruleset = "three-action"
 
@@ -45,7 +45,7 @@ def where(tmp_path: Path) -> tuple[Path, Path]:
 
 def lib(catalogue: Catalogue, where: tuple[Path, Path]) -> library.Library:
     folder, db = where
-    return library.load(folder, catalogue.get, lasting=party_state.reader(db), keep=party_state.writer(db))
+    return library_files.load(folder, catalogue.get, lasting=party_state.reader(db), keep=party_state.writer(db))
 
 
 def fight(catalogue: Catalogue, where: tuple[Path, Path], *lines: str, seed: int = 1) -> Encounter:
@@ -318,7 +318,7 @@ def test_what_is_read_back_is_cleaned_and_bounded_and_a_row_that_does_not_fit_is
 
 def test_a_rest_of_the_party_from_a_fight_changes_none_of_the_fights_creatures(catalogue: Catalogue,
                                                                                where: tuple[Path, Path]) -> None:
-    fight(catalogue, where, "add @Heroes", "dmg Kara 2", "cond Kara shaken 1 until=long-rest", "end")
+    fight(catalogue, where, "add @Heroes", "dmg Kara 2", "cond Kara shaken until=long-rest", "end")
     enc = fight(catalogue, where, "add Goblin hp=7")
     enc.run("rest long @Heroes")
     goblin = enc.state.roster()[0]

@@ -8,7 +8,7 @@ from pathlib import Path
 from mini_ruleset import MINI
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import load_file
+from combat_tui.store.rulesets import load_file
 
 MOVING = MINI.replace('[[conditions]]', '''[[pools]]
 id = "movement"

@@ -34,17 +34,16 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from combat_tui.engine import formula
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
-from combat_tui.engine.loader import load_all
-from combat_tui.engine.model import Expiry, State
-from combat_tui.engine.ops import Ops
-from combat_tui.engine.ruleset import RulesetDef, TimeModel
-from combat_tui.engine.targets import creatures
-from combat_tui.engine.timekeeping import current_actor, is_out, remaining, slot_index
+from combat_tui.engine.rules.ops import Ops
+from combat_tui.engine.rules.timekeeping import current_actor, is_out, remaining, slot_index
+from combat_tui.engine.ruleset import RulesetDef, TimeModel, formula
+from combat_tui.engine.state.errors import CombatError
+from combat_tui.engine.state.model import Expiry, State
+from combat_tui.engine.state.targets import creatures
 from combat_tui.store import exchange, saves
 from combat_tui.store.packing import Packer
+from combat_tui.store.rulesets import load_all
 from combat_tui.store.save_db import SaveDB
 
 # sequences per ruleset (5 * EXAMPLES in all): CI (the CI variable set) runs every one, a local run 100;

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import Make, cond_ids
 
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 
 @pytest.mark.parametrize("kill", ["dmg Orc 20", "remove Orc"])

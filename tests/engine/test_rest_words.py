@@ -6,9 +6,9 @@ from pathlib import Path
 
 from helpers import Make
 
-from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
+from combat_tui.store import library_files
+from combat_tui.store.rulesets import Catalogue
 
 
 def test_a_long_rest_that_restores_nothing_says_so_and_what_stays(make: Make) -> None:
@@ -36,7 +36,7 @@ def test_a_party_rested_from_a_fight_is_not_said_to_join_it(catalogue: Catalogue
                                          '[[party.member]]\nname = "Aldric"\nside = "pc"\nmaxima = { hp = 30 }\n'
                                          'current = { hp = 20 }\n', encoding="utf-8")
     enc = Encounter.new(catalogue.get("three-action"), seed=1)
-    enc.library = library.load(tmp_path, catalogue.get)
+    enc.library = library_files.load(tmp_path, catalogue.get)
     enc.run("add Orc hp=10")
     lines = enc.run("rest short @Heroes")
     assert not any("Added" in line for line in lines), lines

@@ -9,8 +9,8 @@ import pytest
 from helpers import conds, creature, pool, pool_max, prompts
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
-from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.state.errors import CombatError
+from combat_tui.store.rulesets import Catalogue
 
 RULESET = "body-injury"
 
@@ -298,21 +298,24 @@ def test_third_head_injury_knocks_out_and_wakes_at_turn_start(started: Encounter
     assert "coma" not in conds(enc, "Goblin")
     assert prompts(enc) == []
 
-    enc.run("next")  # Goblin's turn: no AP, and the wake-up check is asked for
+    enc.run("next")  # Goblin's turn: no AP, and no wake-up check in the round it was knocked out
     assert actor(enc) == "Goblin"
     assert pool(enc, "Goblin", "ap") == 0
+    assert prompts(enc) == []
+    enc.run("next")  # round 2, Hero: nothing for Goblin
+    assert prompts(enc) == []
+    enc.run("next")  # round 2, Goblin: the first wake-up check
     assert prompts(enc) == [("Goblin", table_name(enc, "wake-check"))]
     enc.run("resolve value=12")
     assert "knocked-out" in conds(enc, "Goblin")
-    enc.run("next")  # round 2, Hero: nothing for Goblin
-    assert prompts(enc) == []
-    enc.run("next")  # round 2, Goblin: asked again
+    enc.run("next")
+    enc.run("next")  # round 3, Goblin: asked again
     assert prompts(enc) == [("Goblin", table_name(enc, "wake-check"))]
     enc.run("resolve value=31")
-    assert not {"knocked-out", "unconscious", "helpless"} & conds(enc, "Goblin")
+    assert not {"knocked-out", "coming-round", "unconscious", "helpless"} & conds(enc, "Goblin")
+    assert pool(enc, "Goblin", "ap") == 3  # woken at the start of its turn: the whole turn's AP
     enc.run("next")
-    enc.run("next")  # round 3, Goblin awake: AP back, no more wake checks
-    assert pool(enc, "Goblin", "ap") == 3
+    enc.run("next")  # round 4: no more wake checks
     assert prompts(enc) == []
 
 

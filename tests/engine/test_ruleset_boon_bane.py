@@ -8,7 +8,7 @@ import pytest
 from helpers import active, cond, cond_ids, creature, pool, pool_max, prompts
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 RULESET = "boon-bane"
 
@@ -192,10 +192,8 @@ def test_saving_a_turn_moves_the_creature_after_the_named_one(enc: Encounter) ->
     enc.run("next")  # past round 1 (goblins surprised)
     enc.run("next")
     assert enc.view()["round"] == 2 and active(enc) == ["Hero"]
-    enc.run("hold Hero")
+    enc.run("hold Hero after='Goblin 2'")
     assert active(enc) == ["Goblin 1"]
-    assert enc.view()["waiting"] == ["Hero"]
-    enc.run("enter Hero after='Goblin 2'")
     assert enc.view()["order"] == ["Goblin 1", "Goblin 2", "Hero", "Mage"]
     enc.run("next")
     assert active(enc) == ["Goblin 2"]

@@ -5,10 +5,10 @@ Defend action, round-start prompts (waking roll, Death save) and the Death roll 
 from __future__ import annotations
 
 import pytest
-from helpers import cond_entries, creature, pool, pool_max, prompts
+from helpers import cond_entries, creature, pool, pool_max, prompts, var
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
+from combat_tui.engine.state.errors import CombatError
 
 SEED = 5
 
@@ -153,6 +153,20 @@ def test_three_rounds_of_budgets_markers_and_conditions(enc: Encounter) -> None:
     enc.run("next")
     assert pool(enc, "Orc", "energy") == 1
     assert prompts(enc) == []
+
+
+def test_energy_on_waking_is_a_reading_the_gm_may_change(enc: Encounter) -> None:
+    """"At the beginning of each Round: Your Energy is reset based on your Stamina" and "you roll a 1d20 each
+    Round until you get a 20, in which case you wake up and have 1 Stamina": which comes first is not said.
+    With `set wake_energy 1` the waking roll comes first, so the Energy is that of the new Stamina."""
+    enc.run("add Orc stamina=3")
+    enc.run("start")
+    enc.run("set wake_energy 1")
+    enc.run("spend Orc stamina 3")
+    enc.run("next")
+    assert pool(enc, "Orc", "energy") == 0 and prompts(enc) == [("Orc", "Waking roll")]
+    enc.run("resolve Orc value=20")
+    assert pool(enc, "Orc", "stamina") == 1 and pool(enc, "Orc", "energy") == 1
 
 
 def test_death_roll_bleeding_out_and_death_saves(enc: Encounter) -> None:
@@ -503,7 +517,7 @@ def test_no_more_than_4_stamina_on_one_attack(enc: Encounter) -> None:
     enc.run("next")
     enc.run("act Hero unarmed")  # a new attack, a new count
     enc.run("act Hero boost-attack")
-    assert pool(enc, "Hero", "attack_stamina") == 1
+    assert var(enc, "Hero", "attack_stamina") == 1
 
 
 def test_an_interrupted_action_still_costs_1_energy(enc: Encounter) -> None:

@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
-from combat_tui.engine.errors import RulesetError
-from combat_tui.engine.loader import MAX_KEY_PARTS, MAX_RULESET_BYTES, Catalogue, load_file
 from combat_tui.engine.ruleset import MAX_ITEMS
+from combat_tui.engine.state.errors import RulesetError
+from combat_tui.engine.toml_text import MAX_KEY_PARTS
+from combat_tui.store.rulesets import MAX_RULESET_BYTES, Catalogue, load_file
 
 HEAD = 'id = "house"\nname = "House"\n[time]\nmodel = "turn-order"\n'
 

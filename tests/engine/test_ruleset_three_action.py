@@ -14,7 +14,7 @@ import pytest
 from helpers import Make, active, cond, cond_ids, creature, pool, pool_max, prompt_tables
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
+from combat_tui.engine.state.errors import CombatError
 
 RULESET = "three-action"
 SEED = 11

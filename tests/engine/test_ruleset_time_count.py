@@ -5,10 +5,10 @@ its bookkeeping."""
 from __future__ import annotations
 
 import pytest
-from helpers import active, cond, conds, creature, next_tc, pool, prompts, tc
+from helpers import active, cond, conds, creature, next_tc, pool, prompts, tc, var
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 SEED = 5
 RULESET = "time-count"
@@ -391,27 +391,27 @@ def test_spell_preparation_charges_and_casting(enc: Encounter) -> None:
         enc.run("act Mage cast-spell")  # nothing prepared
     enc.run("act Mage prepare-spell sf=8 value=0")
     assert "spellcasting" in conds(enc, "Mage") and "unsteady" in conds(enc, "Mage")
-    assert pool(enc, "Mage", "casting_dc") == 11
+    assert var(enc, "Mage", "casting_dc") == 11
     enc.run("next")
     enc.run("dmg Mage 2")  # taken while preparing: DC + 2
-    assert pool(enc, "Mage", "casting_dc") == 13
+    assert var(enc, "Mage", "casting_dc") == 13
     enc.run("act Ogre attack sf=20")
     enc.run("next")
     assert tc(enc) == 13
     assert "spellcasting" not in conds(enc, "Mage") and "spell-prepared" in conds(enc, "Mage")
     enc.run("act Mage charge-spell")
-    assert (pool(enc, "Mage", "charges"), pool(enc, "Mage", "casting_dc")) == (1, 14)
+    assert (pool(enc, "Mage", "charges"), var(enc, "Mage", "casting_dc")) == (1, 14)
     assert next_tc(enc, "Mage") == 14
     enc.run("next")
     enc.run("dmg Mage 1")  # no longer preparing: DC unchanged
-    assert pool(enc, "Mage", "casting_dc") == 14
+    assert var(enc, "Mage", "casting_dc") == 14
     enc.run("act Mage release-charge")
     enc.run("next")
     with pytest.raises(CommandError):
         enc.run("act Mage release-charge")  # nothing left to release
     enc.run("act Mage cast-spell")
     assert "spell-prepared" not in conds(enc, "Mage")
-    assert (pool(enc, "Mage", "casting_dc"), pool(enc, "Mage", "charges"), pool(enc, "Mage", "casts_today")) \
+    assert (var(enc, "Mage", "casting_dc"), pool(enc, "Mage", "charges"), var(enc, "Mage", "casts_today")) \
         == (0, 0, 1)
     assert next_tc(enc, "Mage") == tc(enc) + 1
 
@@ -462,15 +462,15 @@ def test_running_checks_add_fatigue_and_the_third_failure_stops_the_run(enc: Enc
     assert {"running", "unsteady"} <= conds(enc, "Runner")
     assert prompts(enc) == [("Runner", "Running endurance check")]
     enc.run("resolve value=-2")
-    assert (pool(enc, "Runner", "fatigue"), pool(enc, "Runner", "run_fails"), pool(enc, "Runner", "run_checks")) \
+    assert (pool(enc, "Runner", "fatigue"), var(enc, "Runner", "run_fails"), var(enc, "Runner", "run_checks")) \
         == (1, 1, 1)
     enc.run("prompt Runner running-check")
     enc.run("resolve value=-7")
-    assert (pool(enc, "Runner", "fatigue"), pool(enc, "Runner", "run_fails")) == (3, 2)
+    assert (pool(enc, "Runner", "fatigue"), var(enc, "Runner", "run_fails")) == (3, 2)
     assert "running" in conds(enc, "Runner")
     enc.run("prompt Runner running-check")
     enc.run("resolve value=3")
-    assert pool(enc, "Runner", "run_fails") == 2 and pool(enc, "Runner", "run_checks") == 3
+    assert var(enc, "Runner", "run_fails") == 2 and var(enc, "Runner", "run_checks") == 3
     enc.run("prompt Runner running-check")
     enc.run("resolve value=-1")
     assert "running" not in conds(enc, "Runner") and "unsteady" not in conds(enc, "Runner")
@@ -622,7 +622,7 @@ def test_sixty_tc_of_play_keeps_the_books(enc: Encounter) -> None:
 
 
 def test_value_and_tally_are_names_only_where_an_action_declares_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from combat_tui.engine.loader import builtin_dir, load_all
+    from combat_tui.store.rulesets import builtin_dir, load_all
 
     text = (builtin_dir() / "time-count.toml").read_text(encoding="utf-8").replace('id = "time-count"', 'id = "mine"')
     asks = 'value = "the spell\'s fatigue cost"\n'

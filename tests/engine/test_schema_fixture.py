@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from combat_tui.engine.encounter import SCHEMA_VERSION, Encounter
-from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.state.document import SCHEMA_VERSION
 from combat_tui.store import exchange, saves
+from combat_tui.store.rulesets import Catalogue
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from helpers import Make
 
-from combat_tui.engine.encounter import SCHEMA_VERSION, Encounter
-from combat_tui.engine.errors import SaveError
+from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.state.document import SCHEMA_VERSION
+from combat_tui.engine.state.errors import SaveError
 from combat_tui.store import exchange, saves
 
 

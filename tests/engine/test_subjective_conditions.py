@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import Make
 
-from combat_tui.engine.errors import CommandError
+from combat_tui.engine.state.errors import CommandError
 
 
 def test_a_condition_relative_to_its_own_bearer_is_refused(make: Make) -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from helpers import Make, active, conds, creature, pool, pool_max
+from helpers import Make, active, cond, conds, creature, pool, pool_max
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
-from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.state.errors import CombatError
+from combat_tui.store.rulesets import Catalogue
 
 
 def sources(enc: Encounter, name: str, cid: str) -> set[str]:
@@ -171,6 +171,28 @@ def test_readying_takes_two_actions_and_lasts_to_the_next_turn(enc: Encounter) -
     assert "readied" in conds(enc, "Hero")
     enc.run("next")
     assert active(enc) == ["Hero"] and "readied" not in conds(enc, "Hero")
+
+
+def test_a_readied_action_goes_off_only_until_the_next_turn_starts(enc: Encounter) -> None:
+    """"This Action may be triggered at any point up to your next Turn.": without readying, or once its next
+    turn has begun, there is nothing to take."""
+    enc.run("start")
+    with pytest.raises(CombatError, match="no action is readied"):
+        enc.run("act Hero fire-readied")
+    enc.run("act Hero ready")
+    enc.run("next")  # the Orc's turn: the trigger may come
+    enc.run("act Hero fire-readied")
+    assert "readied" not in conds(enc, "Hero")
+    with pytest.raises(CombatError, match="no action is readied"):
+        enc.run("act Hero fire-readied")  # it went off once
+    enc.run("next")
+    enc.run("next")  # the Hero's next turn
+    enc.run("act Hero ready")
+    enc.run("next")
+    enc.run("next")
+    enc.run("next")  # its next turn has begun: the readied action is gone unused
+    with pytest.raises(CombatError, match="no action is readied"):
+        enc.run("act Hero fire-readied")
 
 
 def test_a_free_action_only_on_ones_own_turn(enc: Encounter) -> None:
@@ -449,6 +471,32 @@ def test_a_fall_offers_the_reaction_climb_check(enc: Encounter) -> None:
     lines = enc.run("next")  # the Hero flew not this turn: it falls, and may try to catch itself
     assert any(line.startswith("Hero") and "Climb check" in line for line in lines)
     assert "falling" in conds(enc, "Hero")
+
+
+def test_a_fall_keeps_its_distance_100_ft_a_round(enc: Encounter) -> None:
+    """"Creatures fall 100ft a Round starting as soon as they are unsupported ... If Falling a distance
+    greater than 100 ft they continue Falling at the start of each of their Turns.\""""
+    enc.run("start")  # the Hero's turn; the Orc acts next
+    lines = enc.run("cond Orc falling 250")
+    assert any("100 ft at once" in line for line in lines)
+    assert cond(enc, "Orc", "falling")["value"] == 150  # the first 100 ft as it starts to fall
+    enc.run("next")  # the Orc's turn: another 100 ft
+    enc.run("resolve Orc")
+    assert cond(enc, "Orc", "falling")["value"] == 50
+    next_until(enc, "Orc")  # the next round: the last 50 ft, and it lands
+    enc.run("resolve Orc")
+    assert "falling" not in conds(enc, "Orc")
+
+
+def test_a_number_given_to_a_condition_without_one_is_refused_not_dropped(enc: Encounter) -> None:
+    """A number the GM gives must not vanish: Prone takes none ("Falling on the ground means you'll have the
+    "Prone" condition"), so `cond Orc prone 2` is refused with what a duration looks like."""
+    with pytest.raises(CombatError) as refused:
+        enc.run("cond Orc prone 2")
+    assert str(refused.value) == "Prone takes no value (a duration is for=N)"
+    assert "prone" not in conds(enc, "Orc")
+    enc.run("cond Orc prone for=2")
+    assert "prone" in conds(enc, "Orc")
 
 
 def test_feats_may_give_more_reactions(enc: Encounter) -> None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from helpers import Make, cond, conds, next_tc, pool, prompts, tc
+from helpers import Make, combatant, cond, conds, next_tc, pool, prompts, tc, var
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
-from combat_tui.engine.loader import Catalogue
-from combat_tui.engine.speed import shift_class
+from combat_tui.engine.rules.speed import shift_class
+from combat_tui.engine.state.errors import CommandError
+from combat_tui.store.rulesets import Catalogue
 
 
 def _straight(enc: Encounter, name: str, tcs: int = 4) -> None:
@@ -24,6 +24,53 @@ def enc(make: Make) -> Encounter:
 
 
 # -- speed factors ----------------------------------------------------------------------------------
+
+
+def test_a_creature_killed_on_its_own_count_still_takes_its_action(enc: Encounter) -> None:
+    """"If two numbers match, then the actions occur at the same time. This means that all actions take
+    place and all dice are rolled before any of the effects are applied.\""""
+    enc.run("add Ogre init=7 hp=10")
+    enc.run("add Imp init=7 hp=10")
+    enc.run("add Hero pc init=9")
+    enc.run("start")
+    enc.run("dmg Imp 30")  # the Ogre's blow, entered first
+    assert "dead" in conds(enc, "Imp")
+    lines = enc.run("act Imp attack sf=4")  # its blow on the same count still lands
+    assert any("acts with the others on TC 7" in line for line in lines)
+    enc.run("next")
+    with pytest.raises(CommandError, match="cannot act"):
+        enc.run("act Imp attack sf=4")  # no action on a later count
+
+
+def test_a_creature_dead_before_its_count_does_not_act(enc: Encounter) -> None:
+    """Only actions on the same count are simultaneous: one killed before its count comes has no action."""
+    enc.run("add Ogre init=5 hp=10")
+    enc.run("add Imp init=7 hp=10")
+    enc.run("start")
+    enc.run("dmg Imp 30")  # at TC 5, the Imp's count is 7
+    with pytest.raises(CommandError, match="cannot act"):
+        enc.run("act Imp attack sf=4")
+
+
+def test_magic_healing_does_not_undo_poison_damage(enc: Encounter) -> None:
+    """"Poison damage can only be healed through natural healing or certain spells that specifically heal
+    poison damage.\""""
+    enc.run("add Guard hp=10")
+    enc.run("dmg Guard 6 poison")  # past the ToP of 3: 3 off HP, 3 fatigue
+    assert (pool(enc, "Guard", "hp"), pool(enc, "Guard", "fatigue")) == (7, 3)
+    lines = enc.run("heal Guard 10")
+    assert pool(enc, "Guard", "invigoration") == 0 and pool(enc, "Guard", "fatigue") == 3
+    assert any("poison damage heals only naturally" in line for line in lines)
+    enc.run("dmg Guard 2 slashing")  # a wound of another kind heals as before
+    enc.run("heal Guard 10")
+    assert pool(enc, "Guard", "fatigue") == 3
+    enc.run("heal Guard 4 poison")  # healing aimed at poison: the HP part, then the fatigue
+    assert pool(enc, "Guard", "invigoration") == 3 and pool(enc, "Guard", "fatigue") == 2
+    enc.run("spend Guard fatigue 2")  # natural healing, given by the GM
+    assert pool(enc, "Guard", "fatigue") == 0
+    enc.run("dmg Guard 2")
+    enc.run("heal Guard 2")
+    assert pool(enc, "Guard", "fatigue") == 0  # no stale poison left to hold it back
 
 
 def test_a_fumble_adds_1d6_to_the_weapons_sf(enc: Encounter) -> None:
@@ -191,17 +238,17 @@ def test_a_spell_can_be_abandoned_during_its_casting_time(casting: Encounter) ->
     enc = casting
     assert "spellcasting" in conds(enc, "Mage")
     enc.run("act Mage abandon-spell")
-    assert "spellcasting" not in conds(enc, "Mage") and pool(enc, "Mage", "casting_dc") == 0
+    assert "spellcasting" not in conds(enc, "Mage") and var(enc, "Mage", "casting_dc") == 0
     assert next_tc(enc, "Mage") == 9
 
 
 def test_walking_while_preparing_adds_to_the_dc_not_to_the_time(casting: Encounter) -> None:
     """"You may walk while preparing the spell, but each turn of movement adds 1 to the casting DC.\""""
     enc = casting
-    dc = pool(enc, "Mage", "casting_dc")
+    dc = var(enc, "Mage", "casting_dc")
     enc.run("act Mage walk-casting")
     enc.run("act Mage walk-casting")
-    assert pool(enc, "Mage", "casting_dc") == dc + 2 and next_tc(enc, "Mage") == 25
+    assert var(enc, "Mage", "casting_dc") == dc + 2 and next_tc(enc, "Mage") == 25
     with pytest.raises(CommandError):
         enc.run("act Mage draw-weapon")  # anything else waits for its TC
 
@@ -210,13 +257,13 @@ def test_damage_or_fatigue_while_preparing_adds_to_the_casting_dc(casting: Encou
     """"If you take damage or fatigue before the spell is prepared, add the total amount taken to the casting
     DC.\""""
     enc = casting
-    dc = pool(enc, "Mage", "casting_dc")
+    dc = var(enc, "Mage", "casting_dc")
     enc.run("dmg Mage 5")  # ToP 3: 3 fatigue and 2 HP, 5 taken
-    assert pool(enc, "Mage", "casting_dc") == dc + 5
+    assert var(enc, "Mage", "casting_dc") == dc + 5
     enc.run("gain Mage fatigue 2")  # fatigue from anything else counts too
-    assert pool(enc, "Mage", "casting_dc") == dc + 7
+    assert var(enc, "Mage", "casting_dc") == dc + 7
     enc.run("heal Mage 1")
-    assert pool(enc, "Mage", "casting_dc") == dc + 7
+    assert var(enc, "Mage", "casting_dc") == dc + 7
 
 
 def test_casting_pays_a_fatigue_point_for_each_charge(casting: Encounter) -> None:
@@ -247,7 +294,7 @@ def test_a_held_spell_fades_after_about_a_minute(casting: Encounter) -> None:
         for name in enc.view()["active"]:
             enc.run(f"act {name} attack sf=30")
         enc.run("next")
-    assert "spell-prepared" not in conds(enc, "Mage") and pool(enc, "Mage", "casting_dc") == 0
+    assert "spell-prepared" not in conds(enc, "Mage") and var(enc, "Mage", "casting_dc") == 0
 
 
 def test_a_held_spell_is_lost_when_the_encounter_ends(casting: Encounter) -> None:
@@ -256,9 +303,9 @@ def test_a_held_spell_is_lost_when_the_encounter_ends(casting: Encounter) -> Non
     enc = casting
     enc.run("act Ogre attack sf=17")
     enc.run("next")
-    assert "spell-prepared" in conds(enc, "Mage") and pool(enc, "Mage", "casting_dc") > 0
+    assert "spell-prepared" in conds(enc, "Mage") and var(enc, "Mage", "casting_dc") > 0
     lines = enc.run("end")
-    assert "spell-prepared" not in conds(enc, "Mage") and pool(enc, "Mage", "casting_dc") == 0
+    assert "spell-prepared" not in conds(enc, "Mage") and var(enc, "Mage", "casting_dc") == 0
     assert any("fades" in line for line in lines), lines
     enc.run("undo")  # the fight goes on after all: the spell is still held
     assert "spell-prepared" in conds(enc, "Mage")
@@ -452,20 +499,20 @@ def test_the_plus_3_counts_earlier_castings_of_the_same_spell_that_day(mage: Enc
     _cast(enc, "Fireball", 2)
     _cast(enc, "Fireball", 2)
     enc.run("act Mage prepare-spell sf=1 what=Light value=1")
-    assert pool(enc, "Mage", "casting_dc") == 10 + 1  # another spell: no earlier casting of it
+    assert var(enc, "Mage", "casting_dc") == 10 + 1  # another spell: no earlier casting of it
     enc.run("act Mage abandon-spell")
     enc.run("next")
     enc.run("act Mage prepare-spell sf=1 what=fireball value=2")  # the name in any case
-    assert pool(enc, "Mage", "casting_dc") == 10 + 2 + 2 * 3
+    assert var(enc, "Mage", "casting_dc") == 10 + 2 + 2 * 3
     enc.run("act Mage abandon-spell")  # prepared, never cast: not a casting
     enc.run("next")
     enc.run("act Mage prepare-spell sf=1 what=Fireball value=2")
-    assert pool(enc, "Mage", "casting_dc") == 10 + 2 + 2 * 3
+    assert var(enc, "Mage", "casting_dc") == 10 + 2 + 2 * 3
     enc.run("rest long")  # a new day
     enc.run("act Mage abandon-spell")
     enc.run("next")
     enc.run("act Mage prepare-spell sf=1 what=Fireball value=2")
-    assert pool(enc, "Mage", "casting_dc") == 10 + 2
+    assert var(enc, "Mage", "casting_dc") == 10 + 2
 
 
 def test_the_casting_is_counted_for_the_spell_prepared(mage: Encounter) -> None:
@@ -480,7 +527,7 @@ def test_the_casting_is_counted_for_the_spell_prepared(mage: Encounter) -> None:
     enc.run("dismiss")
     enc.run("next")
     enc.run("act Mage prepare-spell sf=1 what=Sleep value=1")
-    assert pool(enc, "Mage", "casting_dc") == 10 + 1 + 3
+    assert var(enc, "Mage", "casting_dc") == 10 + 1 + 3
 
 
 def test_every_spell_counts_when_the_gm_reads_it_so(mage: Encounter) -> None:
@@ -489,7 +536,7 @@ def test_every_spell_counts_when_the_gm_reads_it_so(mage: Encounter) -> None:
     enc.run("set repeat_dc_any_spell 1")
     _cast(enc, "Fireball", 2)
     enc.run("act Mage prepare-spell sf=1 what=Light value=1")
-    assert pool(enc, "Mage", "casting_dc") == 10 + 1 + 3
+    assert var(enc, "Mage", "casting_dc") == 10 + 1 + 3
 
 
 def test_a_spell_costs_its_own_fatigue_when_cast(mage: Encounter) -> None:
@@ -501,14 +548,14 @@ def test_a_spell_costs_its_own_fatigue_when_cast(mage: Encounter) -> None:
     with pytest.raises(CommandError, match="value="):
         enc.run("act Mage prepare-spell sf=1 what=Fireball")  # its fatigue cost is asked for
     enc.run("act Mage prepare-spell sf=1 what=Fireball value=3")
-    assert pool(enc, "Mage", "casting_dc") == 10 + 3 + 2
+    assert var(enc, "Mage", "casting_dc") == 10 + 3 + 2
     enc.run("next")
     enc.run("act Mage charge-spell")
     enc.run("next")
     assert pool(enc, "Mage", "fatigue") == 0  # nothing is paid before the cast
     enc.run("act Mage cast-spell")
     assert pool(enc, "Mage", "fatigue") == 3 + 1
-    assert pool(enc, "Mage", "spell_cost") == 0
+    assert var(enc, "Mage", "spell_cost") == 0
 
 
 def test_a_held_spell_that_fades_costs_nothing(mage: Encounter) -> None:
@@ -517,7 +564,7 @@ def test_a_held_spell_that_fades_costs_nothing(mage: Encounter) -> None:
     enc.run("act Mage prepare-spell sf=1 what=Fireball value=3")
     enc.run("next")
     enc.run("act Mage abandon-spell")
-    assert (pool(enc, "Mage", "fatigue"), pool(enc, "Mage", "spell_cost")) == (0, 0)
+    assert (pool(enc, "Mage", "fatigue"), var(enc, "Mage", "spell_cost")) == (0, 0)
 
 
 @pytest.mark.parametrize(("arcana", "outcome"), [(13, "The spell goes off"), (-7, "The spell fails")])
@@ -696,8 +743,8 @@ def test_sprinting_checks_weigh_minus_2_on_top_of_the_running_ones(enc: Encounte
     each previous check. These penalties are cumulative with those from running.\" Two running checks and one
     sprinting check made: -1 each for the running ones, -2 for the sprinting one (or, the other reading, -2
     for each check of either kind on a sprinting check)."""
-    from combat_tui.engine import formula
-    from combat_tui.engine.ops import names_for
+    from combat_tui.engine.rules.ops import names_for
+    from combat_tui.engine.ruleset import formula
 
     enc.run(f"set sprint_penalty_all {every}")
     enc.run("add Runner")
@@ -910,14 +957,13 @@ def test_a_minute_of_rest_takes_one_off_the_running_penalty(enc: Encounter) -> N
     """"Your penalty to running decreases by 1 for every minute spent resting.\""""
     enc.run("add Runner init=5")
     enc.run("start")
-    enc.run("gain Runner run_checks 3")
-    enc.run("gain Runner sprint_checks 1")  # penalty 3 + 1 = 4
+    combatant(enc, "Runner").vars.update(run_checks=3, sprint_checks=1)  # vars: no command sets them; penalty 4
     enc.run("act Runner rest-minute")
     assert next_tc(enc, "Runner") == 5 + 120
-    assert (pool(enc, "Runner", "run_checks"), pool(enc, "Runner", "sprint_checks")) == (3, 0)
+    assert (var(enc, "Runner", "run_checks"), var(enc, "Runner", "sprint_checks")) == (3, 0)
     enc.run("next")
     enc.run("act Runner rest-minute")
-    assert (pool(enc, "Runner", "run_checks"), pool(enc, "Runner", "sprint_checks")) == (2, 0)
+    assert (var(enc, "Runner", "run_checks"), var(enc, "Runner", "sprint_checks")) == (2, 0)
 
 
 def test_consecutive_moves_walk_through_the_movement_pattern(enc: Encounter) -> None:

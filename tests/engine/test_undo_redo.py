@@ -11,9 +11,9 @@ import pytest
 from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
-from combat_tui.engine.loader import Catalogue
+from combat_tui.engine.state.errors import CommandError
 from combat_tui.store import exchange, saves
+from combat_tui.store.rulesets import Catalogue
 
 RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
 
@@ -121,7 +121,7 @@ def test_a_creature_change_is_logged_as_a_patch_of_what_changed(catalogue: Catal
 
 
 def test_patches_add_and_delete_keys_both_ways() -> None:
-    from combat_tui.engine.events import apply_patch, diff
+    from combat_tui.engine.state.events import apply_patch, diff
 
     a = {"x": 1, "pools": {"hp": {"current": 5, "max": 9}, "gone": {"current": 1}}, "tags": [1, 2]}
     b = {"x": 1, "pools": {"hp": {"current": 2, "max": 9}, "new": {"current": 3}}, "tags": [2], "y": None}

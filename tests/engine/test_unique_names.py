@@ -11,9 +11,9 @@ import pytest
 
 from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError, RulesetError
-from combat_tui.engine.library import reading
-from combat_tui.engine.loader import Catalogue, builtin_dir, load_file
+from combat_tui.engine.state.errors import CommandError, RulesetError
+from combat_tui.store import library_files
+from combat_tui.store.rulesets import Catalogue, builtin_dir, load_file
 
 FINE = 'ruleset = "three-action"\n[[creature]]\nname = "Imp"\n'
 
@@ -29,7 +29,7 @@ def loaded(folder: Path, catalogue: Catalogue, text: str) -> library.Library:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "heroes.toml").write_text(text, encoding="utf-8")
     (folder / "fine.toml").write_text(FINE, encoding="utf-8")
-    return library.load(folder, catalogue.get, starter=False)
+    return library_files.load(folder, catalogue.get, starter=False)
 
 
 @pytest.mark.parametrize("members", [("Kara", "Kara"), ("kara", "Kara"), ("Bram", "Kara", "KARA "), ("Kara", "Kara ")])
@@ -81,7 +81,7 @@ def test_a_member_with_two_actions_of_one_name_is_refused(tmp_path: Path, catalo
 
 def test_the_starter_bestiary_has_one_template_of_each_name(catalogue: Catalogue) -> None:
     """The GM's own files are checked as they merge; the starter's override each other silently."""
-    found = reading.read_folder(reading.builtin_dir(), catalogue.get)
+    found = library_files.read_folder(library_files.builtin_dir(), catalogue.get)
     names = Counter((t.ruleset, t.name.lower()) for t, _ in found.templates)
     assert [k for k, n in names.items() if n > 1] == []
     parties = Counter((p.ruleset, p.name.lower()) for p, _ in found.parties)

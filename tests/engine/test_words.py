@@ -12,10 +12,10 @@ from mini_ruleset import FIVE
 
 from combat_tui.engine import dice
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CommandError
-from combat_tui.engine.loader import Catalogue
 from combat_tui.engine.lookup import action_cost, entries
+from combat_tui.engine.state.errors import CommandError
 from combat_tui.engine.words import labels
+from combat_tui.store.rulesets import Catalogue
 
 ORDERED = sorted(FIVE)
 
@@ -90,7 +90,7 @@ def test_a_typed_speed_factor_says_it_once(catalogue: Catalogue) -> None:
 
 
 def test_what_a_condition_has_left_reads_as_said() -> None:
-    from combat_tui.engine.timekeeping import left_words
+    from combat_tui.engine.rules.timekeeping import left_words
 
     assert left_words(0, "rd") == "ends this round"  # was "0 rd left"
     assert left_words(0, "TC") == "ends this TC"
@@ -99,7 +99,7 @@ def test_what_a_condition_has_left_reads_as_said() -> None:
 
 
 def test_a_condition_ending_this_round_says_so_on_the_sheet(make: Make) -> None:
-    from combat_tui.engine.gm_view import condition_view
+    from combat_tui.engine.views.sheet import condition_view
     from combat_tui.ui.render import condition_text
 
     enc = make("three-action")
@@ -123,7 +123,7 @@ def test_an_injury_names_the_part_as_the_gm_reads_it(make: Make) -> None:
 
 
 def test_an_order_row_leaves_out_pips_a_creature_has_none_of(make: Make) -> None:
-    from combat_tui.engine.gm_view import row_pools
+    from combat_tui.engine.views.sheet import row_pools
     from combat_tui.ui.render import row_pool
 
     enc = make("body-injury")

@@ -16,9 +16,9 @@ from textual.pilot import Pilot
 
 from combat_tui import cli
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.loader import Catalogue
 from combat_tui.session import Session
 from combat_tui.store import saves
+from combat_tui.store.rulesets import Catalogue
 from combat_tui.ui.player.app import PlayerApp
 
 SIZE = (100, 30)

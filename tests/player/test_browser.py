@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from combat_tui.engine.loader import Catalogue
-from combat_tui.ui.player.serving import free_port, listening
+from combat_tui.players.serving import free_port, listening
+from combat_tui.store.rulesets import Catalogue
 
 from .test_app import acting_row, fight
 

@@ -14,8 +14,8 @@ import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 
+from combat_tui.players.browser_input import MAX_HEIGHT, MAX_MESSAGE, MAX_STDIN, MAX_WIDTH, clamp_size, read_message
 from combat_tui.ui.player import server as server_module
-from combat_tui.ui.player.browser_input import MAX_HEIGHT, MAX_MESSAGE, MAX_STDIN, MAX_WIDTH, clamp_size, read_message
 from combat_tui.ui.player.server import MAX_VIEWS, PlayerServer
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from combat_tui import cli
-from combat_tui.engine.loader import Catalogue
+from combat_tui.store.rulesets import Catalogue
 
 from .test_app import fight
 

@@ -11,9 +11,9 @@ import pytest
 from helpers import Make
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.errors import CombatError
-from combat_tui.engine.model import Combatant, Side
-from combat_tui.engine.player_view import Health, coarse_health, player_view
+from combat_tui.engine.state.errors import CombatError
+from combat_tui.engine.state.model import Combatant, Side
+from combat_tui.engine.views.player_view import Health, coarse_health, player_view
 
 SECRETS = ["Lurker", "poisoned dagger under the cloak"]
 
@@ -146,7 +146,7 @@ def test_free_rounds_everyone_acts(make: Make) -> None:
 
 
 def test_the_filter_imports_no_textual() -> None:
-    code = ("import sys\nimport combat_tui.engine.player_view\n"
+    code = ("import sys\nimport combat_tui.engine.views.player_view\n"
             "print(','.join(m for m in sys.modules if m == 'textual' or m.startswith('textual.')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""

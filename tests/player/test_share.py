@@ -11,10 +11,10 @@ import pytest
 from helpers import screen_text
 from textual.widgets import Static
 
-from combat_tui.engine.loader import Catalogue
+from combat_tui.players import serving
 from combat_tui.session import Session
+from combat_tui.store.rulesets import Catalogue
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.player import serving
 from combat_tui.ui.player.share import ShareDialog
 
 from .test_app import SIZE, fight, wait_for

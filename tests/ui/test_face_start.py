@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from combat_tui import cli
-from combat_tui.engine.errors import CombatError
+from combat_tui.engine.state.errors import CombatError
 from combat_tui.session import Session, catalogue
 from combat_tui.store import face
 from combat_tui.ui.app import CombatApp, FaceStart

@@ -12,9 +12,9 @@ import pytest
 
 from combat_tui import paths
 from combat_tui.cli import app_parser, main
-from combat_tui.engine import loader
 from combat_tui.engine.library import reading
 from combat_tui.session import Session, catalogue, load_library, open_demo
+from combat_tui.store import rulesets as loader
 from combat_tui.ui.app import CombatApp
 
 from .keys import RecordingApp
@@ -25,7 +25,7 @@ BROKEN = 'ruleset = "boon-bane"\n[[creature]]\nname = "Nobody"\nhp = "lots"\n'
 def _count_reads(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
     rulesets: list[str] = []
     library: list[str] = []
-    load_file, read_file = loader.load_file, reading.read_file
+    load_file, read_text = loader.load_file, reading.read_text
 
     def counted_load(path: Path) -> Any:
         rulesets.append(path.stem)
@@ -33,10 +33,10 @@ def _count_reads(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]
 
     def counted_read(path: Path, *args: Any) -> None:
         library.append(path.name)
-        read_file(path, *args)
+        read_text(path, *args)
 
     monkeypatch.setattr(loader, "load_file", counted_load)
-    monkeypatch.setattr(reading, "read_file", counted_read)
+    monkeypatch.setattr(reading, "read_text", counted_read)
     return rulesets, library
 
 

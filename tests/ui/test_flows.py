@@ -10,7 +10,7 @@ from helpers import pool
 
 from combat_tui.engine.commands import command_line
 from combat_tui.engine.encounter import Encounter
-from combat_tui.engine.gm_view import ENCOUNTER_KEYS, key_state
+from combat_tui.engine.views.gm_view import ENCOUNTER_KEYS, key_state
 from combat_tui.ui.flows import table
 from combat_tui.ui.flows.flow import AimAt, Ask, Flow, Marks
 from combat_tui.ui.screens import availability

@@ -15,6 +15,6 @@ def test_the_main_screens_widgets_import_no_pydantic() -> None:
             + "".join(f"import combat_tui.ui.widgets.{m}\n" for m in WIDGETS)
             + "import combat_tui.ui.render, combat_tui.ui.screens.main_keys, combat_tui.engine.views.gm\n"
             + "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic' or m in "
-              "('combat_tui.engine.model', 'combat_tui.engine.ruleset', 'combat_tui.session')))\n")
+              "('combat_tui.engine.state.model', 'combat_tui.engine.ruleset', 'combat_tui.session')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

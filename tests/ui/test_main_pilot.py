@@ -112,7 +112,7 @@ async def test_markup_names_render_as_typed(tmp_path: Path, size: tuple[int, int
 
 
 def test_duration_words() -> None:
-    from combat_tui.engine.durations import duration_words
+    from combat_tui.engine.rules.durations import duration_words
 
     assert duration_words("", False) == ""
     assert duration_words("3", False) == "for=3"
@@ -152,7 +152,7 @@ async def test_palette_finds_a_condition_and_shows_it(tmp_path: Path) -> None:
 
 def test_fatigue_is_drawn_against_hp(catalogue) -> None:  # type: ignore[no-untyped-def]
     from combat_tui.engine.encounter import Encounter
-    from combat_tui.engine.gm_view import pool_view
+    from combat_tui.engine.views.sheet import pool_view
     from combat_tui.ui.render import pool_text
 
     enc = Encounter.new(catalogue.get("time-count"), seed=1)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from combat_tui.engine.ruleset import EffectDef, RulesetDef
+from combat_tui.engine.ruleset import EffectDef, NoteEffect, RulesetDef
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.log_pane import LogPane
 from combat_tui.ui.widgets.pick_list import PickList
@@ -57,7 +57,7 @@ def formulas(rs: RulesetDef) -> set[str]:
         found += [*a.cost.values(), *a.gain.values(), a.requires, a.sf]
     found += [t.roll for t in rs.tables] + [s.random for s in rs.speed_classes] + [t.when for t in rs.triggers]
     for e in _effects(rs):
-        found += [e.when, e.value, e.delta, e.set, e.damage, e.heal]
+        found += [getattr(e, key, None) for key in ("when", "value", "delta", "set", "damage", "heal")]
     out = set()
     for f in found:
         names = re.findall(r"(?<![0-9A-Za-z_])[A-Za-z_][A-Za-z0-9_]*", f) if isinstance(f, str) else []
@@ -78,13 +78,14 @@ def ids(rs: RulesetDef) -> set[str]:
     prose = " ".join([rs.name, rs.description]
                      + [x for s in rs.stats for x in (s.name, s.description)]
                      + [x for p in rs.pools for x in (p.name, p.description, p.short or "")]
+                     + [x for v in rs.vars for x in (v.name or "", v.description)]
                      + [x for c in rs.conditions for x in (c.name, c.description)]
                      + [x for a in rs.actions for x in (a.name, a.description, a.cost_words or "")]
                      + [x for t in rs.tables for x in (t.name, t.description)]
                      + [x for t in rs.tables for r in t.rows for x in (r.label, r.text)]
                      + [x for r in rs.rules for x in (r.name, r.text)]
                      + [o.description for o in rs.options]
-                     + [e.note or "" for e in _effects(rs)])
+                     + [e.note for e in _effects(rs) if isinstance(e, NoteEffect)])
     words = _words(prose)
 
     def own(i: str, *names: str | None) -> bool:
@@ -96,7 +97,7 @@ def ids(rs: RulesetDef) -> set[str]:
     items += [(c.id, (c.name,)) for c in rs.conditions] + [(a.id, (a.name,)) for a in rs.actions]
     items += [(t.id, (t.name,)) for t in rs.tables] + [(o.id, (o.name,)) for o in rs.options]
     items += [(s.id, (s.name,)) for s in rs.speed_classes] + [(b.id, (b.name,)) for b in rs.body]
-    items += [(r.id, (r.name,)) for r in rs.rules]
+    items += [(r.id, (r.name,)) for r in rs.rules] + [(v.id, (v.name,)) for v in rs.vars]
     out = set()
     for i, names in items:
         machine = bool(re.search(r"[_\d]", i))

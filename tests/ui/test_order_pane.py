@@ -10,7 +10,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from combat_tui.engine.gm_view import gm_view
+from combat_tui.engine.views.gm_view import gm_view
 from combat_tui.session import Session
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen

@@ -15,7 +15,7 @@ from helpers import pool, screen_text
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from combat_tui.engine.errors import SaveError
+from combat_tui.engine.state.errors import SaveError
 from combat_tui.session import Session
 from combat_tui.store import exchange, files, saves
 from combat_tui.store.save_db import Job, SaveDB

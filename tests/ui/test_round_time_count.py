@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from helpers import active, combatant, conds, screenshot_text, tc
+from helpers import active, combatant, conds, screenshot_text, tc, var
 from textual.pilot import Pilot
 
-from combat_tui.engine.model import Side
+from combat_tui.engine.state.model import Side
 from combat_tui.session import Session, catalogue
 from combat_tui.store import saves
 from combat_tui.ui.screens.main import MainScreen
@@ -433,4 +433,4 @@ async def test_preparing_a_spell_by_keys_asks_which_spell_its_fatigue_cost_and_t
         assert not errors(app), errors(app)
         assert s.encounter.history()[-1].command == 'act Zherynn "Prepare a spell" what="Fire Dart" value=2 sf=12'
         z = combatant(s, "Zherynn")
-        assert z.pools["spell_cost"].current == 2 and z.next_tc == 6 + 12
+        assert var(s, "Zherynn", "spell_cost") == 2 and z.next_tc == 6 + 12

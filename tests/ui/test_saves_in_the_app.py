@@ -12,7 +12,7 @@ from helpers import screenshot_text
 from textual.pilot import Pilot
 from textual.widgets import Button
 
-from combat_tui.engine.errors import SaveError
+from combat_tui.engine.state.errors import SaveError
 from combat_tui.session import Session, catalogue, load_library
 from combat_tui.store.save_db import Job, SaveDB
 from combat_tui.ui.dialogs.quit import QuitDialog

@@ -10,12 +10,12 @@ the command reference's table (docs/commands.md) lists them. `command_line` make
 
 from __future__ import annotations
 
-from ..errors import CommandError
-from ..ops import Ops
+from ..rules.ops import Ops
+from ..state.errors import CommandError
 
 # importing registers the handlers, in the order the command reference's table (docs/commands.md) lists them
 # isort: off
-from . import setup, acting, cond, turn_order, prompts, creatures, rules, edit, keeping  # noqa: F401
+from . import setup, acting, checks, cond, turn_order, prompts, creatures, rules, edit, keeping  # noqa: F401
 # isort: on
 from .keeping import after_end, rewound
 from .quoting import command_line, named, quote, split

@@ -2,30 +2,31 @@
 
 from __future__ import annotations
 
-from .. import actions, attacks
-from ..amounts import amount
-from ..bounds import parse_int
-from ..errors import CommandError
-from ..gm_view import ready_words
-from ..model import OwnAction, ReadyHit
-from ..ops import Ops
+from ..rules import actions, attacks, judging
+from ..rules.amounts import amount
+from ..rules.ops import Ops
 from ..ruleset import PoolDef, TimeModel
-from ..targets import creatures, pick
-from ..which import one_of
+from ..state.bounds import parse_int
+from ..state.errors import CommandError
+from ..state.model import OwnAction, ReadyHit
+from ..state.targets import creatures, pick
 from .common import need, one_creature, pick_pool, targets
 from .spec import COMMANDS, arg, command
+from .which import one_of
 
 _ACT_WORDS = {"on=NAME": "the creature the action is used on",
               "what=NAME": "what it is used on, when not a creature (a spell)",
               "value=N": "the number the action asks for (a spell's fatigue cost)",
               "sf=N": "time count: the speed factor to the next TC, instead of an action",
               "class=NAME": "time count: a speed class, rolled for PCs, instead of an action",
-              "mod=N": "time count: added to the speed factor"}
+              "mod=N": "time count: added to the speed factor",
+              "d20=N": "a player's d20 as it landed at the table, for its own attack's to-hit (its bonus is added)"}
 
 
 @command("act", "spend an action's cost (and apply it on=NAME) or schedule the next TC; a creature's own "
-         "attack (from its template) also rolls its to-hit (with adv, dis, boonN, baneN) and its damage, left ready "
-         "for `apply`", args=(arg("names"), arg("action", optional=True)), flags=("adv|dis|boonN|baneN",),
+         "attack (from its template) also rolls its to-hit (with adv, dis, boonN, baneN), judged against the target's "
+         "defence where the ruleset names one, and its damage, left ready for `apply` (on a judged miss, set aside "
+         "for `hit`)", args=(arg("names"), arg("action", optional=True)), flags=("adv|dis|boonN|baneN",),
          words=_ACT_WORDS)
 def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     roll_words: list[str] = []
@@ -44,10 +45,11 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     for cid, action in chosen.items():
         before = ops.names(ops.peek(cid))  # its speed is read as it was when it set about the action
         if isinstance(action, OwnAction):
-            attacks.use(ops, cid, action, target, roll_words, kw.get("sf"), kw.get("class"), kw.get("mod"))
+            attacks.use(ops, cid, action, target, roll_words, kw.get("sf"), kw.get("class"), kw.get("mod"),
+                        kw.get("d20"))
             continue
-        if roll_words:
-            raise CommandError(f"{' '.join(roll_words)}: only a creature's own attack rolls to hit")
+        if roll_words or "d20" in kw:
+            raise CommandError(f"{' '.join(roll_words) or 'd20='}: only a creature's own attack rolls to hit")
         if action is not None:
             actions.pay(ops, cid, action, target, kw.get("what"), kw.get("value"))
         if ops.rs.time.model is TimeModel.TIME_COUNT:
@@ -69,15 +71,16 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
                            "(apply N)")
     words = [w for w in args if w.lower() not in _HITS]
     ops.require(len(flags) <= 1, "half, double or miss: one of them")
-    ops.require(bool(ops.state.ready), "no damage is ready (an attack of a creature's own leaves it: act NAME ATTACK)")
-    found = list(ops.state.ready)
+    ops.require(bool(judging.ready(ops.state)),
+                "no damage is ready (an attack of a creature's own leaves it: act NAME ATTACK)")
+    found = judging.ready(ops.state)
     if words:
         number = parse_int(words[0]) if len(words) == 1 else None
-        found = [r for r in ops.state.ready if r.uid == number] if number is not None else []
+        found = [r for r in judging.ready(ops.state) if r.uid == number] if number is not None else []
         if number is None:
             found = _ready_for(ops, " ".join(words))
         ops.require(bool(found), f"no damage ready by or on {' '.join(words)}")
-    hit = one_of(found[::-1], "attacks' damage", lambda r: ready_words(ops.state, r),
+    hit = one_of(found[::-1], "attacks' damage", lambda r: attacks.ready_words(ops.state, r),
                  lambda r: f"apply {_pick_word(ops, r)}")  # the newest first
     if words and parse_int(words[0]) is not None and not _pick_word(ops, hit).isdigit():
         ops.read_as = (words[0], _pick_word(ops, hit))
@@ -102,7 +105,8 @@ def one_line(name: str, lines: list[str]) -> str:
 def _ready_for(ops: Ops, spec: str) -> list[ReadyHit]:
     """Damage ready on the creatures named, else by them."""
     ids = set(creatures(ops.state, spec))
-    return [r for r in ops.state.ready if r.target in ids] or [r for r in ops.state.ready if r.cid in ids]
+    live = judging.ready(ops.state)
+    return [r for r in live if r.target in ids] or [r for r in live if r.cid in ids]
 
 
 def _pick_word(ops: Ops, hit: ReadyHit) -> str:
@@ -159,15 +163,19 @@ def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             ops.lines[start:] = [one_line(ops.peek(cid).name, ops.lines[start:])] if ops.lines[start:] else []
 
 
-@command("heal", "heal through the ruleset's rules; dice are rolled once for all",
-         args=(arg("names"), arg("amount")))
+@command("heal", "heal through the ruleset's rules; dice are rolled once for all; a damage type: healing aimed at "
+         "that damage (time count: poison)", args=(arg("names"), arg("amount"), arg("damage-type", optional=True)))
 def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
     need(rest, 1, "heal")
     n = amount(ops, rest[0], "healing")
     ops.require(n >= 0, "healing cannot be negative (use dmg)")
+    aimed = None
+    if len(rest) > 1:
+        types = ops.rs.damage.types
+        aimed = pick("damage type", rest[1], ((t, t, t) for t in types)) if types else rest[1].lower()
     for cid in ids:
         start = len(ops.lines)
-        ops.heal(cid, n)
+        ops.heal(cid, n, aimed)
         if len(ids) > 1:  # several at once: one line a creature, as for area damage
             ops.lines[start:] = [one_line(ops.peek(cid).name, ops.lines[start:])] if ops.lines[start:] else []

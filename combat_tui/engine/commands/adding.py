@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import conditions, turns
-from ..amounts import amount
-from ..errors import CommandError
-from ..model import Combatant, Side
-from ..ops import Ops
+from ..rules import conditions, joining
+from ..rules.amounts import amount
+from ..rules.ops import Ops
 from ..ruleset import TimeModel
-from ..targets import clean_note
+from ..state.errors import CommandError
+from ..state.model import Combatant, Side
+from ..state.targets import clean_note
 from .common import body_plan
 
 
@@ -54,7 +54,7 @@ def add_one(ops: Ops, name: str, side: Side, surprised: bool, hidden: bool, kw: 
     ops.init_pools(cid, fixed)
     ops.say(f"Added {name} ({side.value})" + (f", initiative {c.initiative}" if c.initiative is not None else ""))
     if ops.state.clock.started:
-        turns.place_new(ops, cid)
+        joining.place_new(ops, cid)
         if rs.time.start_condition and rs.time.model is not TimeModel.FREE_ROUNDS:
             conditions.add(ops, cid, rs.time.start_condition, anchor=cid)
     return cid

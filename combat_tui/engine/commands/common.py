@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import CommandError
-from ..model import Combatant, Side
-from ..ops import Ops
+from ..rules.ops import Ops
+from ..rules.timekeeping import is_out
 from ..ruleset import ActionDef, BodyPlanDef, ConditionDef, PoolDef
-from ..targets import creatures, pick, take_creatures
-from ..timekeeping import is_out
+from ..state.errors import CommandError
+from ..state.model import Combatant, Side
+from ..state.targets import creatures, pick, take_creatures
 from .spec import COMMANDS, needs
 
 

@@ -7,14 +7,28 @@ it), every way it can be completed, and a Tab that cycles through them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
-from ..encounter import Encounter
-from ..errors import CombatError
-from ..injuries import parts_of
-from ..targets import creatures
-from ..timekeeping import is_out
+from ..library import Library
+from ..rules.injuries import parts_of
+from ..rules.timekeeping import is_out
+from ..ruleset import RulesetDef
+from ..state.errors import CombatError
+from ..state.model import State
+from ..state.targets import creatures
 from .quoting import split
 from .spec import COMMANDS, Command
+
+
+class Encounter(Protocol):
+    """What completion reads of an encounter (`encounter.Encounter` is one; the commands sit below it)."""
+
+    @property
+    def rs(self) -> RulesetDef: ...
+    @property
+    def state(self) -> State: ...
+    @property
+    def library(self) -> Library | None: ...
 
 
 def _own_parts(enc: Encounter, head: str) -> list[str]:
@@ -80,6 +94,7 @@ _KINDS: dict[str, Callable[[Encounter, str], list[str]]] = {
     "amount": lambda enc, head: [],  # a number or dice: nothing to offer
     "expr": lambda enc, head: [],
     "text": lambda enc, head: [],
+    "save": lambda enc, head: [s.id for s in enc.rs.checks.saves] or [s.id for s in enc.rs.stats],
 }
 
 # Words only time count reads (`act`'s speed), and a word offered with each of its values.

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .. import conditions, durations
-from ..amounts import amount
-from ..durations import resolve_duration
-from ..errors import CommandError
-from ..ops import Ops
-from ..targets import take_creatures
-from ..timekeeping import current_actor
+from ..rules import conditions, durations
+from ..rules.amounts import amount
+from ..rules.durations import resolve_duration
+from ..rules.ops import Ops
+from ..rules.timekeeping import current_actor
+from ..state.errors import CommandError
+from ..state.targets import take_creatures
 from .common import need, no_extra, one_creature, pick_condition, targets
 from .spec import arg, command
 
@@ -23,6 +23,7 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     cd = pick_condition(ops, rest[0])
     value = amount(ops, rest[1], "value") if len(rest) > 1 else None
     no_extra(rest[2:], "cond")
+    ops.require(value is None or cd.valued, f"{cd.name} takes no value (a duration is for=N)")
     everyone = kw.get("from", "").lower() in ("all", "@all")
     source = one_creature(ops, kw["from"]) if "from" in kw and not everyone else None
     if cd.subjective and source is None and not everyone:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..amounts import amount
-from ..injuries import heal_injury, injure
-from ..ops import Ops
-from ..targets import clean_note, creatures, take_creatures
+from ..rules.amounts import amount
+from ..rules.injuries import heal_injury, injure
+from ..rules.ops import Ops
+from ..state.targets import clean_note, creatures, take_creatures
 from .common import need, targets
 from .spec import arg, command
 

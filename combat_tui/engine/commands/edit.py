@@ -3,11 +3,11 @@ with the same key=value words as `add`. One undoable event, journaled like any o
 
 from __future__ import annotations
 
-from ..amounts import amount
-from ..errors import CommandError
-from ..injuries import instances, part_count
-from ..ops import Ops
-from ..targets import clean_name, clean_note
+from ..rules.amounts import amount
+from ..rules.injuries import instances, part_count
+from ..rules.ops import Ops
+from ..state.errors import CommandError
+from ..state.targets import clean_name, clean_note
 from .common import body_plan, one_creature_anyone, side_of, with_health
 from .spec import COMMANDS, arg, command
 

@@ -10,27 +10,27 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .. import conditions
-from ..errors import CommandError
-from ..injuries import care_prompts
-from ..lasting import LastingChange, Value, absent, changed, flat, of_combatant
-from ..library import Library, Party, member_lasting
+from ..library import Library, Party, Shelf, member_lasting
 from ..library import writing as w
-from ..model import Combatant, Lasting
-from ..ops import Ops
+from ..rules import conditions
+from ..rules.injuries import care_prompts
+from ..rules.ops import Ops
+from ..rules.timekeeping import elapsed_seconds
 from ..ruleset import TimeModel
-from ..targets import clean_name
-from ..timekeeping import elapsed_seconds
+from ..state.errors import CommandError
+from ..state.lasting import LastingChange, Value, absent, changed, flat, of_combatant
+from ..state.model import Combatant, Lasting
+from ..state.targets import clean_name
 from .common import need, no_extra, targets
 from .quoting import command_line
 from .spec import arg, command
 
 
-def _library(ops: Ops) -> tuple[Library, Path]:
+def _library(ops: Ops) -> tuple[Library, Path, Shelf]:
     lib = ops.library
-    if lib is None or lib.folder is None:
+    if lib is None or lib.folder is None or lib.shelf is None:
         raise CommandError("no library folder here to write to (see `combat-tui paths`)")
-    return lib, lib.folder
+    return lib, lib.folder, lib.shelf
 
 
 def _base_name(c: Combatant) -> str:
@@ -52,7 +52,7 @@ def _keep(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         args = args[:at]
     ids, rest = targets(ops, args, 0)
     no_extra(rest, "keep")
-    lib, folder = _library(ops)
+    lib, folder, shelf = _library(ops)
     chosen: dict[str, Combatant] = {}
     for cid in ids:
         c = ops.peek(cid)
@@ -70,13 +70,13 @@ def _keep(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         existing = lib.source(rs.id, name)
         if existing is not None and existing.parent == folder and existing != path:
             raise CommandError(f"{existing.name} already has a template {name!r}: keep {c.name} as ANOTHER NAME")
-        if path.exists() and not w.ours(path):
+        if shelf.exists(path) and not w.ours(shelf, path):
             raise CommandError(f"{path.name} is a file you wrote: not written over; keep {c.name} as ANOTHER NAME, "
                                "or move that file")
         text = w.toml_text(rs.id, "creature", [data])
 
         def write(path: Path = path, text: str = text) -> None:
-            w.write(path, text)
+            shelf.write(path, text)
 
         def remember(path: Path = path, template: Any = template) -> None:
             lib.templates.setdefault(rs.id, {})[template.name.lower()] = (template, path)
@@ -87,13 +87,13 @@ def _keep(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 def _write_party(ops: Ops, name: str, creatures: list[Combatant]) -> str:
     """Queue the party's file with these creatures as members (others in it stay); its file's name."""
-    lib, folder = _library(ops)
+    lib, folder, shelf = _library(ops)
     rs = ops.rs
     found = lib.party_file(rs.id, name)
     old, path = (found[0], found[1]) if found else (None, w.party_path(folder, name))
-    if found is None and path.exists():
+    if found is None and shelf.exists(path):
         raise CommandError(f"{path.name} already exists and holds no party {name!r} for {rs.name}: not written over")
-    if path.exists() and not w.ours(path, old.name if old else name):
+    if shelf.exists(path) and not w.ours(shelf, path, old.name if old else name):
         raise CommandError(f"{path.name} holds more than the party {name}: not written over (move the party to a "
                            "file of its own)")
     title = old.name if old else name
@@ -107,7 +107,7 @@ def _write_party(ops: Ops, name: str, creatures: list[Combatant]) -> str:
     def remember() -> None:
         lib.parties.setdefault(rs.id, {})[title.lower()] = (party, path)
 
-    ops.writes.append((lambda: w.write(path, text), remember))
+    ops.writes.append((lambda: shelf.write(path, text), remember))
     if lib.lasting is not None:  # the file says who they are; what lasts is kept beside it, all of it
         now = lib.party(rs.id, title, ops.pending)
         said = {m.name.lower(): flat(member_lasting(m)) for m in (now[0].members if now else [])}
@@ -232,14 +232,14 @@ SIDES = {"@pc", "@npc", "@ally", "@all"}
 def rest_party(ops: Ops, kind: str, word: str) -> None:
     """`rest short|long @PARTY`: a rest for a party between fights: its members are brought into a scratch
     encounter as the last fight left them, rest by the ruleset's rules, and what the rest changed is kept."""
-    from ..encounter import Encounter  # the encounter runs these commands
-
-    lib, _ = _library(ops)
+    lib, _, _ = _library(ops)
     found = lib.party_file(ops.rs.id, word[1:])
     ops.require(found is not None, f"no party {word[1:]!r} for {ops.rs.name}")
     assert found is not None
     name = found[0].name
-    scratch = Encounter.new(ops.rs, seed=ops.rng.randrange(1 << 30))
+    ops.require(ops.scratch is not None, "a party rests between fights only in an encounter")
+    assert ops.scratch is not None
+    scratch = ops.scratch(ops.rng.randrange(1 << 30))
     scratch.library = lib
     scratch.defer_writes = True
     scratch.party_outbox = list(ops.pending)  # it rests the party as this encounter's last command left it

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from .. import injuries
-from ..amounts import amount
-from ..bounds import parse_int
-from ..errors import CommandError
-from ..model import Prompt
-from ..ops import Ops
-from ..targets import pick, take_creatures
-from ..which import one_of
+from ..rules import injuries
+from ..rules.amounts import amount
+from ..rules.ops import Ops
+from ..state.bounds import parse_int
+from ..state.errors import CommandError
+from ..state.model import Prompt
+from ..state.targets import pick, take_creatures
 from .common import need, targets
 from .spec import arg, command, needs
+from .which import one_of
 
 
 @command("roll", "roll dice into the log", args=(arg("expr"),), raw=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import shlex
 
-from ..errors import CommandError
-from ..targets import pick
+from ..state.errors import CommandError
+from ..state.targets import pick
 
 
 def split(line: str) -> list[str]:

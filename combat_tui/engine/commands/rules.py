@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .. import conditions
-from ..amounts import amount
-from ..injuries import care_prompts
-from ..ops import Ops
-from ..rest_words import pools_of, report
+from ..rules import conditions
+from ..rules.amounts import amount
+from ..rules.injuries import care_prompts
+from ..rules.ops import Ops
+from ..rules.rest_words import pools_of, report
 from ..ruleset import Refresh
-from ..targets import creatures, pick
+from ..state.targets import creatures, pick
 from ..words import humane
 from .common import need, no_extra
 from .keeping import SIDES, rest_party

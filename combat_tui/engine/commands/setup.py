@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .. import conditions, turns
-from ..amounts import amount
-from ..errors import CommandError
-from ..model import Combatant, Side
-from ..ops import Ops
+from ..rules import conditions, joining, judging, turns
+from ..rules.amounts import amount
+from ..rules.ops import Ops
+from ..rules.timekeeping import current_actor, slot_index
 from ..ruleset import RulesetDef, TimeModel
-from ..targets import clean_name, creatures
-from ..timekeeping import current_actor, slot_index
+from ..state.errors import CommandError
+from ..state.model import Combatant, Side
+from ..state.targets import clean_name, creatures
 from .adding import add_one
 from .common import need, no_extra, side_of, targets, with_health
 from .spec import arg, command, needs
@@ -132,7 +132,7 @@ def _remove(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     for cid in creatures(ops.state, " ".join(args)):
         name = ops.peek(cid).name
         turns.hand_over(ops, cid)
-        turns.drop(ops, cid)
+        joining.drop(ops, cid)
         for cs in [x for x in ops.peek(cid).conditions if ops.rs.condition(x.id).source_implies]:
             conditions.remove(ops, cid, cs.uid, "ends")  # what it put on others goes with it
         ops.tx.touch(f"c:{cid}")
@@ -154,8 +154,8 @@ def _init(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         if started and ops.rs.time.model is TimeModel.TURN_ORDER and cid not in ops.state.waiting:
             ops.require(cid != current_actor(ops.state), "cannot move the creature acting now")
             still_to_act = ops.peek(cid).turn_round < ops.state.clock.round
-            turns.drop(ops, cid)
-            turns.place_new(ops, cid)
+            joining.drop(ops, cid)
+            joining.place_new(ops, cid)
             idx = slot_index(ops.state, cid)
             ops.require(not (still_to_act and idx is not None and idx <= ops.state.clock.turn),
                         f"{ops.peek(cid).name} has not acted this round and would lose its turn: "
@@ -172,6 +172,7 @@ def _start(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 def _next(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     no_extra(args, "next")
     ops.require(not ops.state.clock.ended, "the fight has ended (`undo` takes the end back)")
-    for r in ops.state.ready:  # passed with damage ready: the log says it was left unapplied
+    for r in judging.ready(ops.state):  # passed with damage ready: the log says it was left unapplied
         ops.say(f"Left ready: {r.what}, {r.amount}" + (f" {r.type}" if r.type else ""))
+    judging.drop_misses(ops)
     turns.next_(ops)

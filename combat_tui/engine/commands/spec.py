@@ -9,8 +9,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..errors import CommandError
-from ..ops import Ops
+from ..rules.ops import Ops
+from ..state.errors import CommandError
 from .quoting import split
 
 Handler = Callable[[Ops, list[str], dict[str, str]], None]
@@ -33,6 +33,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "expr": ("EXPR", "dice (e.g. roll 1d20+5)"),
     "text": ("TEXT", "a text"),
     "party": ("PARTY", "a party's name"),
+    "save": ("SAVE", "a save (or a stat)"),
 }
 
 
@@ -70,6 +71,7 @@ class Command:
     ruleset_words: str = ""  # add, edit: also the ruleset's own keys, which the handler checks
     ruleset_usage: str = ""  # how usage shows those
     raw: bool = False  # roll, note, set: a `key=value` word is text like any other
+    name_words: str = ""  # save: `NAME=N` words too (a creature and a number), which the handler checks
 
     @property
     def usage(self) -> str:
@@ -105,7 +107,7 @@ class Command:
 
     def check_words(self, kw: dict[str, str]) -> None:
         """Refuse a `key=value` word the command does not take, before anything changes."""
-        if self.raw or self.ruleset_words:
+        if self.raw or self.ruleset_words or self.name_words:
             return
         unknown = [f"{k}=" for k in kw if k not in self.words]
         if unknown:
@@ -119,13 +121,14 @@ COMMANDS: dict[str, Command] = {}
 
 def command(name: str, help: str, *, args: tuple[Arg, ...] = (), flags: tuple[str, ...] = (),
             words: dict[str, str] | None = None, ruleset_words: str = "", ruleset_usage: str = "",
-            raw: bool = False) -> Callable[[Handler], Handler]:
+            raw: bool = False, name_words: str = "") -> Callable[[Handler], Handler]:
     """Register a handler under its declaration; `words` are `{"key=VALUE": meaning}`."""
     keys = {w.partition("=")[0]: meaning for w, meaning in (words or {}).items()}
     values = {w.partition("=")[0]: w.partition("=")[2] for w in (words or {})}
 
     def register(fn: Handler) -> Handler:
-        COMMANDS[name] = Command(name, help, fn, args, flags, keys, values, ruleset_words, ruleset_usage, raw)
+        COMMANDS[name] = Command(name, help, fn, args, flags, keys, values, ruleset_words, ruleset_usage, raw,
+                                 name_words)
         return fn
 
     return register
@@ -167,7 +170,7 @@ def parse(line: str) -> tuple[Command, list[str], dict[str, str]]:
         else:
             args.append(w)
     cmd.check_words(kw)
-    cmd.check_arity(args)
+    cmd.check_arity(args + ([k for k in kw if k not in cmd.words] if cmd.name_words else []))  # `Kara=14`: a name
     return cmd, args, kw
 
 
@@ -178,6 +181,8 @@ def markdown_table() -> str:
         words = [f"`{k}=` {meaning}" for k, meaning in c.words.items()]
         if c.ruleset_words:
             words.append(c.ruleset_words)
+        if c.name_words:
+            words.append(c.name_words)
         text = c.help + "".join(f"; {w}" for w in words)
         cells = [f"`{c.usage}`", text]
         rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")

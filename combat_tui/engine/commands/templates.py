@@ -6,13 +6,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .. import conditions
-from ..errors import CommandError
-from ..lasting import of_combatant
 from ..library import Member, Template
-from ..model import Combatant, OwnAction
-from ..ops import Ops
+from ..rules import conditions
+from ..rules.ops import Ops
 from ..ruleset import RulesetDef
+from ..state.errors import CommandError
+from ..state.lasting import of_combatant
+from ..state.model import Combatant, OwnAction
 from .adding import add_one
 
 _FLAG = re.compile(r"x[0-9]+|pc|npc|ally|surprised|hidden|split")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import turns
-from ..ops import Ops
+from ..rules import joining
+from ..rules.ops import Ops
 from .common import need, one_creature
 from .spec import arg, command
 
@@ -13,13 +13,13 @@ from .spec import arg, command
 def _hold(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     need(args, 1, "hold")
     after = one_creature(ops, kw["after"]) if "after" in kw else None
-    turns.hold(ops, one_creature(ops, " ".join(args)), delay=False, after=after)
+    joining.hold(ops, one_creature(ops, " ".join(args)), delay=False, after=after)
 
 
 @command("delay", "like hold, but start-of-turn effects still happen at the old place", args=(arg("name"),))
 def _delay(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     need(args, 1, "delay")
-    turns.hold(ops, one_creature(ops, " ".join(args)), delay=True)
+    joining.hold(ops, one_creature(ops, " ".join(args)), delay=True)
 
 
 @command("enter", "a holding creature acts when this turn ends, or after someone",
@@ -27,4 +27,4 @@ def _delay(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 def _enter(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     need(args, 1, "enter")
     after = one_creature(ops, kw["after"]) if "after" in kw else None
-    turns.enter(ops, one_creature(ops, " ".join(args)), after)
+    joining.enter(ops, one_creature(ops, " ".join(args)), after)

@@ -1,6 +1,7 @@
 """The GM's library: creature templates (a bestiary) and parties, per ruleset, as plain TOML files.
 
 The starter bestiary ships with the package; the GM's own folder adds to it and overrides it by name.
+Its files are read and written by the store (`store/library_files.py`, which `load`s one).
 See docs/library-format.md.
 """
 
@@ -12,13 +13,13 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from ..errors import CombatError, CommandError
-from ..lasting import LastingChange, LastingSink, LastingSource, Stored, flat, laid_over, unflat, with_pending
-from ..model import Lasting
 from ..ruleset import RulesetDef
+from ..state.errors import CombatError, CommandError
+from ..state.lasting import LastingChange, LastingSink, LastingSource, Stored, flat, laid_over, unflat, with_pending
+from ..state.model import Lasting
 from .checks import check_member
 from .model import ActionEntry, Member, Party, Template, slug
-from .reading import Found, Rulesets, builtin_dir, read_folder
+from .reading import Found, Rulesets, Shelf
 
 
 @dataclass
@@ -33,6 +34,7 @@ class Library:
     keep: LastingSink | None = None  # hands `end`'s changes over; None: they wait in the encounter's outbox
     rulesets: Rulesets | None = None  # to check what is kept against, as the files are
     starter: bool = True  # the starter bestiary under the GM's folder
+    shelf: Shelf | None = None  # its files, read and written by the store; None: none (a library in memory)
     _templates: dict[str, dict[str, tuple[Template, Path]]] = field(default_factory=dict)  # ruleset -> name -> it
     _parties: dict[str, dict[str, tuple[Party, Path]]] = field(default_factory=dict)
     _problems: list[str] = field(default_factory=list)
@@ -42,10 +44,10 @@ class Library:
         if not self._read:
             self._read = True
             rulesets = self.rulesets or _no_rulesets
-            if self.starter:
-                _merge(self, read_folder(builtin_dir(), rulesets), own=False)
-            if self.folder is not None:
-                _merge(self, read_folder(self.folder, rulesets), own=True)
+            if self.shelf is not None and self.starter:
+                _merge(self, self.shelf.starter(rulesets), own=False)
+            if self.shelf is not None and self.folder is not None:
+                _merge(self, self.shelf.folder(self.folder, rulesets), own=True)
         return self
 
     @property
@@ -126,15 +128,6 @@ def member_lasting(m: Member) -> Lasting:
     return Lasting.model_validate(m.model_dump(include={"current", "injuries", "treated", "tallies", "conditions"}))
 
 
-def load(folder: Path | None, rulesets: Rulesets, starter: bool = True, lasting: LastingSource | None = None,
-         keep: LastingSink | None = None) -> Library:
-    """The starter bestiary, then the GM's folder over it (a template of the same name replaces the
-    starter's; two of the GM's own of one name: the first file's is kept, the other reported).
-    `lasting` reads parties' lasting state and `keep` keeps it (see `Library`); without them, the files
-    hold it, as before there was anywhere else."""
-    return Library(folder, lasting=lasting, keep=keep, rulesets=rulesets, starter=starter)
-
-
 def _no_rulesets(rid: str) -> RulesetDef:
     raise CombatError(f"unknown ruleset {rid!r}")
 
@@ -158,4 +151,4 @@ def _merge(lib: Library, found: Found, own: bool) -> None:
         lib._parties.setdefault(p.ruleset, {})[p.name.lower()] = (p, path)
 
 
-__all__ = ["ActionEntry", "Library", "Member", "Party", "Template", "load", "member_lasting", "slug"]
+__all__ = ["ActionEntry", "Library", "Member", "Party", "Shelf", "Template", "member_lasting", "slug"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 import re
 
-from ..errors import CombatError
 from ..ruleset import RulesetDef
+from ..state.errors import CombatError
 from .model import ActionEntry, Member, Template
 
 _PLAIN = re.compile(r"\s*[+-]?\s*[0-9]{1,6}\s*|\s*[0-9]{0,3}d[0-9]{1,4}\s*([+-]\s*[0-9]{1,6}\s*)?")

@@ -10,9 +10,9 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..bounds import Int
-from ..clean import Line, Text
-from ..model import OwnAction, Side
+from ..state.bounds import Int
+from ..state.clean import Line, Text
+from ..state.model import OwnAction, Side
 
 MAX_ENTRIES = 500  # templates or members in one file
 MAX_KEYS = 100  # stats, pools, actions of one creature

@@ -1,35 +1,36 @@
-"""Reading a library folder: every `*.toml` in it, parsed (never run), each entry checked against its
-ruleset. A bad file or entry is one line naming the file and key, and is skipped; nothing stops."""
+"""Reading a library folder's files: each `*.toml` the store reads is parsed here (never run), each entry
+checked against its ruleset. A bad file or entry is one line naming the file and key, and is skipped; nothing stops."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import CombatError, CommandError
-from ..files import HUGE_NUMBER, NotReadable, read_regular_text
-from ..loader import _DEEP_KEY, _SKIP, MAX_KEY_PARTS, first_error
 from ..ruleset import RulesetDef
-from ..targets import clean_name
+from ..state.errors import CombatError, CommandError
+from ..state.targets import clean_name
+from ..toml_text import first_error, loads
 from .checks import check_member, check_template
 from .model import Party, Template
 
-MAX_LIBRARY_BYTES = 256 * 1024  # one file; the largest starter bestiary is a few KB
-MAX_FILES = 1000  # in one folder
 MAX_ENTRIES = 500  # creatures or parties in one file
 
 E = TypeVar("E", Template, Party)
 Rulesets = Callable[[str], RulesetDef]  # a ruleset by id; raises CombatError for one it does not know
 
 
-def builtin_dir() -> Path:
-    """The starter bestiary: packaged beside the code, or the repository's `bestiary/`."""
-    packaged = Path(__file__).resolve().parents[2] / "data" / "bestiary"
-    return packaged if packaged.is_dir() else Path(__file__).resolve().parents[3] / "bestiary"
+class Shelf(Protocol):
+    """The library's files, read and written by the store (`store/library_files.py`): the engine names
+    files but does no file I/O. Each raises CombatError with one line where the file cannot be had."""
+
+    def starter(self, rulesets: Rulesets) -> Found: ...
+    def folder(self, folder: Path, rulesets: Rulesets) -> Found: ...
+    def exists(self, path: Path) -> bool: ...
+    def text(self, path: Path) -> str: ...
+    def write(self, path: Path, text: str) -> None: ...
 
 
 class Found:
@@ -39,24 +40,6 @@ class Found:
         self.templates: list[tuple[Template, Path]] = []
         self.parties: list[tuple[Party, Path]] = []
         self.problems: list[str] = []
-
-
-def parse_toml(path: Path) -> dict[str, Any]:
-    """A library file's data; CombatError with one line (file and why) for anything else."""
-    try:
-        text = read_regular_text(path, MAX_LIBRARY_BYTES, "library file")
-    except NotReadable as exc:
-        raise CombatError(str(exc)) from None
-    if _DEEP_KEY.search(_SKIP.sub("s", text)):
-        raise CombatError(f"{path.name}: a key of more than {MAX_KEY_PARTS} dotted parts; not a library file")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CombatError(f"{path.name}: not valid TOML: {exc}") from None
-    except ValueError:
-        raise CombatError(f"{path.name}: {HUGE_NUMBER}; not a library file") from None
-    except RecursionError:
-        raise CombatError(f"{path.name}: nested too deeply to be a library file") from None
 
 
 def _validate(model: type[BaseModel], data: object, where: str) -> Any:
@@ -78,11 +61,12 @@ def _entries(data: dict[str, Any], key: str, name: str) -> Iterator[tuple[int, A
     yield from enumerate(items)
 
 
-def read_file(path: Path, rulesets: Rulesets, found: Found) -> None:
-    """One file's templates and parties into `found`; its problems too, one line each."""
+def read_text(path: Path, text: str, rulesets: Rulesets, found: Found) -> None:
+    """One file's templates and parties (its `text`, read from `path`) into `found`; its problems too, one
+    line each."""
     name = path.name
     try:
-        data = parse_toml(path)
+        data = loads(text, name, "library file")
         unknown = sorted(set(data) - {"ruleset", "creature", "party"})
         if unknown:
             raise CombatError(f"{name}: {unknown[0]}: not a key of a library file (ruleset, creature, party)")
@@ -152,15 +136,3 @@ def _ruleset(rulesets: Rulesets, rid: str, where: str) -> RulesetDef:
         raise CombatError(f"{where}.ruleset: unknown ruleset {rid!r}") from None
 
 
-def read_folder(folder: Path, rulesets: Rulesets) -> Found:
-    """Every `*.toml` of a folder, in name order; a missing folder holds nothing."""
-    found = Found()
-    if not folder.is_dir():
-        return found
-    paths = sorted(folder.glob("*.toml"))
-    if len(paths) > MAX_FILES:
-        found.problems.append(f"{folder.name}: more than {MAX_FILES} files; only the first {MAX_FILES} read")
-        paths = paths[:MAX_FILES]
-    for path in paths:
-        read_file(path, rulesets, found)
-    return found

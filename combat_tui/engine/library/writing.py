@@ -11,13 +11,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..errors import CombatError
-from ..files import read_regular_text
-from ..lasting import of_combatant
-from ..model import Combatant, OwnAction
 from ..ruleset import RulesetDef
+from ..state.errors import CombatError
+from ..state.lasting import of_combatant
+from ..state.model import Combatant, OwnAction
+from ..toml_text import loads
 from .model import Member, Party, Template, slug
-from .reading import MAX_LIBRARY_BYTES, parse_toml
+from .reading import Shelf
 
 MARKER = "# Written by combat-tui; edit freely (it keeps this line and writes over the file when asked)."
 
@@ -89,18 +89,18 @@ def _member_dict(m: Member) -> dict[str, Any]:
     return d
 
 
-def ours(path: Path, party: str | None = None) -> bool:
+def ours(shelf: Shelf, path: Path, party: str | None = None) -> bool:
     """Whether the file may be written over: it carries the marker, or it holds that party alone."""
     try:
-        head = read_regular_text(path, MAX_LIBRARY_BYTES, "library file")[:200]
+        text = shelf.text(path)
     except CombatError:
         return False
-    if head.startswith(MARKER):
+    if text.startswith(MARKER):
         return True
     if party is None:
         return False
     try:
-        data = parse_toml(path)
+        data = loads(text, path.name, "library file")
     except CombatError:
         return False
     parties = data.get("party")
@@ -133,13 +133,3 @@ def merged_members(old: Party | None, new: list[dict[str, Any]]) -> list[dict[st
 def check_template(t: dict[str, Any], rs: RulesetDef) -> Template:
     """What `keep` is about to write, read back as the library would read it."""
     return Template.model_validate({**{k: v for k, v in t.items() if v not in (None, "")}, "ruleset": rs.id})
-
-
-def write(path: Path, text: str) -> None:
-    from ...store.files import write_atomic
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, text)
-    except OSError as exc:
-        raise CombatError(f"cannot write {path.name}: {exc.strerror or exc}") from None

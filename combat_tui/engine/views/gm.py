@@ -1,4 +1,4 @@
-"""The GM screen's view types: what it shows, as plain frozen values (built by `engine/gm_view.py`).
+"""The GM screen's view types: what it shows, as plain frozen values (built by `gm_view.py` beside it).
 
 This module imports nothing heavy (no pydantic, no model): the screen's widgets draw these, and the
 first frame is drawn from them before the engine is loaded (`face.py`).
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .kinds import PoolKind, TimeModel
+from ..state.kinds import PoolKind, TimeModel
 
 DEAD, DOWN = "dead", "down"  # how a creature stands, when not on its feet
 DEAD_MARK, DOWN_MARK = "†", "✗"

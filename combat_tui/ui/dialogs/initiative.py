@@ -13,8 +13,8 @@ from textual.widgets import Input, Label, Static
 
 from ...engine.commands import command_line
 from ...engine.encounter import Encounter
-from ...engine.model import Combatant, Side
 from ...engine.ruleset import TimeModel
+from ...engine.state.model import Combatant, Side
 
 
 def players_to_ask(enc: Encounter) -> list[Combatant]:

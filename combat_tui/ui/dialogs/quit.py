@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from ...engine.errors import CombatError
+from ...engine.state.errors import CombatError
 from ...session import Session
 from ...store.saves import SUFFIX
 from .. import styles

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.attacks import as_action
 from ...engine.commands import command_line, named
+from ...engine.rules.attacks import as_action
 from ...engine.ruleset import ActionDef, TimeModel
 from ..screens.picks import OWN, act_choices, action_asks, own_attack_choices, speed_words, target_order
 from ..widgets.pick_list import Choice

@@ -15,8 +15,8 @@ from typing import Protocol
 from textual.notifications import SeverityLevel
 
 from ...engine.encounter import Encounter
-from ...engine.model import State
 from ...engine.ruleset import RulesetDef
+from ...engine.state.model import State
 from ...session import Session
 from ..screens.asking import Questions
 from ..widgets.pick_list import Choice

@@ -5,13 +5,13 @@ A new action that asks and runs a command is a row here, a key in `screens/main_
 
 from __future__ import annotations
 
-from ...engine.bounds import parse_int
 from ...engine.commands import command_line, named
-from ...engine.durations import duration_words
-from ...engine.gm_view import ready_words
+from ...engine.rules.attacks import ready_words
+from ...engine.rules.durations import duration_words
+from ...engine.rules.timekeeping import acting_order, current_actor
+from ...engine.rules.undone import left_undone
 from ...engine.ruleset import ConditionDef, TimeModel
-from ...engine.timekeeping import acting_order, current_actor
-from ...engine.undone import left_undone
+from ...engine.state.bounds import parse_int
 from ..screens.picks import (
     condition_choices,
     instance_choices,
@@ -138,7 +138,7 @@ def _apply_line(ctx: Ctx) -> str | None:
 
 
 def _nothing_ready(ctx: Ctx) -> Say | None:
-    return None if ctx.state.ready else Say("No damage is ready: a creature's own attack (a) leaves it")
+    return None if ready_choices(ctx.enc) else Say("No damage is ready: a creature's own attack (a) leaves it")
 
 
 def _ready_words(ctx: Ctx) -> str:
@@ -198,13 +198,13 @@ def _dismiss_line(ctx: Ctx) -> str | None:
 DISMISS = Flow(AimAt.NONE, (
     Choose("prompt", "", lambda x: [], given=lambda x: _prompt(x) or ""),
     Choose("ready", "Which attack missed?", lambda x: ready_choices(x.enc), given=_ready,
-           when=lambda x: not x["prompt"] and bool(x.state.ready)),
+           when=lambda x: not x["prompt"] and bool(ready_choices(x.enc))),
 ), _dismiss_line)
 
 
 # -- the turn ------------------------------------------------------------------------------------
 def _undone(ctx: Ctx) -> list[Choice]:
-    left = left_undone(ctx.enc)
+    left = left_undone(ctx.state, ctx.rs)
     return [*(Choice(f"{w.kind}:{w.cid}" if w.cid else w.kind, w.label, w.hint) for w in left.ways),
             Choice("pass", "Pass anyway", f"left undone: {left.words}")]
 
@@ -221,8 +221,8 @@ def _next_line(ctx: Ctx) -> str | Go:
 
 
 NEXT = Flow(AimAt.NONE, (
-    Choose("undone", lambda x: f"Left undone: {left_undone(x.enc).words}", _undone,
-           when=lambda x: bool(left_undone(x.enc).ways)),
+    Choose("undone", lambda x: f"Left undone: {left_undone(x.state, x.rs).words}", _undone,
+           when=lambda x: bool(left_undone(x.state, x.rs).ways)),
 ), _next_line)
 
 

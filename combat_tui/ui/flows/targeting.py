@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from ...engine.rules.timekeeping import active, current_actor
 from ...engine.ruleset import TimeModel
-from ...engine.timekeeping import active, current_actor
 from ..widgets.pick_list import Choice
 from .flow import Aim, AimAt, Host
 

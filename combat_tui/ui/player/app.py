@@ -21,10 +21,10 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Static
 from watchfiles import Change, awatch
 
-from ...engine.errors import CombatError
-from ...engine.loader import Catalogue
-from ...engine.player_view import PlayerView
+from ...engine.state.errors import CombatError
+from ...engine.views.player_view import PlayerView
 from ...session import catalogue
+from ...store.rulesets import Catalogue
 from ...store.saves import load_view
 from .. import styles
 from .now_panel import NowPanel

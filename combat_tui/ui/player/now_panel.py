@@ -8,8 +8,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...engine.player_view import PlayerView
 from ...engine.ruleset import TimeModel
+from ...engine.views.player_view import PlayerView
 from .. import styles
 from .font import big
 

@@ -7,9 +7,9 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...engine.player_view import Health, PlayerView
 from ...engine.ruleset import TimeModel
 from ...engine.views.gm import initiative_lead
+from ...engine.views.player_view import Health, PlayerView
 from .. import styles
 from ..render import tc_heading
 from .text import row_text

@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...engine.player_view import PlayerView
+from ...engine.views.player_view import PlayerView
 from .text import FALLEN, condition_text, health_text, pool_text
 
 

@@ -5,7 +5,7 @@ that process when the page goes away, but not when the server itself is stopped 
 GM's app quitting) while pages are still open: those processes would be left behind. This server
 closes every open page's session on shutdown, as aiohttp's graceful-shutdown pattern asks.
 
-It also bounds what one browser can cost (see `browser_input`): sizes are clamped, messages are
+It also bounds what one browser can cost (see `players/browser_input.py`): sizes are clamped, messages are
 small, and only so many pages may run a view at once.
 """
 
@@ -19,7 +19,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from .browser_input import MAX_MESSAGE, clamp_size, read_message
+from ...players.browser_input import MAX_MESSAGE, clamp_size, read_message
 
 STOP_SECONDS = 5.0
 log = logging.getLogger("textual-serve")

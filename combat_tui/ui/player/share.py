@@ -15,8 +15,8 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Button, Label, Static
 
+from ...players.serving import LOOPBACK, ServeChild, open_in_tmux, player_view_command, serving
 from .. import styles
-from .serving import LOOPBACK, ServeChild, open_in_tmux, player_view_command, serving
 
 READY_CHECKS = 50  # every 0.2 s: gives a starting server 10 s
 

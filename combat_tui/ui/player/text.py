@@ -1,6 +1,6 @@
 """Rich renderings of the players' view: rows of the order, pools, health states, conditions.
 
-Pure functions of `engine.player_view` structures, no widget. Names are `Text`, never markup, and
+Pure functions of `engine/views/player_view.py` structures, no widget. Names are `Text`, never markup, and
 every state has a word or a symbol as well as a colour.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine.player_view import ConditionLine, Health, PoolLine, Row
+from ...engine.rules.timekeeping import left_words
 from ...engine.ruleset import PoolKind
-from ...engine.timekeeping import left_words
+from ...engine.views.player_view import ConditionLine, Health, PoolLine, Row
 from .. import styles
 from ..render import bar, pips
 

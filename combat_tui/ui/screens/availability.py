@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from ...engine.encounter import Encounter
-from ...engine.gm_view import ENCOUNTER_KEYS, key_state
+from ...engine.views.gm_view import ENCOUNTER_KEYS, key_state
 from ..widgets.command_bar import CommandBar
 from ..widgets.footer import QuietFooter
 from ..widgets.log_pane import LogPane

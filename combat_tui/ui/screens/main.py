@@ -14,11 +14,11 @@ from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.timer import Timer
 
-from ...engine.clean import clean_line
 from ...engine.commands import command_line
-from ...engine.errors import CombatError
-from ...engine.gm_view import GMViews
+from ...engine.state.clean import clean_line
+from ...engine.state.errors import CombatError
 from ...engine.views.gm import LOG_SHOWN
+from ...engine.views.gm_view import GMViews
 from ...session import Session
 from ..flows.runner import Flows
 from ..flows.targeting import PICK_FIRST, Targeting

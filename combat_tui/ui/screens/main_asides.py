@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from textual import events, on
 
-from ...engine.errors import CombatError
 from ...engine.lookup import entries
+from ...engine.state.errors import CombatError
 from ...session import Session
 from .. import styles
 from ..host import host

@@ -12,12 +12,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
-from ...engine.bounds import parse_int
 from ...engine.commands import COMMANDS, STAT_PREFIX, command_line, quote
 from ...engine.encounter import Encounter
-from ...engine.errors import CombatError
 from ...engine.library import Library
 from ...engine.ruleset import RulesetDef
+from ...engine.state.bounds import parse_int
+from ...engine.state.errors import CombatError
 from ...session import Session, catalogue, list_saves, load_library
 from ...store import saves
 from .. import styles

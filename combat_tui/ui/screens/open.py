@@ -15,11 +15,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine.errors import CombatError
-from ...engine.loader import Catalogue
+from ...engine.state.errors import CombatError
 from ...paths import demo_saves_dir
 from ...session import SaveInfo, catalogue, demo_path, list_saves
 from ...store import filing, saves
+from ...store.rulesets import Catalogue
 from .. import styles
 from ..host import host
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from ...engine.commands import command_line, named
 from ...engine.encounter import Encounter
-from ...engine.gm_view import attack_views, condition_view, ready_words
-from ...engine.injuries import parts_of
 from ...engine.library import Library
 from ...engine.lookup import action_cost, span
-from ...engine.model import Combatant, Side
-from ...engine.ops import names_for
+from ...engine.rules.attacks import ready_words
+from ...engine.rules.injuries import parts_of
+from ...engine.rules.ops import names_for
+from ...engine.rules.timekeeping import is_out
 from ...engine.ruleset import ActionDef, RulesetDef, TableDef, TimeModel
-from ...engine.timekeeping import is_out
+from ...engine.state.model import Combatant, Side
+from ...engine.views.sheet import attack_views, condition_view
 from ..widgets.pick_list import Choice
 
 
@@ -130,7 +131,7 @@ def target_order(enc: Encounter, aimed: frozenset[str], highlighted: str | None)
 def ready_choices(enc: Encounter) -> list[Choice]:
     """The damage waiting to be applied, oldest first; a choice's id is the number `apply` takes."""
     return [Choice(str(r.uid), ready_words(enc.state, r), "" if r.target else "aimed at nobody yet: you pick whom")
-            for r in enc.state.ready]
+            for r in enc.state.ready if not r.missed]
 
 
 def part_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:

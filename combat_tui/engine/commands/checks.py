@@ -1,0 +1,125 @@
+"""Checks: save (several creatures against one DC, damage once, a save that ends a condition); hit and
+miss, the GM overruling a judged attack."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ..rules import judging
+from ..rules.amounts import amount
+from ..rules.ops import Ops
+from ..rules.saves import SaveCall, save
+from ..state.bounds import parse_int
+from ..state.errors import CommandError
+from ..state.model import ReadyHit
+from ..state.targets import creatures, pick
+from .common import one_creature, pick_condition, targets
+from .spec import COMMANDS, arg, command
+
+_SAVE_WORDS = {"dc=N": "the number to reach",
+               "dmg=EXPR": "damage rolled once: in full to those who fail (`dmg=\"8d6 fire\"` with its type)",
+               "ends=CONDITION": "a condition a pass ends (save ends)"}
+_PASS = ("half", "none")
+
+
+@command("save", "each creature named rolls the save (the ruleset's, or a stat) with its own bonus against "
+         "the DC; the log says who passed and who failed; with dmg= the damage is rolled once, dealt in full "
+         "to the failures and halved (half) or not at all (none) to the rest",
+         args=(arg("names"), arg("save")), flags=("|".join(_PASS),), words=_SAVE_WORDS,
+         ruleset_usage="[NAME=N]", name_words="`NAME=N` a player's total, typed instead of rolled (that "
+         "creature saves too)")
+def _save(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    typed_words = {k: v for k, v in kw.items() if k not in COMMANDS["save"].words}
+    typed_words |= dict(w.rsplit("=", 1) for w in args if "=" in w)  # `"Orc 2=14"`: a name of several words
+    words = [w for w in args if "=" not in w]
+    on_pass: list[str] = [w.lower() for w in words if w.lower() in _PASS]
+    words = [w for w in words if w.lower() not in _PASS]
+    ops.require(len(on_pass) <= 1, "half or none: one of them")
+    typed = _typed(ops, typed_words)
+    ops.require("dc" in kw, f"save needs dc=N; usage: {COMMANDS['save'].usage}")
+    dc = amount(ops, kw["dc"], "DC")
+    damage, dtype = _damage(ops, kw.get("dmg"), words)
+    if not words:
+        raise CommandError(COMMANDS["save"].needs())
+    ids: list[str] = []
+    if len(words) == 1 and not typed:
+        raise CommandError(COMMANDS["save"].needs())
+    while len(words) > 1:  # several names (or lists) before the save: `save Kara Orc* dex`
+        found, words = targets(ops, words, 1)
+        ids += [cid for cid in found if cid not in ids]
+    ids += [cid for cid in typed if cid not in ids]
+    ends = pick_condition(ops, kw["ends"]).id if "ends" in kw else None
+    when: Literal["half", "none"] | None = "half" if on_pass == ["half"] else "none" if on_pass else None
+    save(ops, ids, SaveCall(word=words[0], dc=dc, typed=typed, on_pass=when, damage=damage, dtype=dtype,
+                            ends=ends))
+
+
+def _typed(ops: Ops, given: dict[str, str]) -> dict[str, int]:
+    """`NAME=N` words: a creature's typed total. A key that names nobody is a word save does not take."""
+    out: dict[str, int] = {}
+    spec = COMMANDS["save"]
+    for name, value in given.items():
+        try:
+            cid = one_creature(ops, name)
+        except CommandError as exc:
+            takes = ", ".join(f"{k}=" for k in spec.words)
+            raise CommandError(f"{name}={value}: {exc}; save takes {takes} and NAME=N (a player's roll typed); "
+                               f"usage: {spec.usage}") from None
+        n = parse_int(value.strip())
+        if n is None:
+            raise CommandError(f"{name}={value}: a typed roll is a number (Kara=14)")
+        out[cid] = n
+    return out
+
+
+def _damage(ops: Ops, typed: str | None, words: list[str]) -> tuple[str | None, str | None]:
+    """The damage's dice and its type: `dmg="8d6 fire"`, or `dmg=8d6` and the type as the last word."""
+    if typed is None:
+        return None, None
+    expr, _, tail = typed.strip().rpartition(" ")
+    if not expr or not tail.isalpha():
+        expr, tail = typed.strip(), ""
+    types = ops.rs.damage.types
+    if not tail and len(words) > 2 and types and any(t.lower() == words[-1].lower() for t in types):
+        tail = words.pop()
+    if not tail:
+        return expr, None
+    return expr, pick("damage type", tail, ((t, t, t) for t in types)) if types else tail.lower()
+
+
+def _one_result(ops: Ops, found: list[ReadyHit], args: list[str], what: str) -> ReadyHit:
+    """The newest of `found`, or the one numbered N, or the newest by or on the creatures named."""
+    if not args:
+        return found[-1]
+    number = parse_int(args[0]) if len(args) == 1 else None
+    if number is not None:
+        hits = [r for r in found if r.uid == number]
+    else:
+        ids = set(creatures(ops.state, " ".join(args)))
+        hits = [r for r in found if r.target in ids] or [r for r in found if r.cid in ids]
+    ops.require(bool(hits), f"no {what} by or on {' '.join(args)}")
+    return hits[-1]
+
+
+@command("hit", "overrule a judged miss: its damage, set aside until the next turn, is made ready (the newest, "
+         "or the one by or on NAME, or number N); `apply double` then makes it a critical",
+         args=(arg("names", "NAME|N", optional=True),))
+def _hit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    aside = [r for r in ops.state.ready if r.missed]
+    ops.require(bool(aside), "no judged miss to overrule (a miss waits for `hit` until the next turn)")
+    r = _one_result(ops, aside, args, "judged miss")
+    held = ops.ready()
+    held[held.index(r)] = r.model_copy(update={"missed": False})
+    kind = f" {r.type}" if r.type else ""
+    on = f" for {ops.peek(r.target).name}" if r.target in ops.state.combatants else ""
+    ops.say(f"{r.what}: a hit after all, the GM says; damage ready{on}: {r.amount}{kind}; press A to deal it")
+
+
+@command("miss", "overrule a judged hit: its ready damage is dropped (the newest, or the one by or on NAME, "
+         "or number N)", args=(arg("names", "NAME|N", optional=True),))
+def _miss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    live = judging.ready(ops.state)
+    ops.require(bool(live), "no damage is ready to call a miss")
+    r = _one_result(ops, live, args, "damage ready")
+    ops.ready().remove(r)
+    ops.say(f"{r.what}: a miss after all, the GM says; its damage is dropped")

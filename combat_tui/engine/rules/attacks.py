@@ -1,0 +1,83 @@
+"""A creature's own attacks (from a template): what they cost the ruleset's way, their to-hit and damage
+rolled into the log (judged against the target's defence where the ruleset names one: `judging.py`), and
+the damage left ready for one `apply`."""
+
+from __future__ import annotations
+
+import re
+
+from ..ruleset import ActionDef, RulesetDef, TimeModel
+from ..state.errors import CommandError
+from ..state.model import Combatant, OwnAction, ReadyHit, State
+from ..state.targets import pick
+from . import actions, judging
+from .ops import Ops
+
+ROLL_WORD = re.compile(r"(adv|dis|boon|bane)[0-9]?", re.IGNORECASE)  # `act ... adv`, `boon2`: on the to-hit
+
+
+def as_action(rs: RulesetDef, own: OwnAction) -> ActionDef:
+    """An own action as the ruleset's kind: the action it `uses` (cost, tags, effects), its name, its own
+    cost over that one's, and in time count its own speed class or SF."""
+    base = next((a for a in rs.actions if a.id == own.uses), None)
+    cost = {**(base.cost if base else {}), **own.cost}
+    return ActionDef(id=own.id, name=own.name, cost=cost, gain=dict(base.gain) if base else {},
+                     speed=own.speed or (base.speed if base and own.sf is None else None),
+                     sf=own.sf if own.sf is not None else (base.sf if base and own.speed is None else None),
+                     tags=list(base.tags) if base else ["attack"], effects=list(base.effects) if base else [],
+                     requires=base.requires if base else None, refusal=base.refusal if base else None,
+                     description=own.notes or (base.description if base else ""))
+
+
+def actions_for(rs: RulesetDef, c: Combatant | None) -> list[ActionDef]:
+    """What a creature can do: its own attacks and actions first, then the ruleset's (the act list)."""
+    own = [as_action(rs, a) for a in c.actions] if c is not None else []
+    return own + list(rs.actions)
+
+
+def find(ops: Ops, c: Combatant, word: str) -> OwnAction | ActionDef:
+    """One of the creature's own actions or the ruleset's, by id or name (or a unique start); its own win."""
+    low = word.strip().lower()
+    own = next((a for a in c.actions if low in (a.id, a.name.lower())), None)
+    if own is not None:
+        return own
+    options: list[tuple[str, str, OwnAction | ActionDef]] = [(a.id, a.name, a) for a in c.actions]
+    options += [(a.id, a.name, a) for a in ops.rs.actions]
+    return pick("action", word, options)
+
+
+def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list[str], sf: str | None,
+        cls: str | None, mod: str | None, face: str | None = None) -> None:
+    """Pay for an own action, schedule the next TC in time count, roll its to-hit and its damage, and
+    leave the damage ready for `apply`. `face`: the d20 as it landed at the table (a player's roll)."""
+    action = as_action(ops.rs, own)
+    actions.pay(ops, cid, action, target)
+    if ops.rs.time.model is TimeModel.TIME_COUNT:
+        actions.schedule(ops, cid, action, sf, cls, mod)
+    c = ops.peek(cid)
+    on = f" on {ops.peek(target).name}" if target is not None else ""
+    extra = " ".join(roll_words)
+    verdict: judging.Verdict | None = None
+    if own.hit is not None:
+        expr = own.hit.strip()
+        if re.fullmatch(r"[+-]\s*[0-9]+", expr):  # a bare bonus: the ruleset's d20 test
+            expr = f"1d20 {expr}"
+        if face is not None:
+            r = judging.at_the_table(ops, c, expr, face, extra)
+        else:
+            r = ops.roll(f"{expr} {extra}".strip(), c)
+        verdict = judging.judge(ops, r, target)
+        ops.say(f"{c.name}: {own.name}{on}, to hit {r.shown}" + (verdict.words if verdict else ""))
+        if verdict is None and target is not None and ops.rs.checks.attack.unjudged:
+            ops.say(ops.rs.checks.attack.unjudged)
+    elif roll_words or face is not None:
+        raise CommandError(f"{own.name} has no to-hit roll for {extra or 'd20='} to change")
+    if own.damage is not None:
+        judging.leave(ops, cid, own.damage, own.type, target, f"{c.name}'s {own.name}", verdict)
+
+
+def ready_words(state: State, hit: ReadyHit) -> str:
+    """Damage an attack left ready, as the GM reads it: "Goblin 1's Spear: 5 piercing on Kara"."""
+    target = state.combatants.get(hit.target or "")
+    kind = f" {hit.type}" if hit.type else ""
+    return f"{hit.what}: {hit.amount}{kind}" + (f" on {target.name}" if target is not None else "")

@@ -1,0 +1,102 @@
+"""An attack judged: its roll against the defence the ruleset names for the target, with the natural 1
+and 20 rules of its text; hit, miss or critical in the log with the numbers. Damage is left ready only
+on a hit (a critical as the ruleset says); a miss's damage is set aside for the GM's `hit` until the
+next turn."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from ..dice import Roll
+from ..state.bounds import parse_int
+from ..state.errors import CommandError
+from ..state.model import Combatant, ReadyHit, State
+from .ops import Ops
+
+_DIE = re.compile(r"([0-9]*)d([0-9]+)")
+_D20 = re.compile(r"(?<![0-9])1?d20(?![0-9a-z])")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    hit: bool
+    critical: bool
+    words: str  # "against Physical Defense 12: hit"
+
+
+def judge(ops: Ops, r: Roll, target: str | None) -> Verdict | None:
+    """The verdict of a to-hit roll on `target`; None when the ruleset judges no attacks (or none is aimed)."""
+    rule = ops.rs.checks.attack
+    if rule.defence is None or target is None:
+        return None
+    t = ops.peek(target)
+    defence = ops.eval(rule.defence, t)
+    natural = r.natural
+    hit = r.total >= defence if rule.ties == "hit" else r.total > defence
+    why = ""
+    if natural is not None and rule.natural_hit is not None and natural >= rule.natural_hit and not hit:
+        hit, why = True, f" (natural {natural})"
+    if natural is not None and rule.natural_miss is not None and natural <= rule.natural_miss and hit:
+        hit, why = False, f" (natural {natural})"
+    by_natural = natural is not None and rule.crit_natural is not None and natural >= rule.crit_natural
+    by_margin = rule.crit_margin is not None and r.total >= defence + rule.crit_margin
+    critical = hit and ((by_natural and by_margin) if rule.crit_both else (by_natural or by_margin))
+    said = "critical hit" if critical else "hit" if hit else "miss"
+    return Verdict(hit, critical, f" against {rule.defence_name} {defence}: {said}{why}")
+
+
+def at_the_table(ops: Ops, c: Combatant, expr: str, face: str, words: str) -> Roll:
+    """A to-hit whose d20 was rolled at the table (`d20=N`): that face in place of the die, the attack's
+    own bonus added, and the natural 1 and 20 rules read from it."""
+    n = parse_int(face.strip())
+    if n is None or not 1 <= n <= 20:
+        raise CommandError(f"d20={face}: the d20 as it landed, 1 to 20")
+    if words:
+        raise CommandError(f"d20= is the die as rolled at the table: {words} was rolled there too")
+    if not _D20.search(expr):
+        raise CommandError(f"d20={face}: this to-hit ({expr}) rolls no d20")
+    r = ops.roll(_D20.sub(str(n), expr, count=1), c)
+    return replace(r, natural=n, shown=f"d20 {n} at the table, {r.shown}")
+
+
+def highest(ops: Ops, dice: str) -> int:
+    """Dice at their highest faces (`2d6+3` is 15): a critical that takes the damage dice at most."""
+    return ops.roll(_DIE.sub(lambda m: f"({int(m.group(1) or 1)} * {m.group(2)})", dice)).total
+
+
+def leave(ops: Ops, cid: str, dice: str, dtype: str | None, target: str | None, what: str,
+          verdict: Verdict | None) -> None:
+    """Roll the damage and leave it: ready for `apply`, set aside on a miss, raised on a critical."""
+    c = ops.peek(cid)
+    d = ops.roll(dice, c)
+    amount, shown = max(d.total, 0), d.shown
+    rule = ops.rs.checks.attack
+    if verdict is not None and verdict.critical and rule.crit_damage != "same":
+        amount = amount * 2 if rule.crit_damage == "double" else max(highest(ops, dice), 0)
+        shown += f", {'doubled' if rule.crit_damage == 'double' else 'at its highest'} for the critical: {amount}"
+    kind = f" {dtype}" if dtype else ""
+    for old in [h for h in ops.state.ready if h.missed and h.cid == cid]:
+        ops.ready().remove(old)  # a newer attack: the earlier miss is no longer the pending result
+    missed = verdict is not None and not verdict.hit
+    ops.ready().append(ReadyHit(uid=ops.new_uid(), cid=cid, target=target, amount=amount, type=dtype, what=what,
+                                missed=missed))
+    if missed:
+        ops.say(f"Missed: its damage ({shown}{kind}) is set aside until the next turn; hit overrules")
+        return
+    on = f" for {ops.peek(target).name}" if target is not None else ", aimed at nobody yet"
+    tail = "press A to deal it" if verdict is not None else "press A to deal it, or drop it if it missed"
+    ops.say(f"Damage ready{on}: {shown}{kind}; {tail}")
+    if verdict is not None and verdict.critical and rule.crit_note:
+        ops.say(rule.crit_note)
+
+
+def ready(state: State) -> list[ReadyHit]:
+    """The damage ready to deal: not the misses set aside."""
+    return [h for h in state.ready if not h.missed]
+
+
+def drop_misses(ops: Ops) -> None:
+    """A new turn: the misses set aside are no longer anyone's pending result."""
+    if any(h.missed for h in ops.state.ready):
+        ops.ready()[:] = ready(ops.state)

@@ -1,0 +1,121 @@
+"""Saving throws: several creatures each roll (or are given) a save against one DC; damage rolled once
+goes in full to those who fail and halved, or not at all, to those who pass; a "save ends" condition
+ends on a pass. One command, so one undo takes all of it back."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..ruleset.check_rules import SaveDef
+from ..ruleset.formula_names import ident
+from ..state.errors import CommandError
+from ..state.targets import pick
+from . import conditions
+from .amounts import amount
+from .ops import Ops
+
+_NAME = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+@dataclass
+class SaveCall:
+    """What `save` was asked: which save, against what DC, the players' typed totals (creature id ->
+    total), what a pass still takes of the damage, the damage and its type, a condition a pass ends."""
+
+    word: str
+    dc: int
+    typed: dict[str, int] = field(default_factory=dict)
+    on_pass: Literal["half", "none"] | None = None
+    damage: str | None = None
+    dtype: str | None = None
+    ends: str | None = None
+
+
+def kind(ops: Ops, word: str) -> SaveDef:
+    """The save a word names: one of the ruleset's saves, or (when it names none) a stat, its value added."""
+    checks = ops.rs.checks
+    if checks.saves:
+        return pick(checks.save_name, word, ((s.id, s.name, s) for s in checks.saves))
+    stat = pick("stat", word, ((s.id, s.name, s) for s in ops.rs.stats))
+    return SaveDef(id=stat.id, name=stat.name, bonus=ident(stat.id))
+
+
+def _passes(ops: Ops, total: int, dc: int) -> bool:
+    return total >= dc if ops.rs.checks.save_ties == "pass" else total > dc
+
+
+def called(ops: Ops, save: SaveDef) -> str:
+    """A save as the log names it: `DEX save`, `Fortitude roll`, `Constitution check`."""
+    word = ops.rs.checks.save_name
+    return save.name if word.lower() in save.name.lower() else f"{save.name} {word}"
+
+
+def roll_one(ops: Ops, cid: str, save: SaveDef, dc: int, typed: int | None) -> tuple[int, bool]:
+    """One creature's save: its total (typed by the GM, or rolled with its own bonus), whether it passes;
+    a line in the log with the numbers."""
+    c = ops.peek(cid)
+    checks = ops.rs.checks
+    what = called(ops, save)
+    if typed is not None:
+        total, shown = typed, f"{typed} (rolled at the table)"
+    else:
+        dice = save.roll or checks.save_roll
+        if _NAME.fullmatch(save.bonus):  # a name: the roll shows it by its label
+            r = ops.roll(f"{dice} + {save.bonus}", c)
+            total, shown = r.total, r.shown
+        else:
+            bonus = ops.eval(save.bonus, c)
+            r = ops.roll(f"{dice} {'-' if bonus < 0 else '+'} {abs(bonus)}", c)
+            total, shown = r.total, r.shown
+    ok = _passes(ops, total, dc)
+    margin = checks.save_crit_margin
+    verdict = "passes" if ok else "fails"
+    if ok and margin is not None and total >= dc + margin:
+        verdict = "passes, a critical success"
+    ops.say(f"{c.name}: {what} {shown} against DC {dc}: {verdict}")
+    return total, ok
+
+
+def save(ops: Ops, ids: list[str], call: SaveCall) -> None:
+    """Every creature named saves; then the damage, once; then the condition a pass ends."""
+    ops.require(bool(ids), "name who saves")
+    unknown = [cid for cid in call.typed if cid not in ids]
+    ops.require(not unknown, "a typed roll is for a creature that saves")
+    if call.damage is not None and call.on_pass is None:
+        raise CommandError("with dmg=, say what a pass takes: half or none")
+    if call.damage is None and call.on_pass is not None:
+        raise CommandError(f"{call.on_pass}: of what? give the damage too (dmg=8d6)")
+    sd = kind(ops, call.word)
+    cond = ops.rs.condition(call.ends) if call.ends is not None else None
+    results = [(cid, *roll_one(ops, cid, sd, call.dc, call.typed.get(cid))) for cid in ids]
+    passed = [f"{ops.peek(cid).name} {total}" for cid, total, ok in results if ok]
+    failed = [f"{ops.peek(cid).name} {total}" for cid, total, ok in results if not ok]
+    ops.say(f"{called(ops, sd)}, DC {call.dc}: passed {', '.join(passed) or 'nobody'}; "
+            f"failed {', '.join(failed) or 'nobody'}")
+    if call.damage is not None:
+        _deal(ops, call, results)
+    if cond is not None:
+        for cid, _, ok in results:
+            if ok and ops.peek(cid).has(cond.id):
+                conditions.remove_all(ops, cid, cond.id)
+
+
+def _deal(ops: Ops, call: SaveCall, results: list[tuple[str, int, bool]]) -> None:
+    """The damage rolled once: in full to each failure, halved (rounded down) or none to each pass."""
+    assert call.damage is not None
+    n = amount(ops, call.damage, "damage")
+    ops.require(n >= 0, "damage cannot be negative")
+    half = n // 2 if call.on_pass == "half" else 0
+    kind_word = f" {call.dtype}" if call.dtype else ""
+    ops.say(f"Failures take {n}{kind_word}; passes take {half}" + (" (half)" if call.on_pass == "half" else ""))
+    for cid, _, ok in results:
+        dealt = n if not ok else half
+        if dealt > 0 and cid in ops.state.combatants:
+            start = len(ops.lines)
+            ops.damage(cid, dealt, call.dtype)
+            name = ops.peek(cid).name
+            said = ops.lines[start:]  # one line a creature, as `dmg` on an area writes them
+            ops.lines[start:] = ["; ".join([said[0], *(line.removeprefix(f"{name}: ") for line in said[1:])])] \
+                if said else []

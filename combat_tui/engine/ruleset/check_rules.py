@@ -1,0 +1,61 @@
+"""What a ruleset says about checks: its saving throws (`save`) and how a creature's attack is judged
+against its target's defence. The `checks` key of a ruleset file; every key has a default, so a file
+that says nothing keeps rolls unjudged and saves on any stat."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..state.bounds import Int
+from ..state.clean import Line, Text
+
+MAX_SAVES = 50
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SaveDef(_Strict):
+    """One kind of save the ruleset names (Fortitude, CON save): what `save NAMES ID` rolls."""
+
+    id: Line = Field(description="The word `save` takes (`save @npc fort dc=15`).")
+    name: Line = Field(description="What the GM reads.")
+    bonus: Line = Field(description="Formula over the creature: added to the roll (`con`, `fortitude`).")
+    roll: Line | None = Field(None, description="Dice of this save, when not the ruleset's `save_roll` "
+                                                "(an exploding `1d10!`).")
+
+
+class AttackJudging(_Strict):
+    """How a creature's own attack (`act NAME ATTACK on=TARGET`) is judged against the target."""
+
+    defence: Line | None = Field(None, description="Formula over the target: the number its attack roll must "
+                                                   "reach; unset: attacks are not judged, the GM says.")
+    defence_name: Line = Field("defence", description="What the GM reads for it (Physical Defense).")
+    ties: Literal["hit", "miss"] = Field("hit", description="A roll equal to the defence hits, or misses.")
+    natural_hit: Int | None = Field(None, description="A natural d20 at or above this always hits.")
+    natural_miss: Int | None = Field(None, description="A natural d20 at or below this always misses.")
+    crit_natural: Int | None = Field(None, description="A natural d20 at or above this is a critical.")
+    crit_margin: Int | None = Field(None, description="Beating the defence by at least this is a critical.")
+    crit_both: bool = Field(False, description="A critical needs both the natural and the margin, not either.")
+    crit_damage: Literal["double", "max", "same"] = Field(
+        "double", description="Damage on a critical: doubled, the dice at their highest, or as rolled.")
+    crit_note: Text = Field("", description="What else a critical does, in your own words: shown after it.")
+    unjudged: Text = Field("", description="Without `defence`: how the GM judges an attack instead, shown after "
+                                           "the roll.")
+
+
+class ChecksDef(_Strict):
+    """Saving throws and judged attacks."""
+
+    save_name: Line = Field("save", description="The ruleset's word for a save, as the log shows it.")
+    save_roll: Line = Field("1d20", description="The dice of a save; the save's bonus is added.")
+    save_ties: Literal["pass", "fail"] = Field("pass", description="A total equal to the DC passes, or fails.")
+    save_crit_margin: Int | None = Field(None, description="Beating the DC by at least this is a critical "
+                                                           "success, as the log says.")
+    saves: list[SaveDef] = Field(default_factory=list, max_length=MAX_SAVES,
+                                 description="The saves it names; empty: any stat, its value added.")
+    attack: AttackJudging = Field(AttackJudging(), description="How an attack is judged.")
+

@@ -1,0 +1,55 @@
+"""Conditions: states a creature is in, what they do while they stand and how they end."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ..state.bounds import Int
+from ..state.clean import Line, Text
+from .base import MAX_ITEMS, Strict
+from .effects import EffectDef
+
+
+class ConditionEffectDef(Strict):
+    """How a condition changes a budget while it stands."""
+
+    pool: Line = Field(description="The pool it changes.")
+    max: Int = Field(0, description="Added to the pool's maximum.")
+    refresh: Int = Field(0, description="Added to what the pool refreshes to.")
+    set_max: Int | None = Field(None, description="The maximum becomes this (Stunned: 0 actions).")
+
+
+class ConditionDef(Strict):
+    """A state a creature is in (Prone, Poisoned 2), with what it does while it stands and when it ends."""
+
+    id: Line = Field(description="The name formulas and commands use.")
+    name: Line = Field(description="What the GM reads.")
+    description: Text = Field(description="What it does, in your own words.")
+    valued: bool = Field(False, description="It takes a number (Poisoned 2).")
+    stacking: Literal["max", "add", "extend", "separate", "replace"] = Field(
+        "max", description="A second instance: keeps the higher value, adds values, adds durations, stands apart, "
+                           "or replaces it.")
+    subjective: bool = Field(False, description="Relative to another creature (`from=NAME`).")
+    implies: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                description="Conditions added with it, held while it stands.")
+    source_implies: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                       description="Conditions put on its source, relative to the bearer.")
+    default_duration: Line | None = Field(None, description="Its duration when the command gives none.")
+    start_of_turn: Line | None = Field(None, description="A table prompted at the start of the bearer's turn.")
+    round_start: Line | None = Field(None, description="A table prompted at each round start.")
+    skip_turn: bool = Field(False, description="The bearer's turns are skipped.")
+    turn_with_source: bool = Field(False, description="Its turn-start tables and turn-end triggers come with its "
+                                                      "source's turn (a commanded companion).")
+    ended_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                 description="Actions (or `tag:X`) that end it.")
+    kept_by: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                description="Actions (or `tag:X`) that keep it: any other action of the bearer ends "
+                                            "it.")
+    effects: list[ConditionEffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                              description="Budget changes while it stands.")
+    tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS, description="Words for grouping it.")
+    on_end: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                    description="Effects when it runs out (not when removed).")
+    ends_with_fight: bool = Field(False, description="It runs out (its `on_end` too) when `end` closes the fight.")

@@ -1,0 +1,76 @@
+"""Numbers a creature has: stats, pools (budgets with a current value), vars (bookkeeping the GM never
+reads), and where damage goes."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from ..state.bounds import Int
+from ..state.clean import Line, Text
+from ..state.kinds import PoolKind
+from .base import MAX_ITEMS, Number, Strict
+
+
+class Refresh(StrEnum):
+    """When a pool refills."""
+
+    NEVER = "never"
+    TURN_START = "turn-start"
+    ROUND_START = "round-start"
+    SHORT_REST = "short-rest"
+    LONG_REST = "long-rest"
+
+
+class StatDef(Strict):
+    """A number each creature has (`add Orc str=3`)."""
+
+    id: Line = Field(description="The name formulas and commands use.")
+    name: Line = Field(description="What the GM reads.")
+    default: Int = Field(0, description="The value of a creature given none.")
+    description: Text = Field("", description="What it is, in your own words.")
+
+
+class PoolDef(Strict):
+    """A budget with a current value: hit points, actions, energy, a counter."""
+
+    id: Line = Field(description="The name formulas and commands use.")
+    name: Line = Field(description="What the GM reads.")
+    kind: PoolKind = Field(PoolKind.TRACK, description="How it is drawn: `track`, `bar`, `pips`, `counter` (counts "
+                                                       "up) or `marker` (once a round: 1 unused, 0 used).")
+    max: Number | None = Field(None, description="Number or formula; unset: no maximum (a counter).")
+    floor: Number = Field(0, description="The lowest value (formula allowed); spending below it is refused.")
+    start: Number | None = Field(None, description="The first value; unset: the max, or 0 without one.")
+    refresh: Refresh = Field(Refresh.NEVER, description="When it refills.")
+    refresh_to: Number | None = Field(None, description="What it refills to; unset: the max (a counter: 0).")
+    overflow: bool = Field(False, description="It may go above its max (bonus pools).")
+    critical: Line | None = Field(None, description="Formula: true when the pool is shown as critical.")
+    summary: bool = Field(False, description="Shown in the acting order's rows, not only on the sheet.")
+    short: Line | None = Field(None, description="Its label of a few letters in those rows.")
+    against: Line | None = Field(None, description="Another pool it is drawn against (fatigue against HP).")
+    description: Text = Field("", description="What it is, in your own words.")
+
+
+class VarDef(Strict):
+    """A register the rules keep for a creature and the GM never reads: not on any screen or sheet, not in
+    the log, not in a party's file. Formulas read it; effects set it (`{ var = "casting_dc", set = 0 }`)."""
+
+    id: Line = Field(description="The name formulas and effects use.")
+    name: Line | None = Field(None, description="Its words where a roll shows its number; unset: the id as words.")
+    start: Int = Field(0, description="Its value until an effect sets it, and after a reset.")
+    floor: Int = Field(0, description="The lowest value it takes.")
+    max: Int | None = Field(None, description="The highest value it takes; unset: no maximum.")
+    reset: Refresh = Field(Refresh.NEVER, description="When it goes back to `start`.")
+    description: Text = Field("", description="What it keeps, in your own words.")
+
+
+class DamageDef(Strict):
+    """Where damage and healing go."""
+
+    health: Line | None = Field(None, description="The pool `hp=` means; unset: the last of `absorb`.")
+    absorb: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                               description="The pools damage comes off, in order.")
+    heal: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
+                             description="The pools healing refills, in order.")
+    types: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS, description="The damage types known.")

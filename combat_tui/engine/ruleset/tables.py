@@ -1,0 +1,35 @@
+"""Tables: rolls with outcomes, prompted at a moment and resolved by the GM."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from ..state.bounds import Int
+from ..state.clean import Line, Text
+from .base import MAX_ITEMS, Strict
+from .effects import EffectDef
+
+
+class TableRowDef(Strict):
+    """One outcome of a table: the totals it covers and what it does."""
+
+    min: Int | None = Field(None, description="The lowest total it covers; unset: no lower bound.")
+    max: Int | None = Field(None, description="The highest total it covers; unset: no upper bound.")
+    label: Line = Field(description="The outcome's name, as the GM reads it.")
+    text: Text = Field("", description="What happens, in your own words.")
+    effects: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS, description="What it does.")
+
+
+class TableDef(Strict):
+    """A roll with outcomes, prompted at a moment and resolved by the GM."""
+
+    id: Line = Field(description="The name prompts use.")
+    name: Line = Field(description="What the GM reads.")
+    roll: Line = Field(description="Dice over the creature's names.")
+    description: Text = Field("", description="What it is, in your own words.")
+    rows: list[TableRowDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                    description="Its outcomes; none: the roll is the result.")
+    after: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                   description="Effects after whichever row came up.")
+    choice: bool = Field(False, description="The GM picks the outcome; no die.")
+    repeat: bool = Field(False, description="Several may wait for one creature at once.")
