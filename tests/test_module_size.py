@@ -8,10 +8,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MAX_LINES = 450
 
-# Split in work under way elsewhere: remove each entry once its split has landed.
-EXEMPT = {
-    "combat_tui/ui/screens/main.py",  # being made a router (the flows as data)
-}
+# A split under way elsewhere may be named here while it lands; remove each entry once it has.
+EXEMPT: set[str] = set()
 
 
 def too_long(root: Path) -> list[str]:
@@ -33,6 +31,4 @@ def test_the_check_sees_a_long_module(tmp_path: Path) -> None:
     (tmp_path / "combat_tui" / "engine").mkdir(parents=True)
     (tmp_path / "combat_tui" / "engine" / "long.py").write_text("x = 1\n" * (MAX_LINES + 1), encoding="utf-8")
     (tmp_path / "combat_tui" / "engine" / "short.py").write_text("x = 1\n" * MAX_LINES, encoding="utf-8")
-    (tmp_path / "combat_tui" / "ui" / "screens").mkdir(parents=True)
-    (tmp_path / "combat_tui" / "ui" / "screens" / "main.py").write_text("x = 1\n" * 999, encoding="utf-8")
     assert too_long(tmp_path) == [f"combat_tui/engine/long.py: {MAX_LINES + 1} lines"]

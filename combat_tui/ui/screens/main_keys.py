@@ -9,9 +9,11 @@ from textual.binding import Binding, BindingType
 def B(key: str, action: str, description: str, tooltip: str = "", *, show: bool = True,
       key_display: str | None = None) -> Binding:
     """A binding with an id (so keys can be remapped) named after its action; the tooltip is the long
-    description the help screen shows. Priority: the app runs it the moment the key is read, where a
-    key for the focused widget makes three more hops to come back to the app. Keys
-    a focused input types (letters, in the command bar) are left out of the bindings by Textual."""
+    description the help screen shows. Priority: the app runs it the moment the key is read. Only Enter
+    needs it to be heard at all (the command bar's input takes Enter first); the others have it because a
+    key for the focused widget comes back up to the app by its parents, four more messages a key
+    (`tests/ui/test_work_per_key.py` counts them). Keys a focused input types (letters, in the command
+    bar) are left out of the bindings by Textual, priority or not."""
     return Binding(key, action, description, show=show, key_display=key_display, tooltip=tooltip or description,
                    id=f"main.{action}", priority=True)
 

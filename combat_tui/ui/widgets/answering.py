@@ -28,6 +28,14 @@ class AnswerInput(FixedBox, Input):
         if has_focus or all(node.display for node in self.ancestors_with_self if isinstance(node, Widget)):
             super().watch_has_focus(has_focus)
 
+    # Heard by nobody above (the box reads the value, and its blur by DescendantBlur): stopped here, where
+    # each parent they bubbled to was a message more for a letter typed and for a question put away.
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        event.stop()
+
 
 class Answering(FixedBox, Vertical):
     """Shown to ask one thing; `_reply` hears the answer, or None for a cancel, once. A callback, not a

@@ -45,6 +45,14 @@ class CommandBar(Input):
         self.session = session
         cast(CommandSuggester, self.suggester).session = session
 
+    # Heard by nobody above (the screen runs the line on Enter, a binding): stopped here, where each parent
+    # they bubbled to was a message more for every letter typed.
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        event.stop()
+
     def insert_text_at_cursor(self, text: str) -> None:
         """A `:` typed into the empty bar is the key that opens it, typed again from habit: no text."""
         if not self.value:
