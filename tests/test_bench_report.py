@@ -72,19 +72,19 @@ def test_a_launch_is_timed_to_its_first_frame_and_to_ready_for_keys(tmp_path: Pa
     from combat_tui.session import Session, catalogue
 
     monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    bench = script("benchmarks/bench.py")
+    startup = script("benchmarks/parts/startup.py")
     path = tmp_path / "fight.combat"
     session = Session.create(path, catalogue(), "three-action", name="Ford")
     for line in ("add Kara pc hp=24 init=17", "add Bandit x2 hp=11", "start"):
         session.run(line)
     session.keep_face()
     session.close()
-    face = bench.launch("app", path)
+    face = startup.launch("app", path)
     conn = sqlite3.connect(path)
     with conn:
         conn.execute("DELETE FROM face")
     conn.close()
-    plain = bench.launch("app", path)
+    plain = startup.launch("app", path)
     for marks in (face, plain):
         (first, first_cpu), (ready, ready_cpu) = marks["FRAME"], marks["READY"]
         assert 0 < first <= ready and 0 < first_cpu <= ready_cpu
