@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import cond_ids, next_tc, pool, tc
+from helpers import cond_ids, next_tc, pool, prompts, tc
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.store import library_files
@@ -131,3 +131,33 @@ def test_time_count_a_natural_1_fumbles(catalogue: Catalogue, tmp_path: Path) ->
     assert to_hit(lines).endswith("; Critical fumble"), lines
     assert {"fumbled", "unsteady"} <= set(cond_ids(enc, "Brute"))
     assert 6 + 1 <= next_tc(enc, "Brute") - now <= 6 + 6, lines
+
+
+# boon-bane, Attack vs Block: "The attacker rolls damage which is reduced by the shield's Block Rating (BR)",
+# "When you succeed on a Block, you add your BR to your AR against the triggering attack."
+def test_boon_bane_a_block_cuts_that_attacks_damage_and_only_that_one(catalogue: Catalogue,
+                                                                      tmp_path: Path) -> None:
+    enc = armed(catalogue, tmp_path, "boon-bane", hit="1d20 + 3", more='uses = "strike"\ntype = "slashing"',
+                start=True)
+    enc.run("edit Kara br=3")
+    enc.run("act Brute club on=Kara")
+    lines = enc.run("resolve value=4")  # Both pass: Block
+    assert "blocked" in cond_ids(enc, "Kara"), lines
+    lines = enc.run("apply")
+    assert pool(enc, "Kara", "hp") == 40 - (4 - 3), lines
+    assert "blocked" not in cond_ids(enc, "Kara")
+    enc.run("act Brute club on=Kara")
+    enc.run("resolve value=5")  # Both pass: hit
+    enc.run("apply")
+    assert pool(enc, "Kara", "hp") == 40 - 1 - 4
+
+
+# boon-bane: "One fails, the other passes. A critical win! ... The winner can also perform a maneuver."
+def test_boon_bane_a_defenders_critical_win_offers_the_defender_its_maneuver(catalogue: Catalogue,
+                                                                             tmp_path: Path) -> None:
+    enc = armed(catalogue, tmp_path, "boon-bane", more='uses = "strike"', start=True)
+    enc.run("act Brute club on=Kara")
+    enc.run("resolve value=3")  # Defender critical win
+    assert prompts(enc) == [("Kara", "Maneuver (critical win)")]
+    enc.run("resolve value=2")  # Brace, on the winner
+    assert "braced" in cond_ids(enc, "Kara")
