@@ -92,6 +92,11 @@ def test_three_action_advantage_counted_once_unless_set(catalogue: Catalogue, tm
     enc.run("cond Brute shaken for=2")
     enc.run("cond Brute blinded")
     assert "to hit 2d20kl1" in to_hit(enc.run("act Brute club on=Kara"))
+    assert "to hit 2d20kl1" in to_hit(enc.run("act Brute club on=Kara dis"))  # the GM's cover: still once
+    assert "to hit 1d20 " in to_hit(enc.run("act Brute club on=Kara adv"))
+    enc = armed(catalogue, tmp_path / "b", "three-action", more='uses = "melee"')
+    enc.run("cond Brute shaken for=2")
+    enc.run("cond Brute blinded")
     enc.run("set advantage_stacks 1")
     assert "to hit 3d20kl1" in to_hit(enc.run("act Brute club on=Kara"))
 
