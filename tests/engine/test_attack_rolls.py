@@ -127,6 +127,15 @@ def test_energy_stamina_a_combat_roll_of_1_to_3_exposes_the_attacker(catalogue: 
     assert "exposed" not in cond_ids(enc2, "Brute")
 
 
+
+# energy-stamina: "20 Critical Hit (You automatically hit the target, ignore their armor, and they are Exposed)."
+def test_energy_stamina_a_combat_roll_of_20_exposes_the_target(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = armed(catalogue, tmp_path, "energy-stamina", hit="1d20mi20", start=True)
+    line = to_hit(enc.run("act Brute club on=Kara"))
+    assert line.endswith("; Critical hit"), line
+    assert "exposed" in cond_ids(enc, "Kara") and "exposed" not in cond_ids(enc, "Brute")
+
+
 # time-count: a natural 1 "is a fumble: the turn ends, the creature is unsteady until it acts again, and
 # 1d6 is added to the weapon's speed factor."
 def test_time_count_a_natural_1_fumbles(catalogue: Catalogue, tmp_path: Path) -> None:
@@ -166,3 +175,18 @@ def test_boon_bane_a_defenders_critical_win_offers_the_defender_its_maneuver(cat
     assert prompts(enc) == [("Kara", "Maneuver (critical win)")]
     enc.run("resolve value=2")  # Brace, on the winner
     assert "braced" in cond_ids(enc, "Kara")
+
+
+# time-count, stances: Defensive "Drawback: You suffer a -2 penalty to all attacks."; a feint's "Hit: You
+# gain a +2 bonus to hit with your next attack against the target".
+def test_time_count_stance_and_feint_change_the_total(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = armed(catalogue, tmp_path, "time-count", hit="1d20mi10ma10 + 3", more="sf = 6", start=True)
+    enc.run("add Vex init=30")
+    enc.run("cond Brute cautious")
+    enc.run("cond Kara feinted from=Vex")
+    line = to_hit(enc.run("act Brute club on=Kara"))
+    assert "= 11" in line and "(Cautious: -2)" in line and "feinted" not in line, line
+    enc = armed(catalogue, tmp_path / "b", "time-count", hit="1d20mi10ma10 + 3", more="sf = 6", start=True)
+    enc.run("cond Kara feinted from=Brute")
+    line = to_hit(enc.run("act Brute club on=Kara"))
+    assert "= 15" in line and "(target feinted: +2)" in line, line

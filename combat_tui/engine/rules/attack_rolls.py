@@ -19,10 +19,11 @@ _SAID = {"adv": "advantage", "dis": "disadvantage", "boon": "boon", "bane": "ban
 @dataclass(frozen=True)
 class Modifiers:
     words: str  # for the dice, the GM's own words on `act` among them: "adv dis dis2 boon"
+    bonus: int  # added to the total: the `mod` modifiers
     reasons: str  # for the GM: "Shaken: disadvantage; 2 earlier attacks: 2 disadvantages"
 
 
-def _holds(ops: Ops, c: Combatant, cond: str, against: str | None) -> bool:
+def _holds(ops: Ops, c: Combatant, cond: str, against: str) -> bool:
     """`c` has the condition; one relative to a creature counts only against that creature (or all)."""
     subjective = ops.rs.condition(cond).subjective
     return any(cs.id == cond and (not subjective or cs.source in (None, against)) for cs in c.conditions)
@@ -35,15 +36,19 @@ def modifiers(ops: Ops, cid: str, target: str | None, own: OwnAction, typed: lis
     t = ops.peek(target) if target is not None else None
     words: list[str] = []
     reasons: list[str] = []
+    bonus = 0
     for m in ops.rs.checks.attack.modifiers:
         if m.uses and own.uses not in m.uses:
             continue
-        if m.attacker is not None and not _holds(ops, c, m.attacker, target):
+        if m.attacker is not None and not c.has(m.attacker):
             continue
         if m.target is not None and (t is None or not _holds(ops, t, m.target, cid)):
             continue
         n = ops.eval(m.count, c)
-        if n <= 0:
+        if m.roll == "mod" and n:
+            bonus += n
+            reasons.append(f"{m.reason}: {n:+d}")
+        if m.roll == "mod" or n <= 0:
             continue
         words.append(m.roll if n == 1 else f"{m.roll}{n}")
         said = _SAID[m.roll] if n == 1 else f"{n} {_SAID[m.roll]}s"
@@ -51,7 +56,7 @@ def modifiers(ops: Ops, cid: str, target: str | None, own: OwnAction, typed: lis
     words = [*typed, *words]
     if not ops.eval(ops.rs.checks.attack.stacks, c):
         words = _once(words)
-    return Modifiers(" ".join(words), "; ".join(reasons))
+    return Modifiers(" ".join(words), bonus, "; ".join(reasons))
 
 
 def _once(words: list[str]) -> list[str]:

@@ -63,6 +63,8 @@ def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list
         expr = own.hit.strip()
         if re.fullmatch(r"[+-]\s*[0-9]+", expr):  # a bare bonus: the ruleset's d20 test
             expr = f"1d20 {expr}"
+        if rules is not None and rules.bonus:
+            expr = f"{expr} {'+' if rules.bonus > 0 else '-'} {abs(rules.bonus)}"
         if face is not None:
             r = judging.at_the_table(ops, c, expr, face, extra)
         else:

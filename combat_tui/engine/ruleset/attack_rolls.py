@@ -23,15 +23,17 @@ class RollModifier(_Strict):
     """One rule that changes a creature's own to-hit roll, named in the roll's line."""
 
     reason: Line = Field(description="What the roll's line names as its cause (Shaken, Target prone).")
-    roll: Literal["adv", "dis", "boon", "bane"] = Field(description="What it gives the roll: advantage, "
-                                                                     "disadvantage, a boon or a bane.")
-    attacker: Line | None = Field(None, description="A condition on the attacker it needs.")
+    roll: Literal["adv", "dis", "boon", "bane", "mod"] = Field(
+        description="What it gives the roll: advantage, disadvantage, a boon, a bane, or `mod`: `count` added to "
+                    "the total (a penalty below 0).")
+    attacker: Line | None = Field(None, description="A condition on the attacker it needs (from anyone).")
     target: Line | None = Field(None, description="A condition on the target it needs (one relative to a creature "
                                                   "counts when held against the attacker or against all).")
     uses: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
                              description="Only attacks made as these actions (`melee`); empty: every attack.")
     count: Line = Field("1", description="Formula over the attacker, before the attack is paid for: how many "
-                                         "(earlier attacks this turn); 0 or less gives none.")
+                                         "(earlier attacks this turn); 0 or less gives none. With `mod`: "
+                                         "the number added, 0 none.")
 
 
 class RollOutcome(_Strict):
