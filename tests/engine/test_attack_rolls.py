@@ -190,3 +190,12 @@ def test_time_count_stance_and_feint_change_the_total(catalogue: Catalogue, tmp_
     enc.run("cond Kara feinted from=Brute")
     line = to_hit(enc.run("act Brute club on=Kara"))
     assert "= 15" in line and "(target feinted: +2)" in line, line
+
+
+# energy-stamina, Defend: "This defense bonus lasts until you make an attack, cast a spell, or move more than
+# your Speed during a Round." A creature's own attack made as a melee attack is an attack.
+def test_energy_stamina_an_own_attack_ends_defending(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = armed(catalogue, tmp_path, "energy-stamina", hit="1d20mi10ma10", more='uses = "melee"', start=True)
+    enc.run("cond Brute defending")
+    lines = enc.run("act Brute club on=Kara")
+    assert "defending" not in cond_ids(enc, "Brute"), lines
