@@ -199,3 +199,14 @@ def test_energy_stamina_an_own_attack_ends_defending(catalogue: Catalogue, tmp_p
     enc.run("cond Brute defending")
     lines = enc.run("act Brute club on=Kara")
     assert "defending" not in cond_ids(enc, "Brute"), lines
+
+
+# energy-stamina: Blinded and Dazed each give "Disadvantage on all ... Attack rolls", and "you can't have
+# double Advantage or Disadvantage".
+def test_energy_stamina_blinded_and_dazed_attack_with_one_disadvantage(catalogue: Catalogue,
+                                                                       tmp_path: Path) -> None:
+    enc = armed(catalogue, tmp_path, "energy-stamina", start=True)
+    enc.run("cond Brute blinded")
+    enc.run("cond Brute dazed")
+    line = to_hit(enc.run("act Brute club on=Kara"))
+    assert "to hit 2d20kl1" in line and "Blinded: disadvantage; Dazed: disadvantage" in line, line
