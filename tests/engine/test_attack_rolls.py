@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import cond_ids, next_tc, pool, prompts, tc
 
 from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.state.errors import CommandError
 from combat_tui.store import library_files
 from combat_tui.store.rulesets import Catalogue
 
@@ -210,3 +212,14 @@ def test_energy_stamina_blinded_and_dazed_attack_with_one_disadvantage(catalogue
     enc.run("cond Brute dazed")
     line = to_hit(enc.run("act Brute club on=Kara"))
     assert "to hit 2d20kl1" in line and "Blinded: disadvantage; Dazed: disadvantage" in line, line
+
+
+# time-count, Common Attack Roll Modifiers: "-4 Defender has half cover": what the tracker cannot see is the
+# GM's number on `act`.
+def test_the_gms_number_joins_the_rulesets_on_the_to_hit(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = armed(catalogue, tmp_path, "time-count", hit="1d20mi10ma10 + 3", more="sf = 6", start=True)
+    enc.run("cond Brute cautious")
+    line = to_hit(enc.run("act Brute club on=Kara tohit=-4"))
+    assert "= 7" in line and "(Cautious: -2; the GM's -4)" in line, line
+    with pytest.raises(CommandError, match="tohit=x: a number"):
+        enc.run("act Brute club on=Kara tohit=x")

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 
 from ..ruleset.attack_rolls import RollOutcome
+from ..state.bounds import parse_int
+from ..state.errors import CommandError
 from ..state.model import Combatant, OwnAction
 from .ops import Ops
 
@@ -29,9 +31,10 @@ def _holds(ops: Ops, c: Combatant, cond: str, against: str) -> bool:
     return any(cs.id == cond and (not subjective or cs.source in (None, against)) for cs in c.conditions)
 
 
-def modifiers(ops: Ops, cid: str, target: str | None, own: OwnAction, typed: list[str]) -> Modifiers:
+def modifiers(ops: Ops, cid: str, target: str | None, own: OwnAction, typed: list[str],
+              tohit: str | None = None) -> Modifiers:
     """What the ruleset's modifiers give this attack now (before it is paid for), with the GM's `typed`
-    words; where advantage does not stack, each side counts once and they cancel."""
+    words and number (`tohit`); where advantage does not stack, each side counts once and they cancel."""
     c = ops.peek(cid)
     t = ops.peek(target) if target is not None else None
     words: list[str] = []
@@ -53,6 +56,12 @@ def modifiers(ops: Ops, cid: str, target: str | None, own: OwnAction, typed: lis
         words.append(m.roll if n == 1 else f"{m.roll}{n}")
         said = _SAID[m.roll] if n == 1 else f"{n} {_SAID[m.roll]}s"
         reasons.append(f"{m.reason}: {said}")
+    if tohit is not None:
+        given = parse_int(tohit.strip())
+        if given is None:
+            raise CommandError(f"tohit={tohit}: a number added to the to-hit (tohit=-4)")
+        bonus += given
+        reasons.append(f"the GM's {given:+d}")
     words = [*typed, *words]
     if not ops.eval(ops.rs.checks.attack.stacks, c):
         words = _once(words)

@@ -47,11 +47,12 @@ def find(ops: Ops, c: Combatant, word: str) -> OwnAction | ActionDef:
 
 
 def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list[str], sf: str | None,
-        cls: str | None, mod: str | None, face: str | None = None) -> None:
+        cls: str | None, mod: str | None, face: str | None = None, tohit: str | None = None) -> None:
     """Pay for an own action, schedule the next TC in time count, roll its to-hit and its damage, and
-    leave the damage ready for `apply`. `face`: the d20 as it landed at the table (a player's roll)."""
+    leave the damage ready for `apply`. `face`: the d20 as it landed at the table (a player's roll);
+    `tohit`: the GM's number on the to-hit."""
     action = as_action(ops.rs, own)
-    rules = attack_rolls.modifiers(ops, cid, target, own, roll_words) if own.hit is not None else None
+    rules = attack_rolls.modifiers(ops, cid, target, own, roll_words, tohit) if own.hit is not None else None
     actions.pay(ops, cid, action, target)
     if ops.rs.time.model is TimeModel.TIME_COUNT:
         actions.schedule(ops, cid, action, sf, cls, mod)
@@ -79,8 +80,9 @@ def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list
             attack_rolls.follow(ops, cid, target, after)
         if verdict is None and target is not None and ops.rs.checks.attack.unjudged:
             ops.say(ops.rs.checks.attack.unjudged)
-    elif roll_words or face is not None:
-        raise CommandError(f"{own.name} has no to-hit roll for {extra or 'd20='} to change")
+    elif roll_words or face is not None or tohit is not None:
+        said = extra or ("d20=" if face is not None else "tohit=")
+        raise CommandError(f"{own.name} has no to-hit roll for {said} to change")
     if own.damage is not None:
         judging.leave(ops, cid, own.damage, own.type, target, f"{c.name}'s {own.name}", verdict)
 
