@@ -223,3 +223,24 @@ def test_the_gms_number_joins_the_rulesets_on_the_to_hit(catalogue: Catalogue, t
     assert "= 7" in line and "(Cautious: -2; the GM's -4)" in line, line
     with pytest.raises(CommandError, match="tohit=x: a number"):
         enc.run("act Brute club on=Kara tohit=x")
+
+
+# three-action: "Dodge - You spend one Action to give the next Attack against you Disadvantage."
+def test_three_action_a_dodge_gives_only_the_next_attack_disadvantage(catalogue: Catalogue,
+                                                                      tmp_path: Path) -> None:
+    enc = armed(catalogue, tmp_path, "three-action", more='uses = "melee"')
+    enc.run("cond Kara dodging")
+    assert "(target Dodging: disadvantage)" in to_hit(enc.run("act Brute club on=Kara"))
+    assert "Dodging" not in to_hit(enc.run("act Brute club on=Kara"))
+
+
+# body-injury: "An enemy combatant incurs +2 disadvantage on attack rolls against you when you have total
+# cover between the both of you." (against that enemy only)
+def test_body_injury_total_cover_against_its_attacker_only(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = armed(catalogue, tmp_path, "body-injury", more='uses = "attack"', start=True)
+    enc.run("add Vex hp=10")
+    enc.run("cond Kara total-cover from=Vex")
+    assert "cover" not in to_hit(enc.run("act Brute club on=Kara"))
+    enc.run("cond Kara total-cover from=Brute")
+    line = to_hit(enc.run("act Brute club on=Kara"))
+    assert "to hit 4d20kl1" in line and "target in total cover: 2 disadvantages" in line, line
