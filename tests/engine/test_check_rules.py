@@ -19,6 +19,15 @@ name = "Grit"
 bonus = "max_hp // 2"
 [checks.attack]
 defence = "hp + 10"
+[[checks.attack.modifiers]]
+reason = "Prone"
+roll = "dis"
+attacker = "prone"
+count = "1"
+[[checks.attack.outcomes]]
+max = 1
+label = "Fumble"
+effects = [{ add = "prone" }]
 """
 
 
@@ -27,6 +36,10 @@ defence = "hp + 10"
     (('bonus = "max_hp // 2"', 'bonus = "grit +"'), "checks.saves[grit].bonus"),
     (('save_roll = "1d10!"', 'save_roll = "1d"'), "checks.save_roll"),
     (('save_roll = "1d10!"', 'save_ties = "maybe"'), "checks.save_ties"),
+    (('attacker = "prone"', 'attacker = "proned"'), "checks.attack.modifiers.Prone.attacker: unknown condition"),
+    (('count = "1"', 'count = "1 +"'), "checks.attack.modifiers[Prone].count"),
+    (('roll = "dis"', 'roll = "worse"'), "roll"),
+    (('{ add = "prone" }', '{ add = "fallen" }'), "checks.attack.outcomes.Fumble: unknown condition 'fallen'"),
 ])
 def test_a_bad_check_is_refused_when_the_file_is_read(tmp_path: Path, change: tuple[str, str],
                                                        fragment: str) -> None:

@@ -119,7 +119,7 @@ def test_a_miss_waits_for_hit_only_until_the_next_turn(catalogue: Catalogue, tmp
 def test_time_count_natural_1_misses_and_natural_20_hits(catalogue: Catalogue, tmp_path: Path) -> None:
     enc = fight(catalogue, tmp_path, "time-count", "primary_defense=25")
     lines = enc.run("act Duelist clumsy on=Kara")
-    assert any(line.endswith("against defense 25: miss (natural 1)") for line in lines), lines
+    assert any(line.endswith("against defense 25: miss (natural 1); Critical fumble") for line in lines), lines
     enc = fight(catalogue, tmp_path / "2", "time-count", "primary_defense=25")
     lines = enc.run("act Duelist sure on=Kara")
     assert any(line.endswith("against defense 25: hit (natural 20)") for line in lines), lines  # short: no critical

@@ -20,7 +20,8 @@ _ACT_WORDS = {"on=NAME": "the creature the action is used on",
               "sf=N": "time count: the speed factor to the next TC, instead of an action",
               "class=NAME": "time count: a speed class, rolled for PCs, instead of an action",
               "mod=N": "time count: added to the speed factor",
-              "d20=N": "a player's d20 as it landed at the table, for its own attack's to-hit (its bonus is added)"}
+              "d20=N": "a player's d20 as it landed at the table, for its own attack's to-hit (its bonus is added)",
+              "tohit=N": "added to its own attack's to-hit, for what the tracker cannot see (cover, range: tohit=-4)"}
 
 
 @command("act", "spend an action's cost (and apply it on=NAME) or schedule the next TC; a creature's own "
@@ -46,10 +47,11 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         before = ops.names(ops.peek(cid))  # its speed is read as it was when it set about the action
         if isinstance(action, OwnAction):
             attacks.use(ops, cid, action, target, roll_words, kw.get("sf"), kw.get("class"), kw.get("mod"),
-                        kw.get("d20"))
+                        kw.get("d20"), kw.get("tohit"))
             continue
-        if roll_words or "d20" in kw:
-            raise CommandError(f"{' '.join(roll_words) or 'd20='}: only a creature's own attack rolls to hit")
+        if roll_words or "d20" in kw or "tohit" in kw:
+            said = " ".join(roll_words) or ("d20=" if "d20" in kw else "tohit=")
+            raise CommandError(f"{said}: only a creature's own attack rolls to hit")
         if action is not None:
             actions.pay(ops, cid, action, target, kw.get("what"), kw.get("value"))
         if ops.rs.time.model is TimeModel.TIME_COUNT:

@@ -149,7 +149,8 @@ def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | N
         key = f"{action.tally}:{(name or '').lower()}"
         tallies = ops.changing(cid).tallies
         tallies[key] = tallies.get(key, 0) + 1
-    conditions.end_by_action(ops, cid, action.id, action.tags)
+    made_as = next((a.uses for a in c.actions if a.id == action.id), None)  # an own attack is its `uses` too
+    conditions.end_by_action(ops, cid, action.id, action.tags, made_as)
     ops.hooks.act(ops, cid, action)
 
 

@@ -10,7 +10,7 @@ from ..ruleset import ActionDef, RulesetDef, TimeModel
 from ..state.errors import CommandError
 from ..state.model import Combatant, OwnAction, ReadyHit, State
 from ..state.targets import pick
-from . import actions, judging
+from . import actions, attack_rolls, judging
 from .ops import Ops
 
 ROLL_WORD = re.compile(r"(adv|dis|boon|bane)[0-9]?", re.IGNORECASE)  # `act ... adv`, `boon2`: on the to-hit
@@ -47,10 +47,12 @@ def find(ops: Ops, c: Combatant, word: str) -> OwnAction | ActionDef:
 
 
 def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list[str], sf: str | None,
-        cls: str | None, mod: str | None, face: str | None = None) -> None:
+        cls: str | None, mod: str | None, face: str | None = None, tohit: str | None = None) -> None:
     """Pay for an own action, schedule the next TC in time count, roll its to-hit and its damage, and
-    leave the damage ready for `apply`. `face`: the d20 as it landed at the table (a player's roll)."""
+    leave the damage ready for `apply`. `face`: the d20 as it landed at the table (a player's roll);
+    `tohit`: the GM's number on the to-hit."""
     action = as_action(ops.rs, own)
+    rules = attack_rolls.modifiers(ops, cid, target, own, roll_words, tohit) if own.hit is not None else None
     actions.pay(ops, cid, action, target)
     if ops.rs.time.model is TimeModel.TIME_COUNT:
         actions.schedule(ops, cid, action, sf, cls, mod)
@@ -62,16 +64,25 @@ def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list
         expr = own.hit.strip()
         if re.fullmatch(r"[+-]\s*[0-9]+", expr):  # a bare bonus: the ruleset's d20 test
             expr = f"1d20 {expr}"
+        if rules is not None and rules.bonus:
+            expr = f"{expr} {'+' if rules.bonus > 0 else '-'} {abs(rules.bonus)}"
         if face is not None:
             r = judging.at_the_table(ops, c, expr, face, extra)
         else:
-            r = ops.roll(f"{expr} {extra}".strip(), c)
+            r = ops.roll(f"{expr} {rules.words if rules else extra}".strip(), c)
         verdict = judging.judge(ops, r, target)
-        ops.say(f"{c.name}: {own.name}{on}, to hit {r.shown}" + (verdict.words if verdict else ""))
+        why = f" ({rules.reasons}{'; the roll at the table should have had it' if face is not None else ''})" \
+            if rules and rules.reasons else ""
+        after = attack_rolls.outcome(ops, r.natural)
+        ops.say(f"{c.name}: {own.name}{on}, to hit {r.shown}{why}" + (verdict.words if verdict else "")
+                + (f"; {after.label}" if after else ""))
+        if after is not None:
+            attack_rolls.follow(ops, cid, target, after)
         if verdict is None and target is not None and ops.rs.checks.attack.unjudged:
             ops.say(ops.rs.checks.attack.unjudged)
-    elif roll_words or face is not None:
-        raise CommandError(f"{own.name} has no to-hit roll for {extra or 'd20='} to change")
+    elif roll_words or face is not None or tohit is not None:
+        said = extra or ("d20=" if face is not None else "tohit=")
+        raise CommandError(f"{own.name} has no to-hit roll for {said} to change")
     if own.damage is not None:
         judging.leave(ops, cid, own.damage, own.type, target, f"{c.name}'s {own.name}", verdict)
 

@@ -205,8 +205,9 @@ def expire(ops: Ops, due: Callable[[Expiry], bool], only: set[str] | None = None
             ops.apply_effects(c.id, ops.rs.condition(cs.id).on_end, {"overdue": late})
 
 
-def end_by_action(ops: Ops, cid: str, action_id: str, tags: list[str]) -> None:
-    keys = {action_id} | {f"tag:{t}" for t in tags}
+def end_by_action(ops: Ops, cid: str, action_id: str, tags: list[str], made_as: str | None = None) -> None:
+    """Conditions the action ends (or keeps); `made_as`: the ruleset action an own attack is made as."""
+    keys = {action_id} | {f"tag:{t}" for t in tags} | ({made_as} if made_as else set())
     for cs in list(ops.peek(cid).conditions):
         cd = ops.rs.condition(cs.id)
         ends = keys & set(cd.ended_by) or (cd.kept_by and not keys & set(cd.kept_by))

@@ -80,7 +80,8 @@ def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, 
             ops.set_var(cid, e.var, ops.amount(e.set, c, extra) if e.set is not None
                         else now + ops.amount(e.delta if e.delta is not None else 0, c, extra))
         elif isinstance(e, PromptEffect):
-            ops.queue_prompt(cid, e.prompt, "as the rules call for", part=part_of(ops, cid, e.part))
+            ops.queue_prompt(cid, e.prompt, "as the rules call for", part=part_of(ops, cid, e.part),
+                             other=actor if cid != actor else other)
         elif isinstance(e, NoteEffect):
             ops.say(f"{c.name}: {e.note}")
         elif isinstance(e, InjureEffect | HealInjuryEffect | TreatEffect):

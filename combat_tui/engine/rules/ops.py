@@ -373,13 +373,13 @@ class Ops:
 
     # -- prompts ------------------------------------------------------------------------------
     def queue_prompt(self, cid: str, table_id: str, reason: str, condition: str | None = None,
-                     part: str | None = None) -> None:
+                     part: str | None = None, other: str | None = None) -> None:
         table = self.rs.table(table_id)
         if not table.repeat and any(p.cid == cid and p.table == table_id and p.part == part
                                     for p in self.state.prompts):
             return  # one pending prompt per creature and table (and body part)
         self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason, condition=condition,
-                                     part=part))
+                                     part=part, other=other))
         how = "the GM picks the outcome" if table.choice else "press p to roll it"  # a choice has no die
         self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): {how}")
 
@@ -408,8 +408,8 @@ class Ops:
         self.say(f"{c.name} — {table.name}: {shown}{outcome}")
         extra = {"roll": total, **about}
         if row is not None:
-            self.apply_effects(prompt.cid, row.effects, extra, part=prompt.part)
-        self.apply_effects(prompt.cid, table.after, extra, part=prompt.part)
+            self.apply_effects(prompt.cid, row.effects, extra, other=prompt.other, part=prompt.part)
+        self.apply_effects(prompt.cid, table.after, extra, other=prompt.other, part=prompt.part)
 
     def part_names(self, c: Combatant, part: str | None) -> dict[str, int]:
         """`part_value` and `part_injuries` of the body part instance a prompt is about (0 without one)."""

@@ -10,6 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..state.bounds import Int
 from ..state.clean import Line, Text
+from .attack_rolls import RollModifier, RollOutcome
+from .base import MAX_ITEMS
 
 MAX_SAVES = 50
 
@@ -45,6 +47,15 @@ class AttackJudging(_Strict):
     crit_note: Text = Field("", description="What else a critical does, in your own words: shown after it.")
     unjudged: Text = Field("", description="Without `defence`: how the GM judges an attack instead, shown after "
                                            "the roll.")
+    stacks: Line = Field("1", description="Formula over the attacker (an option's id): nonzero, every source of "
+                                          "advantage or disadvantage counts; 0, each side counts once and they "
+                                          "cancel.")
+    modifiers: list[RollModifier] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                          description="What changes a to-hit the tracker rolls: each is "
+                                                      "applied and named in the roll's line.")
+    outcomes: list[RollOutcome] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                        description="What the kept d20 of a to-hit the tracker rolls does "
+                                                    "to the attacker (the first that covers it).")
 
 
 class ChecksDef(_Strict):

@@ -109,6 +109,13 @@ def check_references(rs: RulesetFile) -> None:
     need(rs.time_count.fastest_shift, classes, "speed class", "time_count.fastest_shift")
     need(rs.injury_care.treat, tables, "table", "injury_care.treat")
     need(rs.injury_care.untreated, tables, "table", "injury_care.untreated")
+    for m in rs.checks.attack.modifiers:
+        need(m.attacker, conds, "condition", f"checks.attack.modifiers.{m.reason}.attacker")
+        need(m.target, conds, "condition", f"checks.attack.modifiers.{m.reason}.target")
+        for act_id in m.uses:
+            need(act_id, actions, "action", f"checks.attack.modifiers.{m.reason}.uses")
+    for o in rs.checks.attack.outcomes:
+        check_effects(o.effects + o.on_target, f"checks.attack.outcomes.{o.label}")
     parts = {b.id for b in rs.body}
     for plan in rs.body_plans:
         for part_id in plan.parts:
@@ -159,6 +166,13 @@ def check_formulas(rs: RulesetFile) -> None:
     effect_lists += [(f"body[{b.id}]", [e for be in b.effects for e in [*be.effects, *be.healed]]
                       + b.all_effects + b.all_destroyed + (b.sound_left.effects if b.sound_left else []), set())
                      for b in rs.body]
+    check(rs.checks.attack.stacks, "checks.attack.stacks")
+    for m in rs.checks.attack.modifiers:
+        check(m.count, f"checks.attack.modifiers[{m.reason}].count")
+    for o in rs.checks.attack.outcomes:
+        check(None if is_dice(o.sf_add) else o.sf_add, f"checks.attack.outcomes[{o.label}].sf_add")
+    effect_lists += [(f"checks.attack.outcomes[{o.label}]", o.effects + o.on_target, set())
+                     for o in rs.checks.attack.outcomes]
     for i, t in enumerate(rs.triggers):
         check(t.when, f"triggers[{trigger_name(i, t)}].when")
     for where, effects, names in effect_lists:

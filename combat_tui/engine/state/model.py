@@ -163,6 +163,7 @@ class Prompt(Model):
     rolled: Rolled | None = None  # rolled ahead (`preroll`), applied by `resolve`
     condition: Line | None = None  # the condition that called for it; gone with its last instance
     part: Line | None = None  # the body part instance it is about ("arm.2"): a Heal check, a daily check
+    other: Line | None = None  # the other party of the action that called for it: its rows' `to = "target"`
 
 
 class ReadyHit(Model):
