@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import conditions, durations
+from ..rules import condition_values, conditions, durations
 from ..rules.amounts import amount
 from ..rules.durations import resolve_duration
 from ..rules.ops import Ops
@@ -16,7 +16,8 @@ from .spec import arg, command
 @command("cond", "add a condition; what it implies comes with it",
          args=(arg("names"), arg("condition"), arg("amount", "VALUE", "a value", optional=True)),
          words={"for=N": "lasts N rounds (N TC in time count)", "until=SPEC": "when it ends (end-of-turn, tc:N, ...)",
-                "from=NAME|all": "the creature it is relative to, or all"})
+                "from=NAME|all": "the creature it is relative to, or all",
+                "by=N": "changes the value it has by N (-1 lowers it; at 0 it ends)"})
 def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
     need(rest, 1, "cond")
@@ -28,6 +29,13 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     source = one_creature(ops, kw["from"]) if "from" in kw and not everyone else None
     if cd.subjective and source is None and not everyone:
         raise CommandError(f"{cd.name} is relative to another creature: add from=NAME (or from=all)")
+    if "by" in kw:
+        ops.require(value is None and "for" not in kw and "until" not in kw,
+                    "by=N changes the value it has: no new value or duration with it")
+        by = amount(ops, kw["by"], "by")
+        changed = sum(condition_values.shift(ops, cid, cd.id, by, source) for cid in ids)
+        ops.require(changed > 0, f"nobody named has {cd.name}")
+        return
     duration = durations.typed(ops, kw.get("for"), kw.get("until"))
     for cid in ids:
         conditions.add(ops, cid, cd.id, value=value, duration=duration, source=source)

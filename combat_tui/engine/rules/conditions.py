@@ -124,7 +124,13 @@ def _live_parents(ops: Ops, cid: str, cs: ConditionState) -> list[ConditionState
     return own + [p for p in ops.peek(cs.source or "").conditions if p.uid in cs.parents]
 
 
+def held_by(ops: Ops, cid: str, cs: ConditionState) -> bool:
+    """A parent condition that stands holds this instance."""
+    return bool(_live_parents(ops, cid, cs))
+
+
 def remove(ops: Ops, cid: str, uid: int, why: str = "removed") -> None:
+    """Remove one instance, the daughters it alone held, then do its `on_remove` effects."""
     c = ops.changing(cid)
     target = next((x for x in c.conditions if x.uid == uid), None)
     if target is None:
@@ -146,6 +152,9 @@ def remove(ops: Ops, cid: str, uid: int, why: str = "removed") -> None:
             if not _live_parents(ops, holder, daughter) and not daughter.direct:
                 remove(ops, holder, daughter.uid, f"ends with {ops.rs.condition(target.id).name}")
     ops.recompute(cid)
+    on_remove = ops.rs.condition(target.id).on_remove
+    if on_remove:  # however it went (Dying lost raises Wounded)
+        ops.apply_effects(cid, on_remove)
 
 
 def remove_all(ops: Ops, cid: str, cond_id: str, source: str | None = None, held_ok: bool = False) -> int:

@@ -17,12 +17,13 @@ from ..ruleset import (
     PoolEffect,
     PromptEffect,
     RemoveEffect,
+    ShiftEffect,
     TreatEffect,
     VarEffect,
 )
 from ..ruleset.formula_names import ident
 from ..state.errors import CommandError
-from . import conditions, injuries
+from . import condition_values, conditions, injuries
 from .ops import Ops
 
 
@@ -64,6 +65,8 @@ def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, 
                 continue  # whose instance is not known: none goes, rather than every one
             conditions.remove_all(ops, cid, e.remove, source=partner if e.source == "other" else None,
                                   held_ok=True)
+        elif isinstance(e, ShiftEffect):
+            condition_values.shift(ops, cid, e.shift, ops.amount(e.by, c, extra))
         elif isinstance(e, DamageEffect):
             ops.damage(cid, ops.amount(e.damage, c, extra), e.type)
         elif isinstance(e, HealEffect):

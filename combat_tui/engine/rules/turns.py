@@ -63,8 +63,10 @@ def turn_end(ops: Ops, cid: str) -> None:
     conditions.expire(ops, due)
     if _turn_of(ops, cid) is None:
         ops.run_triggers("turn-end", cid)
+        _queue_tables(ops, cid, "end_of_turn", "end of turn")
     for other in _led_by(ops, cid):  # a companion's end-of-turn effects (a flier falls) with its commander's
         ops.run_triggers("turn-end", other.id)
+        _queue_tables(ops, other.id, "end_of_turn", f"end of {ops.peek(cid).name}'s turn")
 
 
 def round_start(ops: Ops) -> None:

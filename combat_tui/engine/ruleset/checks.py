@@ -9,15 +9,15 @@ from collections import Counter
 from ..state.errors import FormulaError
 from .actions import ActionDef
 from .base import Number, is_dice
-from .effects import AddEffect, EffectDef, PoolEffect, PromptEffect, RemoveEffect, TriggerDef, VarEffect
+from .effects import AddEffect, EffectDef, PoolEffect, PromptEffect, RemoveEffect, ShiftEffect, TriggerDef, VarEffect
 from .file import RulesetFile
 from .formula import names_in
 from .formula_names import known_names
 
 # The keys of each kind of effect that hold a number or formula (or dice, for the amounts rolled).
-_AMOUNTS = {"add": ("value",), "pool": ("delta", "set"), "var": ("delta", "set"), "damage": ("damage",),
-            "heal": ("heal",), "next_turn": ("next_turn",), "injure": ("injure",), "treat": ("treat",),
-            "heal_injury": ("heal_injury",)}
+_AMOUNTS = {"add": ("value",), "shift": ("by",), "pool": ("delta", "set"), "var": ("delta", "set"),
+            "damage": ("damage",), "heal": ("heal",), "next_turn": ("next_turn",), "injure": ("injure",),
+            "treat": ("treat",), "heal_injury": ("heal_injury",)}
 
 
 def trigger_name(index: int, trigger: TriggerDef) -> str:
@@ -31,6 +31,7 @@ def check_references(rs: RulesetFile) -> None:
             (rs.time.tc_seconds is not None and rs.time.tc_seconds <= 0):
         raise ValueError("time.round_seconds and time.tc_seconds must be positive")
     conds = {c.id for c in rs.conditions}
+    valued = {c.id for c in rs.conditions if c.valued}
     pools = {p.id for p in rs.pools}
     tables = {t.id for t in rs.tables}
     actions = {a.id for a in rs.actions}
@@ -58,6 +59,8 @@ def check_references(rs: RulesetFile) -> None:
         for e in effects:
             if isinstance(e, AddEffect | RemoveEffect):
                 need(e.add if isinstance(e, AddEffect) else e.remove, conds, "condition", where)
+            elif isinstance(e, ShiftEffect):
+                need(e.shift, valued, "valued condition", where)
             elif isinstance(e, PoolEffect):
                 need(e.pool, pools, "pool", where)
             elif isinstance(e, VarEffect):
@@ -73,12 +76,14 @@ def check_references(rs: RulesetFile) -> None:
             need(d, conds, "condition", f"conditions.{c.id}.source_implies")
         need(c.start_of_turn, tables, "table", f"conditions.{c.id}.start_of_turn")
         need(c.round_start, tables, "table", f"conditions.{c.id}.round_start")
+        need(c.end_of_turn, tables, "table", f"conditions.{c.id}.end_of_turn")
         for act_id in [*c.ended_by, *c.kept_by]:
             if not act_id.startswith("tag:"):  # `tag:attack`: any action with that tag
                 need(act_id, actions, "action", f"conditions.{c.id}.ended_by")
         for eff in c.effects:
             need(eff.pool, pools, "pool", f"conditions.{c.id}.effects")
         check_effects(c.on_end, f"conditions.{c.id}.on_end")
+        check_effects(c.on_remove, f"conditions.{c.id}.on_remove")
     for a in rs.actions:
         for p in [*a.cost, *a.gain]:
             need(p, pools, "pool", f"actions.{a.id}")
@@ -156,6 +161,7 @@ def check_formulas(rs: RulesetFile) -> None:
                      for t in rs.tables]
     effect_lists += [(f"triggers[{trigger_name(i, t)}]", t.effects, set()) for i, t in enumerate(rs.triggers)]
     effect_lists += [(f"conditions[{c.id}].on_end", c.on_end, set()) for c in rs.conditions]
+    effect_lists += [(f"conditions[{c.id}].on_remove", c.on_remove, set()) for c in rs.conditions]
     effect_lists += [(f"body[{b.id}]", [e for be in b.effects for e in [*be.effects, *be.healed]]
                       + b.all_effects + b.all_destroyed + (b.sound_left.effects if b.sound_left else []), set())
                      for b in rs.body]

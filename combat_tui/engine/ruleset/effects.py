@@ -14,7 +14,7 @@ from pydantic import BeforeValidator, Discriminator, Field, Tag, model_validator
 from ..state.clean import Line
 from .base import MAX_ITEMS, Number, Strict
 
-VERBS = ("add", "remove", "damage", "heal", "pool", "var", "prompt", "note", "next_turn", "injure", "treat",
+VERBS = ("add", "remove", "shift", "damage", "heal", "pool", "var", "prompt", "note", "next_turn", "injure", "treat",
          "heal_injury")
 
 
@@ -45,6 +45,14 @@ class RemoveEffect(Effect):
     remove: Line = Field(description="Verb: remove this condition.")
     source: Literal["none", "other"] = Field("none", description="`other`: only the instance relative to the other "
                                                                  "party.")
+
+
+class ShiftEffect(Effect):
+    """Raise or lower a valued condition's value; at 0 it ends."""
+
+    verb = "shift"
+    shift: Line = Field(description="Verb: change this valued condition's value (every instance of it), if it stands.")
+    by: Number = Field(description="Added to its value (negative lowers it); at 0 or below it is removed.")
 
 
 class DamageEffect(Effect):
@@ -160,7 +168,7 @@ def _one_verb(data: Any) -> Any:
 
 
 EffectDef = Annotated[
-    Annotated[AddEffect, Tag("add")] | Annotated[RemoveEffect, Tag("remove")]
+    Annotated[AddEffect, Tag("add")] | Annotated[RemoveEffect, Tag("remove")] | Annotated[ShiftEffect, Tag("shift")]
     | Annotated[DamageEffect, Tag("damage")] | Annotated[HealEffect, Tag("heal")]
     | Annotated[PoolEffect, Tag("pool")] | Annotated[VarEffect, Tag("var")] | Annotated[PromptEffect, Tag("prompt")]
     | Annotated[NoteEffect, Tag("note")] | Annotated[NextTurnEffect, Tag("next_turn")]
@@ -172,8 +180,8 @@ EffectDef = Annotated[
 """One bookkeeping step, used by tables, triggers, actions and conditions: exactly one verb, the kind."""
 
 _KINDS: dict[str, type[Effect]] = {kind.verb: kind for kind in (
-    AddEffect, RemoveEffect, DamageEffect, HealEffect, PoolEffect, VarEffect, PromptEffect, NoteEffect, NextTurnEffect,
-    InjureEffect, TreatEffect, HealInjuryEffect)}  # as in the union above
+    AddEffect, RemoveEffect, ShiftEffect, DamageEffect, HealEffect, PoolEffect, VarEffect, PromptEffect, NoteEffect,
+    NextTurnEffect, InjureEffect, TreatEffect, HealInjuryEffect)}  # as in the union above
 
 
 class TriggerDef(Strict):
