@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import condition_values, conditions, durations
+from ..rules import condition_values, conditions, durations, persistent
 from ..rules.amounts import amount
 from ..rules.durations import resolve_duration
 from ..rules.ops import Ops
@@ -22,6 +22,15 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
     need(rest, 1, "cond")
     cd = pick_condition(ops, rest[0])
+    if cd.carries_damage:  # `cond Orc persistent 1d6 fire`: the damage it carries, not a value
+        ops.require(len(rest) > 1 and persistent.plain_dice(rest[1]),
+                    f"{cd.name} carries damage: give its dice and type (cond NAME {cd.id} 1d6 fire)")
+        no_extra(rest[3:], "cond")
+        duration = durations.typed(ops, kw.get("for"), kw.get("until"))
+        source = one_creature(ops, kw["from"]) if "from" in kw else None
+        for cid in ids:
+            persistent.carry(ops, cid, cd, rest[1], rest[2] if len(rest) > 2 else None, duration, source)
+        return
     value = amount(ops, rest[1], "value") if len(rest) > 1 else None
     no_extra(rest[2:], "cond")
     ops.require(value is None or cd.valued, f"{cd.name} takes no value (a duration is for=N)")

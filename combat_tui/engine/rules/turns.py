@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..ruleset import Refresh, TimeModel
 from ..state.model import Combatant, Expiry, Slot
-from . import conditions
+from . import conditions, persistent
 from .ops import Ops
 from .timekeeping import acting_order, cannot_act, current_actor, is_out, sort_key
 
@@ -64,9 +64,11 @@ def turn_end(ops: Ops, cid: str) -> None:
     if _turn_of(ops, cid) is None:
         ops.run_triggers("turn-end", cid)
         _queue_tables(ops, cid, "end_of_turn", "end of turn")
+        persistent.turn_end(ops, cid)
     for other in _led_by(ops, cid):  # a companion's end-of-turn effects (a flier falls) with its commander's
         ops.run_triggers("turn-end", other.id)
         _queue_tables(ops, other.id, "end_of_turn", f"end of {ops.peek(cid).name}'s turn")
+        persistent.turn_end(ops, other.id)
 
 
 def round_start(ops: Ops) -> None:

@@ -56,4 +56,9 @@ class ConditionDef(Strict):
     on_remove: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
                                        description="Effects when it goes, however it goes: removed, run out, "
                                                    "saved against, lowered to 0.")
+    carries_damage: bool = Field(False, description="It carries dice and a damage type (`cond NAME persistent 1d6 "
+                                                    "fire`), dealt to the bearer at the end of each of its turns; one "
+                                                    "instance a damage type, the higher keeps.")
+    end_check: Int | None = Field(None, description="The DC of a flat check (1d20) at the end of the bearer's turn, "
+                                                    "after any damage it carries: at or above it, it ends.")
     ends_with_fight: bool = Field(False, description="It runs out (its `on_end` too) when `end` closes the fight.")

@@ -52,6 +52,8 @@ class ConditionState(Model):
     ends: Expiry | None = None
     parents: list[Int] = Field(default_factory=list)  # uids of parent conditions (here or on its source)
     direct: bool = True  # applied in its own right, not only implied by a parent
+    dice: Line | None = None  # the damage it carries (persistent 1d6 fire), dealt at the end of each turn
+    dtype: Line | None = None
 
 
 class Ward(Model):
