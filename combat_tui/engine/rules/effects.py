@@ -83,7 +83,8 @@ def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, 
             ops.set_var(cid, e.var, ops.amount(e.set, c, extra) if e.set is not None
                         else now + ops.amount(e.delta if e.delta is not None else 0, c, extra))
         elif isinstance(e, PromptEffect):
-            ops.queue_prompt(cid, e.prompt, "as the rules call for", part=part_of(ops, cid, e.part))
+            numbers = {k: ops.amount(v, c, extra) for k, v in e.numbers.items()}  # now: the hit's own DC
+            ops.queue_prompt(cid, e.prompt, "as the rules call for", part=part_of(ops, cid, e.part), numbers=numbers)
         elif isinstance(e, NoteEffect):
             ops.say(f"{c.name}: {e.note}")
         elif isinstance(e, InjureEffect | HealInjuryEffect | TreatEffect):

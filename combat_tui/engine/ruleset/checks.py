@@ -34,6 +34,7 @@ def check_references(rs: RulesetFile) -> None:
     valued = {c.id for c in rs.conditions if c.valued}
     pools = {p.id for p in rs.pools}
     tables = {t.id for t in rs.tables}
+    by_id = {t.id: t for t in rs.tables}
     actions = {a.id for a in rs.actions}
     classes = {s.id for s in rs.speed_classes}
     vars_ = {v.id for v in rs.vars}
@@ -68,6 +69,11 @@ def check_references(rs: RulesetFile) -> None:
             elif isinstance(e, PromptEffect):
                 need(e.prompt, tables, "table", where)
                 need(e.part, {b.id for b in rs.body}, "body part", where)
+                carries = set(by_id[e.prompt].carries) if e.prompt in by_id else set()
+                if set(e.numbers) != carries:
+                    given = ", ".join(sorted(e.numbers)) or "no numbers"
+                    raise ValueError(f"{where}: the prompt {e.prompt!r} gives {given}; its table carries "
+                                     f"{', '.join(sorted(carries)) or 'none'}")
 
     for c in rs.conditions:
         for d in c.implies:
@@ -77,6 +83,10 @@ def check_references(rs: RulesetFile) -> None:
         need(c.start_of_turn, tables, "table", f"conditions.{c.id}.start_of_turn")
         need(c.round_start, tables, "table", f"conditions.{c.id}.round_start")
         need(c.end_of_turn, tables, "table", f"conditions.{c.id}.end_of_turn")
+        for key in ("start_of_turn", "end_of_turn", "round_start"):
+            if getattr(c, key) in by_id and by_id[getattr(c, key)].carries:
+                raise ValueError(f"conditions.{c.id}.{key}: table {getattr(c, key)!r} carries numbers a condition "
+                                 f"cannot give (queue it with a prompt effect)")
         for act_id in [*c.ended_by, *c.kept_by]:
             if not act_id.startswith("tag:"):  # `tag:attack`: any action with that tag
                 need(act_id, actions, "action", f"conditions.{c.id}.ended_by")
@@ -157,8 +167,10 @@ def check_formulas(rs: RulesetFile) -> None:
     check(rs.injury_care.treat_dc, "injury_care.treat_dc")
     check(rs.injury_care.untreated_by_part, "injury_care.untreated_by_part")
     effect_lists = [(f"actions[{a.id}]", a.effects, own(a)) for a in rs.actions]
-    effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after, set())
+    effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after, set(t.carries))
                      for t in rs.tables]
+    for table in rs.tables:
+        check(table.against, f"tables[{table.id}].against", set(table.carries))
     effect_lists += [(f"triggers[{trigger_name(i, t)}]", t.effects, set()) for i, t in enumerate(rs.triggers)]
     effect_lists += [(f"conditions[{c.id}].on_end", c.on_end, set()) for c in rs.conditions]
     effect_lists += [(f"conditions[{c.id}].on_remove", c.on_remove, set()) for c in rs.conditions]
@@ -176,3 +188,5 @@ def check_formulas(rs: RulesetFile) -> None:
             if isinstance(e, AddEffect) and e.duration and ":" in e.duration \
                     and not e.duration.split(":", 1)[1].strip().isdigit():
                 check(e.duration.split(":", 1)[1], f"{where}.duration", names)
+            for key, number in (e.numbers.items() if isinstance(e, PromptEffect) else ()):
+                check(None if is_dice(number) else number, f"{where}.numbers.{key}", names)

@@ -106,6 +106,9 @@ class PromptEffect(Effect):
     verb = "prompt"
     prompt: Line = Field(description="Verb: queue this table as a prompt.")
     part: Line | None = Field(None, description="It is about the creature's (most injured) part of this kind.")
+    numbers: dict[Line, Number] = Field(default_factory=dict, max_length=MAX_ITEMS,
+                                        description="The numbers its table `carries`, worked out now and kept with "
+                                                    "the prompt (`{ dc = \"max(10, amount / 2)\" }`).")
 
 
 class NoteEffect(Effect):

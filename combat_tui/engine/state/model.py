@@ -165,6 +165,7 @@ class Prompt(Model):
     rolled: Rolled | None = None  # rolled ahead (`preroll`), applied by `resolve`
     condition: Line | None = None  # the condition that called for it; gone with its last instance
     part: Line | None = None  # the body part instance it is about ("arm.2"): a Heal check, a daily check
+    numbers: dict[Line, Int] = Field(default_factory=dict)  # its own DC or amount (its table's `carries`)
 
 
 class ReadyHit(Model):
