@@ -225,7 +225,28 @@ def _new_round(ops: Ops) -> None:
     clock = ops.clock()
     clock.round += 1
     ops.say(f"Round {clock.round}.")
+    if ops.rs.time.reroll and ops.rs.time.model is TimeModel.TURN_ORDER:
+        _reroll(ops)
     round_start(ops)
+
+
+def _reroll(ops: Ops) -> None:
+    """Initiative rolled again by every creature but a fixed entry (a group once), and the order made again."""
+    t = ops.rs.time
+    again = [c for c in ops.state.roster() if not c.fixed and (t.initiative or t.npc_initiative)]
+    for c in again:
+        ops.changing(c.id).initiative = None
+    for c in again:
+        lead = _group_lead(ops, c.id)
+        mc = ops.changing(c.id)
+        if lead is not None:  # the group's one roll and tiebreak
+            mc.initiative, mc.tiebreak = ops.peek(lead).initiative, ops.peek(lead).tiebreak
+            continue
+        formula = t.npc_initiative if (c.side == "npc" and t.npc_initiative) else t.initiative
+        mc.initiative, mc.tiebreak = ops.roll(formula or "0", c).total, ops.rng.random()
+    ops.order().sort(key=lambda s: sort_key(ops.peek(s.cid), ops.rs))
+    ops.say("Initiative again: " + ", ".join(f"{ops.peek(s.cid).name} ({ops.peek(s.cid).initiative})"
+                                             for s in ops.state.order if not s.ghost))
 
 
 def _skips(ops: Ops, cid: str) -> str | None:

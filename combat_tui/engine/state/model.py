@@ -120,6 +120,7 @@ class Combatant(Model):
     hidden: bool = False
     health_shown: bool = False  # the players' view shows its exact health, not only unhurt/hurt/bloodied/down
     surprised: bool = False
+    fixed: bool = False  # an entry on a set count (a lair on 20): never rolls, loses ties
     next_tc: Int | None = None
     acted: bool = False  # time count: has acted on the current TC
     sf_pending: Int = 0  # time count: SF of actions taken alongside (Concentrate), added to its next one
