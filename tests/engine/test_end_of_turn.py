@@ -4,14 +4,18 @@
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 
 import pytest
 from helpers import combatant, cond_ids, creature, pool, prompt_tables
+from mini_ruleset import FIVE
 
 from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.rules.durations import duration_words
 from combat_tui.engine.ruleset import RulesetDef
 from combat_tui.engine.state.errors import CommandError
 from combat_tui.engine.views.sheet import condition_labels
+from combat_tui.store.rulesets import load_all
 
 ENDS = """
 id = "ends"
@@ -38,6 +42,10 @@ id = "choking"
 name = "Choking"
 description = "Rolls at the end of each turn."
 end_of_turn = "choke"
+[[actions]]
+id = "ignite"
+name = "Ignite"
+effects = [{ add = "persistent", dice = "1d4", type = "fire", to = "target" }]
 [[tables]]
 id = "choke"
 name = "Choke"
@@ -117,3 +125,29 @@ def test_one_instance_a_type_the_higher_kept(enc: Encounter) -> None:
 def test_carried_damage_is_checked_when_given(enc: Encounter, line: str, fragment: str) -> None:
     with pytest.raises(CommandError, match=fragment):
         enc.run(line)
+
+
+def test_an_effect_gives_the_damage_a_condition_carries(enc: Encounter) -> None:
+    enc.run("act A ignite on=Orc")
+    assert [(cs.dice, cs.dtype) for cs in combatant(enc, "Orc").conditions] == [("1d4", "fire")]
+
+
+@pytest.mark.parametrize("change, fragment", [
+    (('dice = "1d4", type = "fire", ', ""), "'persistent' carries damage: give its `dice`"),
+    (('add = "persistent", dice = "1d4"', 'add = "choking", dice = "1d4"'), "'choking' carries no damage"),
+    (('dice = "1d4"', 'dice = "1d4x"'), "dice '1d4x'"),
+    (('type = "fire"', 'type = "cold"'), "unknown damage type 'cold'"),
+])
+def test_an_effect_carrying_damage_is_checked_when_read(tmp_path: Path, change: tuple[str, str],
+                                                         fragment: str) -> None:
+    (tmp_path / "ends.toml").write_text(ENDS.replace(*change), encoding="utf-8")
+    cat = load_all(tmp_path)
+    assert set(cat.rulesets) == FIVE
+    assert len(cat.problems) == 1 and fragment in cat.problems[0], cat.problems
+
+
+def test_the_apps_answer_for_carried_damage_reads_dice_and_type_first() -> None:
+    assert duration_words("1d6 fire", False, carried=True) == "1d6 fire"
+    assert duration_words("2d4 bleed 3", False, carried=True) == "2d4 bleed for=3"
+    assert duration_words("1d6 end-of-round", False, carried=True) == "1d6 until=end-of-round"
+    assert duration_words("1d6 fire", False) == "until=1d6 until=fire"  # one that carries nothing: as before

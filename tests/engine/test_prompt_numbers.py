@@ -101,7 +101,7 @@ def test_the_gm_queues_one_with_its_numbers(enc: Encounter) -> None:
     assert enc.state.prompts[0].numbers == {"dc": 13}
     with pytest.raises(CommandError, match=r"Concentration save needs its DC: dc=N"):
         enc.run("prompt Mage concentration")
-    with pytest.raises(CommandError, match="carries no bonus"):
+    with pytest.raises(CommandError, match=r"prompt does not take bonus= \(it takes part=, dc=\)"):
         enc.run("prompt Mage concentration dc=13 bonus=2")
 
 

@@ -7,6 +7,7 @@ from ..rules.amounts import amount
 from ..rules.durations import resolve_duration
 from ..rules.ops import Ops
 from ..rules.timekeeping import current_actor
+from ..ruleset.base import is_plain_dice
 from ..state.errors import CommandError
 from ..state.targets import take_creatures
 from .common import need, no_extra, one_creature, pick_condition, targets
@@ -23,7 +24,7 @@ def _cond(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     need(rest, 1, "cond")
     cd = pick_condition(ops, rest[0])
     if cd.carries_damage:  # `cond Orc persistent 1d6 fire`: the damage it carries, not a value
-        ops.require(len(rest) > 1 and persistent.plain_dice(rest[1]),
+        ops.require(len(rest) > 1 and is_plain_dice(rest[1]),
                     f"{cd.name} carries damage: give its dice and type (cond NAME {cd.id} 1d6 fire)")
         no_extra(rest[3:], "cond")
         duration = durations.typed(ops, kw.get("for"), kw.get("until"))

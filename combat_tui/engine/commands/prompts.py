@@ -93,6 +93,10 @@ def _dismiss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
          words={"part=PART": "the body part it is about (arm, arm.2): a Heal check on it"},
          ruleset_words="NUMBER=N: a number its table carries, kept with the prompt (dc=12)", ruleset_usage="[NUMBER=N]")
 def _queue(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    carried = {k for t in ops.rs.tables for k in t.carries}
+    unknown = [f"{k}=" for k in kw if k != "part" and k not in carried]
+    ops.require(not unknown, f"prompt does not take {', '.join(unknown)} (it takes part="
+                + "".join(f", {k}=" for k in sorted(carried)) + ")")
     ids, rest = targets(ops, args, 1)
     need(rest, 1, "prompt")
     table = pick("table", " ".join(rest), ((t.id, t.name, t) for t in ops.rs.tables))

@@ -23,7 +23,7 @@ from ..ruleset import (
 )
 from ..ruleset.formula_names import ident
 from ..state.errors import CommandError
-from . import condition_values, conditions, injuries
+from . import condition_values, conditions, injuries, persistent
 from .ops import Ops
 
 
@@ -58,6 +58,9 @@ def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, 
             if duration and ":" in duration and not duration.split(":", 1)[1].strip().isdigit():
                 unit, expr = duration.split(":", 1)  # `tc:10 * -roll`: a length worked out now
                 duration = f"{unit}:{max(ops.eval(expr.strip(), c, extra), 0)}"
+            if e.dice is not None:  # persistent 1d6 fire, one instance a type
+                persistent.carry(ops, cid, ops.rs.condition(e.add), e.dice, e.type, duration, source)
+                continue
             conditions.add(ops, cid, e.add, value=value, duration=duration, source=source, anchor=anchor)
         elif isinstance(e, RemoveEffect):  # with `source = "other"`: only the instance relative to the other party
             partner = other if e.to == "self" else actor

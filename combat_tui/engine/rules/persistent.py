@@ -11,12 +11,6 @@ from . import conditions
 from .ops import Ops
 
 _TERM = re.compile(r"([+-]?)\s*(?:([0-9]*)d([0-9]+)|([0-9]+))")
-_PLAIN = re.compile(r"^[0-9]{0,2}d[0-9]{1,3}([+-][0-9]{1,3}d[0-9]{1,3}|[+-][0-9]{1,3})*$|^[0-9]{1,4}$")
-
-
-def plain_dice(text: str) -> bool:
-    """Dice a condition may carry: `1d6`, `2d6+3`, `10`, nothing a later turn could fail to roll."""
-    return _PLAIN.match(text.strip().lower()) is not None
 
 
 def average(dice: str) -> float:

@@ -8,8 +8,17 @@ from collections import Counter
 
 from ..state.errors import FormulaError
 from .actions import ActionDef
-from .base import Number, is_dice
-from .effects import AddEffect, EffectDef, PoolEffect, PromptEffect, RemoveEffect, ShiftEffect, TriggerDef, VarEffect
+from .base import Number, is_dice, is_plain_dice
+from .effects import (
+    AddEffect,
+    EffectDef,
+    PoolEffect,
+    PromptEffect,
+    RemoveEffect,
+    ShiftEffect,
+    TriggerDef,
+    VarEffect,
+)
 from .file import RulesetFile
 from .formula import names_in
 from .formula_names import known_names
@@ -32,6 +41,7 @@ def check_references(rs: RulesetFile) -> None:
         raise ValueError("time.round_seconds and time.tc_seconds must be positive")
     conds = {c.id for c in rs.conditions}
     valued = {c.id for c in rs.conditions if c.valued}
+    carriers = {c.id for c in rs.conditions if c.carries_damage}
     pools = {p.id for p in rs.pools}
     tables = {t.id for t in rs.tables}
     by_id = {t.id: t for t in rs.tables}
@@ -60,6 +70,14 @@ def check_references(rs: RulesetFile) -> None:
         for e in effects:
             if isinstance(e, AddEffect | RemoveEffect):
                 need(e.add if isinstance(e, AddEffect) else e.remove, conds, "condition", where)
+                if isinstance(e, AddEffect) and (e.dice is None) == (e.add in carriers):
+                    raise ValueError(f"{where}: {e.add!r} " + ("carries damage: give its `dice` (and `type`)"
+                                                               if e.dice is None else "carries no damage: no `dice`"))
+                if isinstance(e, AddEffect) and e.dice is not None and not is_plain_dice(e.dice):
+                    raise ValueError(f"{where}: dice {e.dice!r}: plain dice like 1d6 or 2d6+3")
+                if isinstance(e, AddEffect) and e.type is not None and rs.damage.types \
+                        and e.type not in rs.damage.types:
+                    raise ValueError(f"{where}: unknown damage type {e.type!r}")
             elif isinstance(e, ShiftEffect):
                 need(e.shift, valued, "valued condition", where)
             elif isinstance(e, PoolEffect):

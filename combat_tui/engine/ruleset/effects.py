@@ -36,6 +36,8 @@ class AddEffect(Effect):
     duration: Line | None = Field(None, description="How long it lasts (`rounds:1`, `tc:10`...).")
     source: Literal["none", "other"] = Field("none", description="`other`: relative to the other party (Grappled by "
                                                                  "the actor).")
+    dice: Line | None = Field(None, description="For a condition that `carries_damage`: the dice it carries (`1d6`).")
+    type: Line | None = Field(None, description="For a condition that `carries_damage`: the damage type it carries.")
 
 
 class RemoveEffect(Effect):
