@@ -103,6 +103,12 @@ def test_initiative_is_rolled_again_each_round_when_the_ruleset_says_so() -> Non
     assert len({c.initiative for c in orcs}) == 1  # a group still rolls once
     inits = [enc.state.combatants[s.cid].initiative or 0 for s in enc.state.order]
     assert inits == sorted(inits, reverse=True)
+    while not any(line.startswith("Initiative again") for line in enc.run("next")):  # a round that rolls again...
+        pass
+    rolled = [(c.initiative, c.tiebreak) for c in enc.state.roster()]
+    enc.run("undo")
+    enc.run("redo")  # ...keeps what it rolled through undo and redo
+    assert [(c.initiative, c.tiebreak) for c in enc.state.roster()] == rolled
 
 
 def test_without_reroll_the_order_stays() -> None:
