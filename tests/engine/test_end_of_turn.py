@@ -151,3 +151,16 @@ def test_the_apps_answer_for_carried_damage_reads_dice_and_type_first() -> None:
     assert duration_words("2d4 bleed 3", False, carried=True) == "2d4 bleed for=3"
     assert duration_words("1d6 end-of-round", False, carried=True) == "1d6 until=end-of-round"
     assert duration_words("1d6 fire", False) == "until=1d6 until=fire"  # one that carries nothing: as before
+
+
+def test_in_free_rounds_the_end_of_a_round_is_the_end_of_a_turn() -> None:
+    free = RulesetDef.model_validate(tomllib.loads(ENDS.replace('model = "turn-order"', 'model = "free-rounds"')))
+    enc = Encounter.new(free, seed=5)
+    enc.run("add Orc")
+    enc.run("start")
+    enc.run("cond Orc choking")
+    enc.run("cond Orc persistent 5 fire")
+    lines = enc.run("next")  # the round ends
+    assert pool(enc, "Orc", "hp") == 195
+    assert prompt_tables(enc, "Orc") == ["Choke"]
+    assert any("flat check" in line for line in lines)
