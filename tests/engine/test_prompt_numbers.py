@@ -120,3 +120,12 @@ def test_a_prompt_without_its_numbers_is_refused_when_read(tmp_path: Path, chang
     cat = load_all(tmp_path)
     assert set(cat.rulesets) == FIVE
     assert len(cat.problems) == 1 and fragment in cat.problems[0], cat.problems
+
+
+def test_a_formula_against_shows_its_number_not_the_formula() -> None:
+    rs = RulesetDef.model_validate(tomllib.loads(CARRY.replace('against = "dc"', 'against = "dc + 2"')))
+    enc = Encounter.new(rs, seed=2)
+    enc.run("add Mage pc")
+    enc.run("prompt Mage concentration dc=10")
+    lines = enc.run("resolve value=11")
+    assert "Mage — Concentration save: 11 (given) against 12 → Lost" in lines

@@ -403,7 +403,7 @@ class Ops:
             total, shown = value, f"{value} (given)"
         against = self.eval(table.against, c, about) if table.against else None
         row = table.row(total - (against or 0))
-        shown += f" against {table.words({table.against or '': against})}" if against is not None else ""
+        shown += f" against {table.against_words(against)}" if against is not None else ""
         outcome = f" → {row.label}" + (f": {row.text}" if row.text else "") if row else ""
         if table.choice and row is not None:  # picked, not rolled: the outcome's number says nothing
             shown, outcome = row.label, f": {row.text}" if row.text else ""

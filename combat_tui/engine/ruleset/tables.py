@@ -45,6 +45,10 @@ class TableDef(Strict):
         return next((r for r in self.rows if (r.min is None or total >= r.min) and (r.max is None or total <= r.max)),
                     None)
 
+    def against_words(self, value: int) -> str:
+        """What a total is measured against, as the GM reads it (`DC 15`; a formula's number alone)."""
+        return f"{self.carries[self.against]} {value}" if self.against in self.carries else str(value)
+
     def words(self, numbers: dict[str, int]) -> str:
         """A prompt's numbers as the GM reads them (`DC 12`), or nothing."""
         return ", ".join(f"{self.carries.get(k, k)} {v}" for k, v in numbers.items())
