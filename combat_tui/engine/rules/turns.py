@@ -95,7 +95,8 @@ def round_end(ops: Ops) -> None:
     conditions.expire(ops, due)
     for c in ops.state.roster():
         ops.run_triggers("round-end", c.id)
-        if ops.rs.time.model is TimeModel.FREE_ROUNDS and c.id in ops.state.combatants:  # no turns: its round's end
+        if ops.rs.time.model is TimeModel.FREE_ROUNDS and c.id in ops.state.combatants \
+                and not is_out(ops.peek(c.id), ops.rs):  # no turns: the round's end is its turn's
             _queue_tables(ops, c.id, "end_of_turn", f"end of round {ops.state.clock.round}")
             persistent.turn_end(ops, c.id)
 
