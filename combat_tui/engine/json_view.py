@@ -38,7 +38,7 @@ def combatant_view(state: State, rs: RulesetDef, c: Combatant) -> dict[str, Any]
             "remaining": remaining(cs.ends, state),
             "source": src.name if src else None,
             "implied": not cs.direct,
-        })
+        } | ({"damage": {"dice": cs.dice, "type": cs.dtype}} if cs.dice else {}))
     out["conditions"] = conds
     out["stats"] = dict(c.stats)
     if c.injuries:

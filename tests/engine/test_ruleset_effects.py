@@ -54,7 +54,7 @@ def test_a_trigger_without_a_label_is_named_by_its_place(tmp_path: Path) -> None
 
 @pytest.mark.parametrize("effect, fragment", [
     ('{ add = "prone", remove = "prone" }', "triggers[Going down].effects[1]: an effect needs exactly one of "
-                                            "add/remove/damage/heal/pool/var/prompt/note/next_turn/injure/"
+                                            "add/remove/shift/damage/heal/pool/var/prompt/note/next_turn/injure/"
                                             "treat/heal_injury, got add, remove"),
     ('{ when = "hp < 0" }', "got none"),
     ('{ pool = "hp" }', "a pool effect needs exactly one of delta or set"),

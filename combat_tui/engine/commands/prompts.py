@@ -90,12 +90,25 @@ def _dismiss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 
 @command("prompt", "queue a roll table for a creature", args=(arg("names", "NAME"), arg("table")),
-         words={"part=PART": "the body part it is about (arm, arm.2): a Heal check on it"})
+         words={"part=PART": "the body part it is about (arm, arm.2): a Heal check on it"},
+         ruleset_words="NUMBER=N: a number its table carries, kept with the prompt (dc=12)", ruleset_usage="[NUMBER=N]")
 def _queue(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    carried = {k for t in ops.rs.tables for k in t.carries}
+    unknown = [f"{k}=" for k in kw if k != "part" and k not in carried]
+    ops.require(not unknown, f"prompt does not take {', '.join(unknown)} (it takes part="
+                + "".join(f", {k}=" for k in sorted(carried)) + ")")
     ids, rest = targets(ops, args, 1)
     need(rest, 1, "prompt")
     table = pick("table", " ".join(rest), ((t.id, t.name, t) for t in ops.rs.tables))
+    given = {k: v for k, v in kw.items() if k != "part"}
+    missing = [k for k in table.carries if k not in given]
+    stray = [k for k in given if k not in table.carries]
+    ops.require(not stray, f"{table.name} carries no {', '.join(stray)}"
+                + (f" (it carries {', '.join(table.carries)})" if table.carries else ""))
+    ops.require(not missing, f"{table.name} needs its {', '.join(table.carries[k] for k in missing)}: "
+                + " ".join(f"{k}=N" for k in missing))
+    numbers = {k: amount(ops, v, table.carries[k]) for k, v in given.items()}
     for cid in ids:
         part = injuries.part_key(ops, cid, kw["part"]) if "part" in kw else None
         about = f", {injuries.part_label(ops.rs, part)}" if part else ""
-        ops.queue_prompt(cid, table.id, "asked by the GM" + about, part=part)
+        ops.queue_prompt(cid, table.id, "asked by the GM" + about, part=part, numbers=numbers)

@@ -22,7 +22,7 @@ from .templates import find_template, from_template, name_words, party_add
 @command("add", "add creatures (Goblin x4 makes Goblin 1..4, a group on one initiative; split: each rolls); "
          "a library template's name (or the start of it, 3 letters or more) makes them from it; @PARTY adds a "
          "party's members as the last fight left them", args=(arg("add"),),
-         flags=("xN", "split", "pc|npc|ally", "surprised", "hidden"),
+         flags=("xN", "split", "pc|npc|ally", "surprised", "hidden", "fixed"),
          words={"init=N": "initiative (dice allowed)", "hp=N": "the ruleset's hit points, whatever it calls them",
                 "side=pc|npc|ally": "pc, npc or ally, as the bare word", "body=PLAN": "a body plan",
                 "notes=TEXT": "the GM's note",
@@ -38,7 +38,7 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     if args[0].startswith("@") and (len(args) > 1 or kw):
         raise CommandError("add @PARTY takes nothing more: the party's file says the rest")
     words, flags = name_words(args)
-    count, side, surprised, hidden = 0, Side.NPC, False, False
+    count, side, surprised, hidden, fixed = 0, Side.NPC, False, False, False
     template = find_template(ops, args)
     split = any(w.lower() == "split" for w in flags)
     if template is not None:
@@ -56,6 +56,10 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             surprised = True
         elif low == "hidden":
             hidden = True
+        elif low == "fixed":  # a lair on count 20: never rolls, loses ties
+            fixed = True
+            if "init" not in kw:
+                raise CommandError("a fixed entry needs its count: init=N (a lair: init=20)")
     if "side" in kw:  # `side=ally` says what the bare word says
         side = side_of(kw["side"])
     base = clean_name(" ".join(words))
@@ -95,6 +99,8 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     for name in names:
         cid = add_one(ops, name, side, surprised, hidden, kw, forced,
                        made.setup(group) if made is not None else _grouped(group))
+        if fixed:
+            ops.changing(cid).fixed = True
         if group is not None and "init" in kw:  # `init=1d20` rolled once for the whole group
             kw = {**kw, "init": str(ops.peek(cid).initiative)}
     if group is not None:

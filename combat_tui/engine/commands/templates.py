@@ -15,12 +15,12 @@ from ..state.lasting import of_combatant
 from ..state.model import Combatant, OwnAction
 from .adding import add_one
 
-_FLAG = re.compile(r"x[0-9]+|pc|npc|ally|surprised|hidden|split")
+_FLAG = re.compile(r"x[0-9]+|pc|npc|ally|surprised|hidden|split|fixed")
 MIN_PREFIX = 3  # a shorter start of a name stays a plain creature (`add B`), never a template
 
 
 def name_words(args: list[str]) -> tuple[list[str], list[str]]:
-    """`add`'s words: the name's, and the options (xN, split, a side, surprised, hidden). The first word
+    """`add`'s words: the name's, and the options (xN, split, a side, surprised, hidden, fixed). The first word
     is always the name's, so a creature may be called X2 or Ally."""
     flags = [w for w in args[1:] if _FLAG.fullmatch(w.lower())]
     return args[:1] + [w for w in args[1:] if not _FLAG.fullmatch(w.lower())], flags

@@ -38,7 +38,7 @@ def _extend(old: Expiry | None, new: Expiry | None, ops: Ops) -> Expiry | None:
 
 def label(ops: Ops, cs: ConditionState) -> str:
     cd = ops.rs.condition(cs.id)
-    text = cd.name + (f" {cs.value}" if cs.value is not None else "")
+    text = cd.name + (f" {cs.value}" if cs.value is not None else "") + carried(cs)
     if cs.source and cs.source in ops.state.combatants:
         text += f" ({'to' if cd.subjective else 'from'} {ops.peek(cs.source).name})"
     elif cd.subjective:
@@ -46,11 +46,18 @@ def label(ops: Ops, cs: ConditionState) -> str:
     return text
 
 
+def carried(cs: ConditionState) -> str:
+    """The damage an instance carries, as the GM reads it (` 1d6 fire`), or nothing."""
+    return f" {cs.dice}" + (f" {cs.dtype}" if cs.dtype else "") if cs.dice else ""
+
+
 def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: str | None = None,
-        source: str | None = None, parent: int | None = None, anchor: str | None = None) -> ConditionState | None:
+        source: str | None = None, parent: int | None = None, anchor: str | None = None,
+        damage: tuple[str, str | None] | None = None) -> ConditionState | None:
     """Add a condition. Turn-based durations are measured by `anchor`'s turns: by default the source,
     else the creature acting now, else the bearer. None: ignored (an ability removed it until a set end);
-    one implied by a parent is not ignored, it comes and goes with the parent."""
+    one implied by a parent is not ignored, it comes and goes with the parent. `damage`: the dice and
+    type a new instance carries (its own instance: the caller has merged one of that type)."""
     cd = ops.rs.condition(cond_id)
     if cd.subjective and source == cid:
         raise CommandError(f"{ops.peek(cid).name} cannot be {cd.name} from itself: it is relative to another creature")
@@ -69,7 +76,7 @@ def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: st
         if parent not in held.parents:
             held.parents.append(parent)
         return held
-    if same and parent is None and cd.stacking != "separate":
+    if same and parent is None and cd.stacking != "separate" and damage is None:
         cur = same[0]
         if not cur.direct:  # so far only held by a parent: this instance brings its own end, kept after the parent
             cur.value, cur.ends = value, ends
@@ -91,7 +98,8 @@ def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: st
         return cur
     new = ConditionState(uid=ops.new_uid(), id=cond_id, value=value, source=source,
                          ends=None if parent is not None else ends,
-                         parents=[parent] if parent is not None else [], direct=parent is None)
+                         parents=[parent] if parent is not None else [], direct=parent is None,
+                         dice=damage[0] if damage else None, dtype=damage[1] if damage else None)
     c.conditions.append(new)
     why = f" (with {ops.rs.condition(_cond_of(ops, cid, parent)).name})" if parent is not None else (
         f", {describe(new.ends, ops.state)}" if new.ends else "")
@@ -124,7 +132,13 @@ def _live_parents(ops: Ops, cid: str, cs: ConditionState) -> list[ConditionState
     return own + [p for p in ops.peek(cs.source or "").conditions if p.uid in cs.parents]
 
 
+def held_by(ops: Ops, cid: str, cs: ConditionState) -> bool:
+    """A parent condition that stands holds this instance."""
+    return bool(_live_parents(ops, cid, cs))
+
+
 def remove(ops: Ops, cid: str, uid: int, why: str = "removed") -> None:
+    """Remove one instance, the daughters it alone held, then do its `on_remove` effects."""
     c = ops.changing(cid)
     target = next((x for x in c.conditions if x.uid == uid), None)
     if target is None:
@@ -146,6 +160,9 @@ def remove(ops: Ops, cid: str, uid: int, why: str = "removed") -> None:
             if not _live_parents(ops, holder, daughter) and not daughter.direct:
                 remove(ops, holder, daughter.uid, f"ends with {ops.rs.condition(target.id).name}")
     ops.recompute(cid)
+    on_remove = ops.rs.condition(target.id).on_remove
+    if on_remove:  # however it went (Dying lost raises Wounded)
+        ops.apply_effects(cid, on_remove)
 
 
 def remove_all(ops: Ops, cid: str, cond_id: str, source: str | None = None, held_ok: bool = False) -> int:

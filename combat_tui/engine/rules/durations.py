@@ -27,13 +27,16 @@ def typed(ops: Ops, for_words: str | None, until: str | None) -> str | None:
     return f"tc:{n}" if ops.rs.time.model is TimeModel.TIME_COUNT else f"rounds:{n}"
 
 
-def duration_words(answer: str, valued: bool) -> str:
+def duration_words(answer: str, valued: bool, carried: bool = False) -> str:
     """What the GM typed after picking a condition, as command words: `2` is a duration (a value
-    first, for valued conditions), a word is an `until=` spec, `key=value` passes as it is."""
+    first, for valued conditions; the dice and damage type first, `1d6 fire`, for one that carries
+    damage), a word is an `until=` spec, `key=value` passes as it is."""
     words = answer.split()
     out: list[str] = []
-    if valued and words and "=" not in words[0]:
+    if (valued or carried) and words and "=" not in words[0]:
         out.append(words.pop(0))
+    if carried and words and "=" not in words[0] and not words[0].isdigit() and not _SPEC.match(words[0].lower()):
+        out.append(words.pop(0))  # its damage type
     for w in words:
         if "=" in w:
             out.append(w)

@@ -17,12 +17,13 @@ from ..ruleset import (
     PoolEffect,
     PromptEffect,
     RemoveEffect,
+    ShiftEffect,
     TreatEffect,
     VarEffect,
 )
 from ..ruleset.formula_names import ident
 from ..state.errors import CommandError
-from . import conditions, injuries
+from . import condition_values, conditions, injuries, persistent
 from .ops import Ops
 
 
@@ -57,6 +58,9 @@ def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, 
             if duration and ":" in duration and not duration.split(":", 1)[1].strip().isdigit():
                 unit, expr = duration.split(":", 1)  # `tc:10 * -roll`: a length worked out now
                 duration = f"{unit}:{max(ops.eval(expr.strip(), c, extra), 0)}"
+            if e.dice is not None:  # persistent 1d6 fire, one instance a type
+                persistent.carry(ops, cid, ops.rs.condition(e.add), e.dice, e.type, duration, source)
+                continue
             conditions.add(ops, cid, e.add, value=value, duration=duration, source=source, anchor=anchor)
         elif isinstance(e, RemoveEffect):  # with `source = "other"`: only the instance relative to the other party
             partner = other if e.to == "self" else actor
@@ -64,6 +68,8 @@ def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, 
                 continue  # whose instance is not known: none goes, rather than every one
             conditions.remove_all(ops, cid, e.remove, source=partner if e.source == "other" else None,
                                   held_ok=True)
+        elif isinstance(e, ShiftEffect):
+            condition_values.shift(ops, cid, e.shift, ops.amount(e.by, c, extra))
         elif isinstance(e, DamageEffect):
             ops.damage(cid, ops.amount(e.damage, c, extra), e.type)
         elif isinstance(e, HealEffect):
@@ -80,7 +86,8 @@ def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, 
             ops.set_var(cid, e.var, ops.amount(e.set, c, extra) if e.set is not None
                         else now + ops.amount(e.delta if e.delta is not None else 0, c, extra))
         elif isinstance(e, PromptEffect):
-            ops.queue_prompt(cid, e.prompt, "as the rules call for", part=part_of(ops, cid, e.part),
+            numbers = {k: ops.amount(v, c, extra) for k, v in e.numbers.items()}  # now: the hit's own DC
+            ops.queue_prompt(cid, e.prompt, "as the rules call for", part=part_of(ops, cid, e.part), numbers=numbers,
                              other=actor if cid != actor else other)
         elif isinstance(e, NoteEffect):
             ops.say(f"{c.name}: {e.note}")

@@ -60,7 +60,7 @@ def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, in
     if extra:
         # a name of the moment the registry lacks is the engine's slip (a save's own ids may be stale: by shape)
         new = [k for k in map(ident, extra) if k not in out and not has_shape(k)]
-        if new:
+        if new and (new := [k for k in new if k not in {n for t in rs.tables for n in t.carries}]):  # a prompt's own
             raise RuntimeError(f"names missing from formula_names.NAMES: {new}")
         for k, v in extra.items():
             out[ident(k)] = v
@@ -373,13 +373,15 @@ class Ops:
 
     # -- prompts ------------------------------------------------------------------------------
     def queue_prompt(self, cid: str, table_id: str, reason: str, condition: str | None = None,
-                     part: str | None = None, other: str | None = None) -> None:
+                     part: str | None = None, other: str | None = None,
+                     numbers: dict[str, int] | None = None) -> None:
         table = self.rs.table(table_id)
         if not table.repeat and any(p.cid == cid and p.table == table_id and p.part == part
                                     for p in self.state.prompts):
             return  # one pending prompt per creature and table (and body part)
+        reason += f", {table.words(numbers)}" if numbers else ""  # its own DC, kept with it
         self.prompts().append(Prompt(uid=self.new_uid(), cid=cid, table=table_id, reason=reason, condition=condition,
-                                     part=part, other=other))
+                                     part=part, other=other, numbers=numbers or {}))
         how = "the GM picks the outcome" if table.choice else "press p to roll it"  # a choice has no die
         self.say(f"Prompt: {self.peek(cid).name} — {table.name} ({reason}): {how}")
 
@@ -392,7 +394,7 @@ class Ops:
         if prompt.cid not in self.state.combatants:
             return
         c = self.peek(prompt.cid)
-        about = self.part_names(c, prompt.part)
+        about = self.part_names(c, prompt.part) | prompt.numbers
         if value is None and prompt.rolled is not None:
             total, shown = prompt.rolled.total, prompt.rolled.detail
         elif value is None:
@@ -400,8 +402,9 @@ class Ops:
             total, shown = r.total, r.shown
         else:
             total, shown = value, f"{value} (given)"
-        row = next((r for r in table.rows if (r.min is None or total >= r.min) and (r.max is None or total <= r.max)),
-                   None)
+        against = self.eval(table.against, c, about) if table.against else None
+        row = table.row(total - (against or 0))
+        shown += f" against {table.against_words(against)}" if against is not None else ""
         outcome = f" → {row.label}" + (f": {row.text}" if row.text else "") if row else ""
         if table.choice and row is not None:  # picked, not rolled: the outcome's number says nothing
             shown, outcome = row.label, f": {row.text}" if row.text else ""
@@ -418,11 +421,10 @@ class Ops:
             return {"part_value": 0, "part_injuries": 0}
         return {"part_value": kind.value, "part_injuries": c.injuries.get(part, 0)}
 
-    def outcome(self, table_id: str, total: int) -> str:
+    def outcome(self, prompt: Prompt, total: int) -> str:
         """The row a total lands on, as a label (for showing a roll before it is applied)."""
-        table = self.rs.table(table_id)
-        row = next((r for r in table.rows if (r.min is None or total >= r.min) and (r.max is None or total <= r.max)),
-                   None)
+        table, c = self.rs.table(prompt.table), self.peek(prompt.cid)
+        row = table.row(total - (self.eval(table.against, c, prompt.numbers) if table.against else 0))
         return row.label if row else ""
 
     def preroll(self, prompt: Prompt) -> None:
@@ -432,10 +434,11 @@ class Ops:
         table = self.rs.table(prompt.table)
         if table.choice:
             raise CommandError(f"{table.name}: the GM picks the outcome, resolve value=N")
-        r = self.roll(table.roll, self.peek(prompt.cid), self.part_names(self.peek(prompt.cid), prompt.part))
+        c = self.peek(prompt.cid)
+        r = self.roll(table.roll, c, self.part_names(c, prompt.part) | prompt.numbers)
         self.prompts()
         prompt.rolled = Rolled(total=r.total, detail=r.shown)
-        label = self.outcome(prompt.table, r.total)
+        label = self.outcome(prompt, r.total)
         self.say(f"{self.peek(prompt.cid).name} — {table.name}: {r.shown}" + (f" → {label}" if label else "")
                  + " (press p again to apply it)")
 

@@ -62,12 +62,15 @@ def slot_index(state: State, cid: str) -> int | None:
     return None
 
 
-def sort_key(c: Combatant, rs: RulesetDef) -> tuple[float, float, int]:
-    """A group shares its initiative and tiebreak, so the last part keeps its members in the order made."""
+def sort_key(c: Combatant, rs: RulesetDef) -> tuple[float, int, float, int]:
+    """A group shares its initiative and tiebreak, so the last part keeps its members in the order made.
+    On a tie: a fixed entry last, then the side the ruleset's `ties` puts first, then the random draw."""
     init = float(c.initiative if c.initiative is not None else 0)
+    ties = rs.time.ties
+    rank = 2 * c.fixed + (ties != "random" and (c.side == "npc") != (ties == "npc-first"))
     if rs.time.order == "descending":
-        return (-init, -c.tiebreak, c.seq)
-    return (init, -c.tiebreak, c.seq)
+        return (-init, rank, -c.tiebreak, c.seq)
+    return (init, rank, -c.tiebreak, c.seq)
 
 
 def acting_order(state: State, rs: RulesetDef) -> list[Combatant]:

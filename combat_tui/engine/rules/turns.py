@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..ruleset import Refresh, TimeModel
 from ..state.model import Combatant, Expiry, Slot
-from . import conditions
+from . import conditions, persistent
 from .ops import Ops
 from .timekeeping import acting_order, cannot_act, current_actor, is_out, sort_key
 
@@ -63,8 +63,12 @@ def turn_end(ops: Ops, cid: str) -> None:
     conditions.expire(ops, due)
     if _turn_of(ops, cid) is None:
         ops.run_triggers("turn-end", cid)
+        _queue_tables(ops, cid, "end_of_turn", "end of turn")
+        persistent.turn_end(ops, cid)
     for other in _led_by(ops, cid):  # a companion's end-of-turn effects (a flier falls) with its commander's
         ops.run_triggers("turn-end", other.id)
+        _queue_tables(ops, other.id, "end_of_turn", f"end of {ops.peek(cid).name}'s turn")
+        persistent.turn_end(ops, other.id)
 
 
 def round_start(ops: Ops) -> None:
@@ -91,6 +95,10 @@ def round_end(ops: Ops) -> None:
     conditions.expire(ops, due)
     for c in ops.state.roster():
         ops.run_triggers("round-end", c.id)
+        if ops.rs.time.model is TimeModel.FREE_ROUNDS and c.id in ops.state.combatants \
+                and not is_out(ops.peek(c.id), ops.rs):  # no turns: the round's end is its turn's
+            _queue_tables(ops, c.id, "end_of_turn", f"end of round {ops.state.clock.round}")
+            persistent.turn_end(ops, c.id)
 
 
 def _orphan(ops: Ops, who: str | None) -> bool:
@@ -221,7 +229,28 @@ def _new_round(ops: Ops) -> None:
     clock = ops.clock()
     clock.round += 1
     ops.say(f"Round {clock.round}.")
+    if ops.rs.time.reroll and ops.rs.time.model is TimeModel.TURN_ORDER:
+        _reroll(ops)
     round_start(ops)
+
+
+def _reroll(ops: Ops) -> None:
+    """Initiative rolled again by every creature but a fixed entry (a group once), and the order made again."""
+    t = ops.rs.time
+    again = [c for c in ops.state.roster() if not c.fixed and (t.initiative or t.npc_initiative)]
+    for c in again:
+        ops.changing(c.id).initiative = None
+    for c in again:
+        lead = _group_lead(ops, c.id)
+        mc = ops.changing(c.id)
+        if lead is not None:  # the group's one roll and tiebreak
+            mc.initiative, mc.tiebreak = ops.peek(lead).initiative, ops.peek(lead).tiebreak
+            continue
+        formula = t.npc_initiative if (c.side == "npc" and t.npc_initiative) else t.initiative
+        mc.initiative, mc.tiebreak = ops.roll(formula or "0", c).total, ops.rng.random()
+    ops.order().sort(key=lambda s: sort_key(ops.peek(s.cid), ops.rs))
+    ops.say("Initiative again: " + ", ".join(f"{ops.peek(s.cid).name} ({ops.peek(s.cid).initiative})"
+                                             for s in ops.state.order if not s.ghost))
 
 
 def _skips(ops: Ops, cid: str) -> str | None:

@@ -37,6 +37,7 @@ from .effects import (
     PoolEffect,
     PromptEffect,
     RemoveEffect,
+    ShiftEffect,
     TreatEffect,
     TriggerDef,
     VarEffect,
@@ -51,6 +52,6 @@ __all__ = ["MAX_ITEMS", "MAX_PARTS", "RULESET_SCHEMA_VERSION", "ActionDef", "Add
            "BodyPartDef", "BodyPlanDef", "CareDef", "ConditionDef", "ConditionEffectDef", "DamageDef",
            "DamageEffect", "Effect", "EffectDef", "HealEffect", "HealInjuryEffect", "InjureEffect", "LimitDef",
            "NextTurnEffect", "NoteEffect", "Number", "OptionDef", "PoolDef", "PoolEffect", "PoolKind",
-           "PromptEffect", "Refresh", "RemoveEffect", "RuleDef", "RulesetDef", "SoundLeftDef", "SpeedClassDef",
-           "StatDef", "Strict", "SurpriseDef", "TableDef", "TableRowDef", "TimeCountDef", "TimeDef", "TimeModel",
-           "TreatEffect", "TriggerDef", "VarDef", "VarEffect", "formula", "formula_names"]
+           "PromptEffect", "Refresh", "RemoveEffect", "RuleDef", "RulesetDef", "ShiftEffect", "SoundLeftDef",
+           "SpeedClassDef", "StatDef", "Strict", "SurpriseDef", "TableDef", "TableRowDef", "TimeCountDef",
+           "TimeDef", "TimeModel", "TreatEffect", "TriggerDef", "VarDef", "VarEffect", "formula", "formula_names"]

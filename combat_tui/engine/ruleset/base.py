@@ -17,6 +17,14 @@ Number = Int | Line
 """An int, or a formula string over the creature's names (see `formula.py`)."""
 
 
+_PLAIN_DICE = re.compile(r"^[0-9]{0,2}d[0-9]{1,3}([+-][0-9]{1,3}d[0-9]{1,3}|[+-][0-9]{1,3})*$|^[0-9]{1,4}$")
+
+
+def is_plain_dice(text: str) -> bool:
+    """Dice a condition may carry: `1d6`, `2d6+3`, `10`, nothing a later turn could fail to roll."""
+    return _PLAIN_DICE.match(text.strip().lower()) is not None
+
+
 def is_dice(expr: Number | None) -> bool:
     """A dice string (`1d6`, `2d10+1`): rolled, not a formula to check."""
     return isinstance(expr, str) and re.search(r"(?<![A-Za-z_])[0-9]*d[0-9]", expr) is not None

@@ -8,16 +8,25 @@ from collections import Counter
 
 from ..state.errors import FormulaError
 from .actions import ActionDef
-from .base import Number, is_dice
-from .effects import AddEffect, EffectDef, PoolEffect, PromptEffect, RemoveEffect, TriggerDef, VarEffect
+from .base import Number, is_dice, is_plain_dice
+from .effects import (
+    AddEffect,
+    EffectDef,
+    PoolEffect,
+    PromptEffect,
+    RemoveEffect,
+    ShiftEffect,
+    TriggerDef,
+    VarEffect,
+)
 from .file import RulesetFile
 from .formula import names_in
 from .formula_names import known_names
 
 # The keys of each kind of effect that hold a number or formula (or dice, for the amounts rolled).
-_AMOUNTS = {"add": ("value",), "pool": ("delta", "set"), "var": ("delta", "set"), "damage": ("damage",),
-            "heal": ("heal",), "next_turn": ("next_turn",), "injure": ("injure",), "treat": ("treat",),
-            "heal_injury": ("heal_injury",)}
+_AMOUNTS = {"add": ("value",), "shift": ("by",), "pool": ("delta", "set"), "var": ("delta", "set"),
+            "damage": ("damage",), "heal": ("heal",), "next_turn": ("next_turn",), "injure": ("injure",),
+            "treat": ("treat",), "heal_injury": ("heal_injury",)}
 
 
 def trigger_name(index: int, trigger: TriggerDef) -> str:
@@ -31,8 +40,11 @@ def check_references(rs: RulesetFile) -> None:
             (rs.time.tc_seconds is not None and rs.time.tc_seconds <= 0):
         raise ValueError("time.round_seconds and time.tc_seconds must be positive")
     conds = {c.id for c in rs.conditions}
+    valued = {c.id for c in rs.conditions if c.valued}
+    carriers = {c.id for c in rs.conditions if c.carries_damage}
     pools = {p.id for p in rs.pools}
     tables = {t.id for t in rs.tables}
+    by_id = {t.id: t for t in rs.tables}
     actions = {a.id for a in rs.actions}
     classes = {s.id for s in rs.speed_classes}
     vars_ = {v.id for v in rs.vars}
@@ -58,6 +70,16 @@ def check_references(rs: RulesetFile) -> None:
         for e in effects:
             if isinstance(e, AddEffect | RemoveEffect):
                 need(e.add if isinstance(e, AddEffect) else e.remove, conds, "condition", where)
+                if isinstance(e, AddEffect) and (e.dice is None) == (e.add in carriers):
+                    raise ValueError(f"{where}: {e.add!r} " + ("carries damage: give its `dice` (and `type`)"
+                                                               if e.dice is None else "carries no damage: no `dice`"))
+                if isinstance(e, AddEffect) and e.dice is not None and not is_plain_dice(e.dice):
+                    raise ValueError(f"{where}: dice {e.dice!r}: plain dice like 1d6 or 2d6+3")
+                if isinstance(e, AddEffect) and e.type is not None and rs.damage.types \
+                        and e.type not in rs.damage.types:
+                    raise ValueError(f"{where}: unknown damage type {e.type!r}")
+            elif isinstance(e, ShiftEffect):
+                need(e.shift, valued, "valued condition", where)
             elif isinstance(e, PoolEffect):
                 need(e.pool, pools, "pool", where)
             elif isinstance(e, VarEffect):
@@ -65,6 +87,11 @@ def check_references(rs: RulesetFile) -> None:
             elif isinstance(e, PromptEffect):
                 need(e.prompt, tables, "table", where)
                 need(e.part, {b.id for b in rs.body}, "body part", where)
+                carries = set(by_id[e.prompt].carries) if e.prompt in by_id else set()
+                if set(e.numbers) != carries:
+                    given = ", ".join(sorted(e.numbers)) or "no numbers"
+                    raise ValueError(f"{where}: the prompt {e.prompt!r} gives {given}; its table carries "
+                                     f"{', '.join(sorted(carries)) or 'none'}")
 
     for c in rs.conditions:
         for d in c.implies:
@@ -73,12 +100,18 @@ def check_references(rs: RulesetFile) -> None:
             need(d, conds, "condition", f"conditions.{c.id}.source_implies")
         need(c.start_of_turn, tables, "table", f"conditions.{c.id}.start_of_turn")
         need(c.round_start, tables, "table", f"conditions.{c.id}.round_start")
+        need(c.end_of_turn, tables, "table", f"conditions.{c.id}.end_of_turn")
+        for key in ("start_of_turn", "end_of_turn", "round_start"):
+            if getattr(c, key) in by_id and by_id[getattr(c, key)].carries:
+                raise ValueError(f"conditions.{c.id}.{key}: table {getattr(c, key)!r} carries numbers a condition "
+                                 f"cannot give (queue it with a prompt effect)")
         for act_id in [*c.ended_by, *c.kept_by]:
             if not act_id.startswith("tag:"):  # `tag:attack`: any action with that tag
                 need(act_id, actions, "action", f"conditions.{c.id}.ended_by")
         for eff in c.effects:
             need(eff.pool, pools, "pool", f"conditions.{c.id}.effects")
         check_effects(c.on_end, f"conditions.{c.id}.on_end")
+        check_effects(c.on_remove, f"conditions.{c.id}.on_remove")
     for a in rs.actions:
         for p in [*a.cost, *a.gain]:
             need(p, pools, "pool", f"actions.{a.id}")
@@ -159,10 +192,13 @@ def check_formulas(rs: RulesetFile) -> None:
     check(rs.injury_care.treat_dc, "injury_care.treat_dc")
     check(rs.injury_care.untreated_by_part, "injury_care.untreated_by_part")
     effect_lists = [(f"actions[{a.id}]", a.effects, own(a)) for a in rs.actions]
-    effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after, set())
+    effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after, set(t.carries))
                      for t in rs.tables]
+    for table in rs.tables:
+        check(table.against, f"tables[{table.id}].against", set(table.carries))
     effect_lists += [(f"triggers[{trigger_name(i, t)}]", t.effects, set()) for i, t in enumerate(rs.triggers)]
     effect_lists += [(f"conditions[{c.id}].on_end", c.on_end, set()) for c in rs.conditions]
+    effect_lists += [(f"conditions[{c.id}].on_remove", c.on_remove, set()) for c in rs.conditions]
     effect_lists += [(f"body[{b.id}]", [e for be in b.effects for e in [*be.effects, *be.healed]]
                       + b.all_effects + b.all_destroyed + (b.sound_left.effects if b.sound_left else []), set())
                      for b in rs.body]
@@ -184,3 +220,5 @@ def check_formulas(rs: RulesetFile) -> None:
             if isinstance(e, AddEffect) and e.duration and ":" in e.duration \
                     and not e.duration.split(":", 1)[1].strip().isdigit():
                 check(e.duration.split(":", 1)[1], f"{where}.duration", names)
+            for key, number in (e.numbers.items() if isinstance(e, PromptEffect) else ()):
+                check(None if is_dice(number) else number, f"{where}.numbers.{key}", names)

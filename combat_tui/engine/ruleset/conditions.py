@@ -38,6 +38,7 @@ class ConditionDef(Strict):
                                        description="Conditions put on its source, relative to the bearer.")
     default_duration: Line | None = Field(None, description="Its duration when the command gives none.")
     start_of_turn: Line | None = Field(None, description="A table prompted at the start of the bearer's turn.")
+    end_of_turn: Line | None = Field(None, description="A table prompted at the end of the bearer's turn.")
     round_start: Line | None = Field(None, description="A table prompted at each round start.")
     skip_turn: bool = Field(False, description="The bearer's turns are skipped.")
     turn_with_source: bool = Field(False, description="Its turn-start tables and turn-end triggers come with its "
@@ -52,4 +53,12 @@ class ConditionDef(Strict):
     tags: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS, description="Words for grouping it.")
     on_end: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
                                     description="Effects when it runs out (not when removed).")
+    on_remove: list[EffectDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                       description="Effects when it goes, however it goes: removed, run out, "
+                                                   "saved against, lowered to 0.")
+    carries_damage: bool = Field(False, description="It carries dice and a damage type (`cond NAME persistent 1d6 "
+                                                    "fire`), dealt to the bearer at the end of each of its turns; one "
+                                                    "instance a damage type, the higher keeps.")
+    end_check: Int | None = Field(None, description="The DC of a flat check (1d20) at the end of the bearer's turn, "
+                                                    "after any damage it carries: at or above it, it ends.")
     ends_with_fight: bool = Field(False, description="It runs out (its `on_end` too) when `end` closes the fight.")

@@ -14,7 +14,7 @@ from pydantic import BeforeValidator, Discriminator, Field, Tag, model_validator
 from ..state.clean import Line
 from .base import MAX_ITEMS, Number, Strict
 
-VERBS = ("add", "remove", "damage", "heal", "pool", "var", "prompt", "note", "next_turn", "injure", "treat",
+VERBS = ("add", "remove", "shift", "damage", "heal", "pool", "var", "prompt", "note", "next_turn", "injure", "treat",
          "heal_injury")
 
 
@@ -36,6 +36,8 @@ class AddEffect(Effect):
     duration: Line | None = Field(None, description="How long it lasts (`rounds:1`, `tc:10`...).")
     source: Literal["none", "other"] = Field("none", description="`other`: relative to the other party (Grappled by "
                                                                  "the actor).")
+    dice: Line | None = Field(None, description="For a condition that `carries_damage`: the dice it carries (`1d6`).")
+    type: Line | None = Field(None, description="For a condition that `carries_damage`: the damage type it carries.")
 
 
 class RemoveEffect(Effect):
@@ -45,6 +47,14 @@ class RemoveEffect(Effect):
     remove: Line = Field(description="Verb: remove this condition.")
     source: Literal["none", "other"] = Field("none", description="`other`: only the instance relative to the other "
                                                                  "party.")
+
+
+class ShiftEffect(Effect):
+    """Raise or lower a valued condition's value; at 0 it ends."""
+
+    verb = "shift"
+    shift: Line = Field(description="Verb: change this valued condition's value (every instance of it), if it stands.")
+    by: Number = Field(description="Added to its value (negative lowers it); at 0 or below it is removed.")
 
 
 class DamageEffect(Effect):
@@ -98,6 +108,9 @@ class PromptEffect(Effect):
     verb = "prompt"
     prompt: Line = Field(description="Verb: queue this table as a prompt.")
     part: Line | None = Field(None, description="It is about the creature's (most injured) part of this kind.")
+    numbers: dict[Line, Number] = Field(default_factory=dict, max_length=MAX_ITEMS,
+                                        description="The numbers its table `carries`, worked out now and kept with "
+                                                    "the prompt (`{ dc = \"max(10, amount / 2)\" }`).")
 
 
 class NoteEffect(Effect):
@@ -160,7 +173,7 @@ def _one_verb(data: Any) -> Any:
 
 
 EffectDef = Annotated[
-    Annotated[AddEffect, Tag("add")] | Annotated[RemoveEffect, Tag("remove")]
+    Annotated[AddEffect, Tag("add")] | Annotated[RemoveEffect, Tag("remove")] | Annotated[ShiftEffect, Tag("shift")]
     | Annotated[DamageEffect, Tag("damage")] | Annotated[HealEffect, Tag("heal")]
     | Annotated[PoolEffect, Tag("pool")] | Annotated[VarEffect, Tag("var")] | Annotated[PromptEffect, Tag("prompt")]
     | Annotated[NoteEffect, Tag("note")] | Annotated[NextTurnEffect, Tag("next_turn")]
@@ -172,8 +185,8 @@ EffectDef = Annotated[
 """One bookkeeping step, used by tables, triggers, actions and conditions: exactly one verb, the kind."""
 
 _KINDS: dict[str, type[Effect]] = {kind.verb: kind for kind in (
-    AddEffect, RemoveEffect, DamageEffect, HealEffect, PoolEffect, VarEffect, PromptEffect, NoteEffect, NextTurnEffect,
-    InjureEffect, TreatEffect, HealInjuryEffect)}  # as in the union above
+    AddEffect, RemoveEffect, ShiftEffect, DamageEffect, HealEffect, PoolEffect, VarEffect, PromptEffect, NoteEffect,
+    NextTurnEffect, InjureEffect, TreatEffect, HealInjuryEffect)}  # as in the union above
 
 
 class TriggerDef(Strict):

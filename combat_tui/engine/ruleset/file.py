@@ -66,7 +66,8 @@ class RulesetFile(Strict):
                 "option": [(o.id, o.name or humane(o.id)) for o in self.options],
                 "type": [(t, humane(t)) for t in self.damage.types],
                 "tag": [(t, humane(t)) for t in dict.fromkeys(t for a in self.actions for t in a.tags)],
-                "body": [(b.id, b.name) for b in self.body]}
+                "body": [(b.id, b.name) for b in self.body],
+                "carried": list({k: w for t in self.tables for k, w in t.carries.items()}.items())}
 
     def condition(self, cid: str) -> ConditionDef:
         for c in self.conditions:

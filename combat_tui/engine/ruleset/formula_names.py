@@ -51,6 +51,8 @@ NAMES: tuple[FormulaName, ...] = (
     FormulaName("injury_value", "the value of the injuries just taken", "the moment", "`injury` triggers",
                 label="Injury value"),
     FormulaName("overdue", "how many TC late the clock noticed the end", "the moment", "a condition's `on_end`"),
+    FormulaName("<carried>", "the number a prompt keeps (its DC, an amount), given when it was queued",
+                "`tables.carries`", "its table's `against`, roll and effects", label="{}", local=True),
     FormulaName("part_value", "the `value` of the body part a prompt is about (0 without one)", "the moment",
                 "a table's roll and effects; `injury_care.treat_dc`", label="Part value"),
     FormulaName("part_injuries", "the injuries on the body part a prompt is about", "the moment",

@@ -33,3 +33,22 @@ class TableDef(Strict):
                                    description="Effects after whichever row came up.")
     choice: bool = Field(False, description="The GM picks the outcome; no die.")
     repeat: bool = Field(False, description="Several may wait for one creature at once.")
+    carries: dict[Line, Line] = Field(default_factory=dict, max_length=MAX_ITEMS,
+                                      description="Numbers each of its prompts keeps, by name, with the GM's word "
+                                                  "(`{ dc = \"DC\" }`): given by the effect that queues it, read by "
+                                                  "its `against`, roll and effects, shown with the prompt.")
+    against: Line | None = Field(None, description="Formula (a carried number, `dc`): the rows' `min` and `max` count "
+                                                   "from it (`min = 0`: reached it), a typed total too.")
+
+    def row(self, total: int) -> TableRowDef | None:
+        """The outcome a total (less `against`, if any) lands on."""
+        return next((r for r in self.rows if (r.min is None or total >= r.min) and (r.max is None or total <= r.max)),
+                    None)
+
+    def against_words(self, value: int) -> str:
+        """What a total is measured against, as the GM reads it (`DC 15`; a formula's number alone)."""
+        return f"{self.carries[self.against]} {value}" if self.against in self.carries else str(value)
+
+    def words(self, numbers: dict[str, int]) -> str:
+        """A prompt's numbers as the GM reads them (`DC 12`), or nothing."""
+        return ", ".join(f"{self.carries.get(k, k)} {v}" for k, v in numbers.items())

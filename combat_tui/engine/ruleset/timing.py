@@ -31,6 +31,12 @@ class TimeDef(Strict):
     order: Literal["descending", "ascending"] = Field("descending", description="Highest initiative first, or lowest.")
     initiative: Line | None = Field(None, description="Dice `start` rolls for creatures with no initiative yet.")
     npc_initiative: Line | None = Field(None, description="Dice for NPCs instead of `initiative`.")
+    ties: Literal["random", "npc-first", "pc-first"] = Field(
+        "random", description="Who goes first on equal initiative: a random draw kept with the encounter, NPCs "
+                              "(enemies first), or PCs and allies. A fixed entry (`add Lair init=20 fixed`) loses "
+                              "every tie.")
+    reroll: bool = Field(False, description="Every creature rolls initiative again at the start of each round "
+                                            "after the first (a fixed entry keeps its count).")
     hold: bool = Field(False, description="`hold` is allowed: leave the order, `enter` later at a new place.")
     hold_after: bool = Field(False, description="Holding names at once after whom the creature will act.")
     delay: bool = Field(False, description="`delay` is allowed: as hold, but turn-start bookkeeping goes on.")

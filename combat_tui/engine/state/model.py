@@ -52,6 +52,8 @@ class ConditionState(Model):
     ends: Expiry | None = None
     parents: list[Int] = Field(default_factory=list)  # uids of parent conditions (here or on its source)
     direct: bool = True  # applied in its own right, not only implied by a parent
+    dice: Line | None = None  # the damage it carries (persistent 1d6 fire), dealt at the end of each turn
+    dtype: Line | None = None
 
 
 class Ward(Model):
@@ -118,6 +120,7 @@ class Combatant(Model):
     hidden: bool = False
     health_shown: bool = False  # the players' view shows its exact health, not only unhurt/hurt/bloodied/down
     surprised: bool = False
+    fixed: bool = False  # an entry on a set count (a lair on 20): never rolls, loses ties
     next_tc: Int | None = None
     acted: bool = False  # time count: has acted on the current TC
     sf_pending: Int = 0  # time count: SF of actions taken alongside (Concentrate), added to its next one
@@ -164,6 +167,7 @@ class Prompt(Model):
     condition: Line | None = None  # the condition that called for it; gone with its last instance
     part: Line | None = None  # the body part instance it is about ("arm.2"): a Heal check, a daily check
     other: Line | None = None  # the other party of the action that called for it: its rows' `to = "target"`
+    numbers: dict[Line, Int] = Field(default_factory=dict)  # its own DC or amount (its table's `carries`)
 
 
 class ReadyHit(Model):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..lookup import action_cost, entries
 from ..rules.attacks import as_action
+from ..rules.conditions import carried
 from ..rules.injuries import instances, part_count
 from ..rules.ops import names_for
 from ..rules.timekeeping import describe, is_dead, left_words, remaining
@@ -130,15 +131,16 @@ def condition_view(state: State, rs: RulesetDef, cs: ConditionState) -> Conditio
         relative = False
     left = remaining(cs.ends, state)
     unit = "TC" if cs.ends is not None and (cs.ends.kind == "tc" or cs.ends.round is None) else "rd"
-    return ConditionView(cs.uid, cs.id, _condition_name(rs, cs.id), cs.value, src.name if src is not None else "",
+    name = _condition_name(rs, cs.id) + carried(cs)
+    return ConditionView(cs.uid, cs.id, name, cs.value, src.name if src is not None else "",
                          relative, not cs.direct, left_words(left, unit) if left is not None else "",
                          describe(cs.ends, state), cs.ends is not None)
 
 
 def condition_labels(rs: RulesetDef, c: Combatant) -> tuple[str, ...]:
     """The conditions the GM put on a creature (not those they imply), by name, with any value."""
-    return tuple(_condition_name(rs, cs.id) if cs.value is None else f"{_condition_name(rs, cs.id)} {cs.value}"
-                 for cs in c.conditions if cs.direct)
+    return tuple((_condition_name(rs, cs.id) if cs.value is None else f"{_condition_name(rs, cs.id)} {cs.value}")
+                 + carried(cs) for cs in c.conditions if cs.direct)
 
 
 def catalog(rs: RulesetDef) -> tuple[ConditionEntry, ...]:

@@ -51,6 +51,8 @@ def _cond(ctx: Ctx) -> ConditionDef:
 
 def _how_long(ctx: Ctx) -> str:
     cd = _cond(ctx)
+    if cd.carries_damage:
+        return f"{cd.name} on {ctx.aim.label}: damage (1d6 fire), then how long"
     return f"{cd.name} on {ctx.aim.label}: " + ("value, then how long" if cd.valued else "how long?")
 
 
@@ -63,7 +65,7 @@ def _cond_line(ctx: Ctx) -> str:
     cd, source = _cond(ctx), ctx["from"]
     return command_line("cond", ctx.aim.names, named(cd.id, [(c.id, c.name) for c in ctx.rs.conditions]),
                         from_=None if not source else "all" if source == "all" else ctx.name(source),
-                        typed=duration_words(ctx["lasts"], cd.valued))
+                        typed=duration_words(ctx["lasts"], cd.valued, cd.carries_damage))
 
 
 CONDITION = Flow(AimAt.TARGETS, (
