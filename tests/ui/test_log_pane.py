@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.pilot import Pilot
 
 from combat_tui.ui.app import CombatApp
-from combat_tui.ui.widgets.log_pane import LogPane, hang
+from combat_tui.ui.widgets.log_pane import BATCH, KEEP, LogPane, hang
 
 from .keys import new_session
 
@@ -72,6 +72,26 @@ async def test_a_gm_reading_back_is_not_pulled_to_the_end(tmp_path: Path) -> Non
         log.note("and another")
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y, "back at the end, it follows again"
+
+
+async def test_rows_drawn_again_show_the_lines_now_in_their_place(tmp_path: Path) -> None:
+    """Rows are kept as drawn, by their place: once the oldest entries are let go, or the theme changes,
+    a place holds another line, or the same in other colours, and shows that."""
+    async with logging(tmp_path, 100, 30) as (pilot, log):
+        for i in range(KEEP + BATCH - len(log.lines)):
+            log.note(f"line {i}")
+        log.scroll_to(y=0, animate=False, immediate=True)
+        await pilot.pause()
+        first = log.render_line(0)
+        assert log.render_line(0) is first, "a row drawn before is not drawn again"
+        log.note("one line too many: the oldest entries go")
+        log.scroll_to(y=0, animate=False, immediate=True)
+        await pilot.pause()
+        assert log.render_line(0).text.strip() == log.lines[0].text.strip() != first.text.strip()
+        before = log.render_line(0)
+        log.app.theme = "textual-light" if log.app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        assert log.render_line(0).text == before.text and log.render_line(0) != before, "in the new colours"
 
 
 async def test_a_refused_command_shows_red_and_a_prompt_bold(tmp_path: Path) -> None:

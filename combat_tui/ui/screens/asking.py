@@ -4,20 +4,19 @@ focus goes while it is up and after it is answered."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.text import Text
-from textual.screen import Screen
 from textual.widget import Widget
 
 from ..widgets.footer import QuietFooter
 from ..widgets.order_pane import OrderPane
 from ..widgets.pick_list import Choice, PickList
 from ..widgets.question_bar import QuestionBar
+from .gm_screen import GMScreen
 
 
 class Questions:
-    def __init__(self, screen: Screen[Any]) -> None:
+    def __init__(self, screen: GMScreen) -> None:
         self.screen = screen
         self._asking: tuple[QuestionBar | PickList, Widget | None] | None = None  # what is up, and the focus before
         self._answered: tuple[Widget | None] | None = None  # put away, the focus not yet given back
@@ -38,7 +37,7 @@ class Questions:
             finally:
                 self._give_back(back)
 
-        bar = self.screen.query_one(QuestionBar)
+        bar = self.screen.part(QuestionBar)
         bar.ask(title, placeholder, value, allow_empty, done)
         self._bring_up(bar)
 
@@ -55,7 +54,7 @@ class Questions:
             finally:
                 self._give_back(back)
 
-        picker = self.screen.query_one(PickList)
+        picker = self.screen.part(PickList)
         picker.pick(Text(title), choices, done)
         self._bring_up(picker)
 
@@ -71,13 +70,14 @@ class Questions:
             if other is not asker:
                 other.display = False
         self._asking = asker, back
-        screen.query_one(QuietFooter).held = True
+        self.screen.part(QuietFooter).held = True
         if back is not None:  # keeps its focused look (app.tcss): not drawn again
             back.add_class("-behind-question", update=back is not screen.focused)  # else restyled once, as it blurs
             if isinstance(back, OrderPane):  # the order looks the same focused or not: neither restyled
                 back.keep_look()
         asker.display = True
-        screen.set_focus(asker.input)
+        # Never scrolled into view: it floats over the screen, and the scroll costs a message a question.
+        screen.set_focus(asker.input, scroll_visible=False)
 
     def _put_away(self) -> tuple[Widget | None] | None:
         """The question or the list hidden; the focus stays in it until _give_back, as the answer may
@@ -98,10 +98,10 @@ class Questions:
         self._answered = None
         (back,) = answered
         screen = self.screen
-        screen.query_one(QuietFooter).held = False
-        target = back if back is not None and back.is_attached and back.display else screen.query_one(OrderPane)
+        self.screen.part(QuietFooter).held = False
+        target = back if back is not None and back.is_attached and back.display else self.screen.part(OrderPane)
         if back is not None:  # restyled once, as the focus comes back to it (not for the class and again for that)
             back.remove_class("-behind-question", update=back is not target)
             if isinstance(back, OrderPane) and back is not target:
                 back.keep_look(False)
-        screen.set_focus(target)
+        screen.set_focus(target, scroll_visible=False)  # back where it was: in view already

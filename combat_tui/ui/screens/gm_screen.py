@@ -7,13 +7,14 @@ engine is loaded, `main.py` plays the encounter on it. Both being built here kee
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 
 from ...engine.views.gm import GMView
 from .._textual_compat import RepaintsItsParts
@@ -32,6 +33,8 @@ from .main_keys import KEYS
 if TYPE_CHECKING:
     from ...session import Session
 
+W = TypeVar("W", bound=Widget)
+
 
 class GMScreen(RepaintsItsParts, Screen[None]):
     BINDINGS = KEYS  # in main_keys.py: the footer shows the first ones, in order of use
@@ -47,6 +50,15 @@ class GMScreen(RepaintsItsParts, Screen[None]):
         footer keeps the order of use."""
         order = {b.id: i for i, b in enumerate(self.BINDINGS) if isinstance(b, Binding)}
         return dict(sorted(super().active_bindings.items(), key=lambda kv: order.get(kv[1].binding.id, len(order))))
+
+    def part(self, kind: type[W]) -> W:
+        """The screen's one widget of this kind, found once: a query walks the screen's widgets, several
+        times a key. The panes are composed once and never replaced."""
+        parts: dict[type[Widget], Widget] = self.__dict__.setdefault("_parts", {})
+        found = parts.get(kind)
+        if found is None:
+            found = parts[kind] = self.query_one(kind)
+        return cast(W, found)
 
     def panes(self, log: Sequence[Entry], session: Session | None) -> ComposeResult:
         """The screen's widgets; `log`, the log's last entries; `session` completes commands (none: no completion)."""

@@ -77,7 +77,7 @@ class MainScreen(Asides):
         self.set_interval(TAKE_IN_SECONDS, self._take_in)
         self._face_timer = self.set_interval(FACE_SECONDS, self._keep_face)
         self.retitle()
-        self.set_focus(self.query_one(OrderPane))  # now: focus() moves it later, after keys typed ahead
+        self.set_focus(self.part(OrderPane))  # now: focus() moves it later, after keys typed ahead
         if self.session.save_error:
             self.saving.done()
 
@@ -108,7 +108,7 @@ class MainScreen(Asides):
         nothing, so the log keeps what happened); redraw. True when it changed something."""
         line = clean_line(line)  # a paste may bring control characters; the log shows the line as typed
         self._take_in()  # a command runs on the save as it is now, whoever changed it last
-        log = self.query_one(LogPane)
+        log = self.part(LogPane)
         before = self.session.encounter.doc.cursor
         highlight = self.picked()
         try:
@@ -132,11 +132,11 @@ class MainScreen(Asides):
         self.set_reactive(MainScreen.marked, frozenset(m for m in self.marked if m in enc.state.combatants))
         self.refresh_view()
         if follow:
-            self.query_one(OrderPane).follow(follow)  # after: the order has its new rows
+            self.part(OrderPane).follow(follow)  # after: the order has its new rows
         elif back and self.selected is not None:
-            self.query_one(OrderPane).select(self.selected, quiet=True)
+            self.part(OrderPane).select(self.selected, quiet=True)
         self.retitle()
-        self.available.tell(self, enc, self.query_one(QuietFooter))
+        self.available.tell(self, enc, self.part(QuietFooter))
         return True
 
     def _take_in(self) -> None:
@@ -147,7 +147,7 @@ class MainScreen(Asides):
             self.notify(str(exc), severity="warning", markup=False)
             return
         if taken is not None:
-            log = self.query_one(LogPane)
+            log = self.part(LogPane)
             log.note("Taken in from elsewhere (another combat-tui wrote this save):", style="italic")
             for event in taken:
                 log.write_event(event.stamp, event.command, event.lines)
@@ -159,7 +159,7 @@ class MainScreen(Asides):
 
     def picked(self) -> str | None:
         """The highlighted creature, read from the order pane itself so a fast typist never outruns it."""
-        cid = self.query_one(OrderPane).highlighted_id()
+        cid = self.part(OrderPane).highlighted_id()
         if cid is not None and cid != self.selected:
             self.selected = cid
         return cid if cid is not None else self.selected
@@ -168,7 +168,7 @@ class MainScreen(Asides):
     @on(OrderPane.Picked)
     def _picked(self, event: OrderPane.Picked) -> None:
         # The highlight as it is now: a rebuild's message can arrive after the turn moved it on.
-        cid = self.query_one(OrderPane).highlighted_id() or event.cid
+        cid = self.part(OrderPane).highlighted_id() or event.cid
         if cid not in self.session.encounter.state.combatants:
             return
         self.selected = cid
@@ -185,16 +185,16 @@ class MainScreen(Asides):
     def action_run_command(self) -> None:
         """Enter in the command bar, run at once (a priority binding): by way of the input's message, a
         key typed right after Enter was typed into the line being run."""
-        bar = self.query_one(CommandBar)
+        bar = self.part(CommandBar)
         line = bar.value.strip()
         if not line:
-            self.set_focus(self.query_one(OrderPane))
+            self.set_focus(self.part(OrderPane))
             return
         if self.run_line(line):
             bar.value = ""
             if self._bar_from_key:  # a key began the line (r, E): its line run, the next letter is a key again
                 self._bar_from_key = False
-                self.set_focus(self.query_one(OrderPane))
+                self.set_focus(self.part(OrderPane))
         else:  # kept to fix, selected: the next line typed replaces it rather than joining it
             bar.select_all()
 
@@ -256,7 +256,7 @@ class MainScreen(Asides):
 
     def type_command(self, text: str) -> None:
         """The command bar, focused, holding `text` for the GM to finish."""
-        bar = self.query_one(CommandBar)
+        bar = self.part(CommandBar)
         bar.value = text
         self._bar_from_key = True
         self.set_focus(bar)  # now, as action_command does
@@ -276,7 +276,7 @@ class MainScreen(Asides):
     def action_command(self) -> None:
         # Now: focus() moves it later, and a letter typed right after the colon ran as that letter's key.
         self._bar_from_key = False  # the GM's own bar: it stays open after each line, for the next
-        self.set_focus(self.query_one(CommandBar))
+        self.set_focus(self.part(CommandBar))
 
     def action_undo(self) -> None:
         self.run_line("undo")
@@ -290,7 +290,7 @@ class MainScreen(Asides):
         picked = self.picked()
         if not picked:
             return
-        group = set(self.query_one(OrderPane).entered_group()) & set(self.session.encounter.state.combatants)
+        group = set(self.part(OrderPane).entered_group()) & set(self.session.encounter.state.combatants)
         if picked in group and not group & self.marked:
             self.marked = self.marked | group
         elif picked in group and group <= self.marked and len(group) > 1:

@@ -29,17 +29,17 @@ class Asides(GMScreen):
 
     @on(LogPane.Done)
     def _done_reading(self) -> None:
-        self.query_one(LogPane).reading = False
-        self.set_focus(self.query_one(OrderPane))
+        self.part(LogPane).reading = False
+        self.set_focus(self.part(OrderPane))
 
     @on(events.DescendantFocus)
     def _focus_moved(self, event: events.DescendantFocus) -> None:
-        log = self.query_one(LogPane)
+        log = self.part(LogPane)
         if log.reading and event.widget is not log:  # Tab or a click took the GM elsewhere: done reading
             log.reading = False
 
     def action_read_log(self) -> None:
-        log = self.query_one(LogPane)
+        log = self.part(LogPane)
         if log.reading:
             self._done_reading()
             return
@@ -52,7 +52,7 @@ class Asides(GMScreen):
 
         def show(pick: str) -> None:
             entry = next(e for e in entries(rs) if f"{e.kind}:{e.id}" == pick)
-            log = self.query_one(LogPane)
+            log = self.part(LogPane)
             log.note(f"{entry.name} ({entry.kind})", style=styles.HEADING)
             for line in entry.lines:
                 log.note("  " + line)

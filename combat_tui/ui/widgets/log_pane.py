@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Console
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Resize
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -26,6 +27,7 @@ from ..strips import text_strip
 Entry = tuple[str, str, list[str]]  # a log entry: its stamp, its command, what it said (as `store.face` keeps it)
 KEEP = 2000  # entries; the oldest go in batches, so trimming is rare
 BATCH = 200
+DRAWN_KEPT = 256  # rows kept as drawn: a few screens of them
 
 
 def hang(text: Text, width: int, console: Console) -> list[Text]:
@@ -67,6 +69,9 @@ class LogPane(FixedBox, SteadyScrollView, ScrollView, can_focus=True):
         self.lines: list[Strip] = []  # every entry's lines at the current width
         self._width = 0
         self._follow = True  # showing the newest line; False while the GM has scrolled back
+        self._look: tuple[int, Style] | None = None  # while drawing: the width and style of every row
+        # Each line's row as last drawn, by its place in `lines`: (the line, its look, the row).
+        self._drawn: dict[int, tuple[Strip, tuple[int, Style], Strip]] = {}
 
     def watch_reading(self, reading: bool) -> None:
         self.set_class(reading, "-reading")
@@ -144,10 +149,24 @@ class LogPane(FixedBox, SteadyScrollView, ScrollView, can_focus=True):
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         self.refresh()
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Each command scrolls the log, so each draws all of its rows: their look is worked out once for all.
+        self._look = (self.scrollable_content_region.width, self.rich_style)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._look = None
+
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
-        width = self.scrollable_content_region.width
-        style = self.rich_style
+        width, style = self._look or (self.scrollable_content_region.width, self.rich_style)
         if index >= len(self.lines):
             return Strip.blank(width, style)
-        return self.lines[index].crop_extend(0, width, style).apply_style(style)
+        line = self.lines[index]
+        drawn = self._drawn.get(index)  # a row scrolled up is a line drawn a frame ago
+        if drawn is None or drawn[0] is not line or drawn[1] != (width, style):
+            if len(self._drawn) > DRAWN_KEPT:
+                self._drawn.clear()
+            drawn = line, (width, style), line.crop_extend(0, width, style).apply_style(style)
+            self._drawn[index] = drawn
+        return drawn[2]
