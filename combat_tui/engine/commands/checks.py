@@ -110,9 +110,8 @@ def _hit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     r = _one_result(ops, aside, args, "judged miss")
     held = ops.ready()
     held[held.index(r)] = r.model_copy(update={"missed": False})
-    kind = f" {r.type}" if r.type else ""
     on = f" for {ops.peek(r.target).name}" if r.target in ops.state.combatants else ""
-    ops.say(f"{r.what}: a hit after all, the GM says; damage ready{on}: {r.amount}{kind}; press A to deal it")
+    ops.say(f"{r.what}: a hit after all, the GM says; damage ready{on}: {r.damage_words()}; press A to deal it")
 
 
 @command("miss", "overrule a judged hit: its ready damage is dropped (the newest, or the one by or on NAME, "

@@ -98,6 +98,7 @@ class Rules(Protocol):
 
     def apply_effects(self, ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None,
                       other: str | None, anchor: str | None, part: str | None) -> None: ...
+    def hit(self, ops: Ops, cid: str, parts: Sequence[tuple[int, str | None]]) -> None: ...
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None: ...
     def heal(self, ops: Ops, cid: str, amount: int, aimed: str | None = None) -> None: ...
     def tc_start(self, ops: Ops) -> None: ...
@@ -344,14 +345,10 @@ class Ops:
         """Apply effects to `cid` (`effects.apply`, through the system, which may do more)."""
         self.hooks.apply_effects(self, cid, effects, extra, other, anchor, part)
 
-    def damage(self, cid: str, amount: int, dtype: str | None = None) -> None:
-        c = self.peek(cid)
-        before = self.names(c)
-        extra = {"amount": amount, **{f"before_{ident(p)}": s.current for p, s in c.pools.items()}}
-        if dtype:
-            extra[f"type_{ident(dtype)}"] = 1
-        self.hooks.damage(self, cid, amount, dtype)
-        self.run_triggers("damage", cid, extra, before)
+    def damage(self, cid: str, amount: int, dtype: str | None = None,
+               more: Sequence[tuple[int, str | None]] = ()) -> None:
+        """One hit: each part (`amount dtype`, then `more`) through the damage step, the pools, the triggers."""
+        self.hooks.hit(self, cid, [(amount, dtype), *more])
 
     def heal(self, cid: str, amount: int, aimed: str | None = None) -> None:
         before = self.names(self.peek(cid))
