@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..rules import actions, attacks, judging
+from ..rules import actions, attacks, judging, temporary
 from ..rules.amounts import amount
 from ..rules.ops import Ops
 from ..ruleset import PoolDef, TimeModel
@@ -144,7 +144,11 @@ def _spend(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 def _gain(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, pd, n = _pool_amount(ops, args, "gain", "spend to take away")
     for cid in ids:
-        ops.set_pool(cid, pd.id, ops.peek(cid).pools[pd.id].current + n)
+        current = ops.peek(cid).pools[pd.id].current
+        note = temporary.kept_note(ops.peek(cid).name, pd, current, n)
+        if note:
+            ops.say(note)
+        ops.set_pool(cid, pd.id, temporary.gained(pd, current, n))
 
 
 @command("dmg", "deal damage through the ruleset's rules; dice are rolled once for all targets; several types in "

@@ -46,6 +46,9 @@ class PoolDef(Strict):
     refresh: Refresh = Field(Refresh.NEVER, description="When it refills.")
     refresh_to: Number | None = Field(None, description="What it refills to; unset: the max (a counter: 0).")
     overflow: bool = Field(False, description="It may go above its max (bonus pools).")
+    gain: Literal["add", "max"] = Field("add", description="What a gain does: `add` to it, or `max`: the higher of "
+                                                          "what it has and what is given is kept (temporary hit "
+                                                          "points that do not stack).")
     critical: Line | None = Field(None, description="Formula: true when the pool is shown as critical.")
     summary: bool = Field(False, description="Shown in the acting order's rows, not only on the sheet.")
     short: Line | None = Field(None, description="Its label of a few letters in those rows.")
