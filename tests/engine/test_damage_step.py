@@ -8,12 +8,13 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from helpers import creature, pool, prompt_tables
+from helpers import combatant, creature, pool, prompt_tables
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.rules.attacks import ready_words
 from combat_tui.engine.ruleset import RulesetDef
 from combat_tui.engine.state.errors import CombatError
+from combat_tui.engine.views.sheet import sheet_view
 from combat_tui.store import library_files
 from combat_tui.store.rulesets import Catalogue
 
@@ -252,3 +253,18 @@ def test_keep_writes_the_lists_and_the_parts_and_they_read_back(make, catalogue:
     kept = again.find_template("energy-stamina", "Pit Hound")
     assert kept is not None and kept.weak == {"fire": 1} and kept.resist == {"cold": 1}
     assert [(p.damage, p.type) for p in kept.actions[0].plus] == [("2", "necrotic"), ("1", "fire")]
+
+
+def test_the_sheet_shows_the_lists_and_every_part_of_an_attack(make, catalogue: Catalogue,  # type: ignore[no-untyped-def]
+                                                                tmp_path: Path) -> None:
+    (tmp_path / "hounds.toml").write_text(LIBRARY, encoding="utf-8")
+    enc = make("energy-stamina")
+    enc.library = library_files.load(tmp_path, catalogue.get, starter=False)
+    enc.run("add Grave Hound resist=cold")
+    sv = sheet_view(enc.state, enc.rs, combatant(enc, "Grave Hound"))
+    assert sv.defences == "resists cold · weak to fire"
+    assert sv.attacks[0].damage == "4 lethal + 2 necrotic + 1 fire"
+    stepped = Encounter.new(RulesetDef.model_validate(tomllib.loads(STEPPED)), seed=1)
+    stepped.run("add Wight resist=cold:3 immune=poison")
+    assert sheet_view(stepped.state, stepped.rs, combatant(stepped, "Wight")).defences == \
+        "resists cold 3 · immune to poison"

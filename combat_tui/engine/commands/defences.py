@@ -4,7 +4,7 @@ ruleset's damage step reads that list (`[damage] steps`)."""
 
 from __future__ import annotations
 
-from ..rules.damage_step import degrees
+from ..rules.damage_step import list_words
 from ..rules.ops import Ops
 from ..state.bounds import parse_int
 from ..state.errors import CommandError
@@ -63,8 +63,6 @@ def put_defences(ops: Ops, cid: str, lists: dict[str, dict[str, int]], quiet: bo
 
 
 def defences_said(ops: Ops, cid: str, key: str) -> str:
-    """One list in the ruleset's words: `weak to fire, acid 2`, or `no weak to`."""
+    """One list in the ruleset's words: `weak to fire, acid 2`, or `weak to nothing`."""
     step = next(s for s in ops.rs.damage.steps if s.of == key)
-    have = degrees(ops.peek(cid), key)
-    shown = ", ".join(t if step.by is not None or step.how == "ignore" else f"{t} {n}" for t, n in have.items())
-    return f"{step.name} {shown}" if shown else f"{step.name} nothing"
+    return list_words(ops.rs, ops.peek(cid), key) or f"{step.name} nothing"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..ruleset.formula_names import ident
 
 if TYPE_CHECKING:
-    from ..ruleset import DamageStepDef
+    from ..ruleset import DamageStepDef, RulesetDef
     from ..state.model import Combatant
     from .ops import Ops
 
@@ -21,6 +21,22 @@ def degrees(c: Combatant, of: str) -> dict[str, int]:
     if of == "immune":
         return dict.fromkeys(c.immune, 1)
     return dict(c.resist if of == "resist" else c.weak)
+
+
+def list_words(rs: RulesetDef, c: Combatant, of: str) -> str:
+    """One of a creature's lists in the ruleset's words, `weak to fire, acid 2` (a degree only where the
+    step reads it), or "" when it is empty or no step reads it."""
+    step = next((s for s in rs.damage.steps if s.of == of), None)
+    have = degrees(c, of)
+    if step is None or not have:
+        return ""
+    own = step.by is None and step.how != "ignore"
+    return f"{step.name} " + ", ".join(f"{t} {n}" if own else t for t, n in have.items())
+
+
+def sheet_words(rs: RulesetDef, c: Combatant) -> str:
+    """Every list the ruleset reads, for the creature's sheet: `resists cold · weak to fire`."""
+    return " · ".join(w for w in (list_words(rs, c, of) for of in ("resist", "weak", "immune")) if w)
 
 
 def _one(step: DamageStepDef, n: int, degree: int) -> tuple[int, str]:
