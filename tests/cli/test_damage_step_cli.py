@@ -25,6 +25,7 @@ def test_weakness_and_several_types_through_do_survive_the_save(capsys: pytest.C
     _, shown, _ = cli(capsys, "show", str(f), "--json")
     ghoul = next(c for c in json.loads(shown)["combatants"] if c["name"] == "Wight")
     assert ghoul["pools"]["aura"]["current"] == 20 - 11
+    assert ghoul["weak"] == {"fire": 1} and ghoul["resist"] == {"cold": 1} and "immune" not in ghoul
 
 
 def test_a_list_the_ruleset_has_no_rule_for_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
