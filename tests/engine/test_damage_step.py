@@ -26,6 +26,9 @@ name = "Stepped"
 [time]
 model = "turn-order"
 initiative = "1d20"
+[[stats]]
+id = "dex"
+name = "Dexterity"
 [[pools]]
 id = "hp"
 name = "HP"
@@ -268,3 +271,15 @@ def test_the_sheet_shows_the_lists_and_every_part_of_an_attack(make, catalogue: 
     stepped.run("add Wight resist=cold:3 immune=poison")
     assert sheet_view(stepped.state, stepped.rs, combatant(stepped, "Wight")).defences == \
         "resists cold 3 · immune to poison"
+
+
+def test_a_save_for_half_deals_each_part_of_two_types_through_the_step(stepped: Encounter) -> None:
+    stepped.run("add Wight resist=cold:3 weak=fire:2")
+    stepped.run("add Ghast")
+    lines = stepped.run('save Wight=5 Ghast=20 dex none dc=10 dmg="6 fire 4 cold"')
+    assert "Failures take 6 fire + 4 cold; passes take 0" in lines
+    assert pool(stepped, "Wight", "hp") == 100 - (6 + 2) - (4 - 3)
+    assert pool(stepped, "Ghast", "hp") == 100
+    stepped.run('save Wight=5 Ghast=20 dex half dc=10 dmg="6 fire 4 cold"')
+    assert pool(stepped, "Ghast", "hp") == 100 - 3 - 2
+    assert pool(stepped, "Wight", "hits") == 2  # each save's damage one hit
