@@ -45,6 +45,9 @@ def combatant_view(state: State, rs: RulesetDef, c: Combatant) -> dict[str, Any]
         out["injuries"] = dict(c.injuries)
     if c.treated:
         out["treated"] = dict(c.treated)
+    for key, have in (("resist", c.resist), ("weak", c.weak), ("immune", c.immune)):
+        if have:  # only where the ruleset's damage step reads them and the creature has some
+            out[key] = dict(have) if isinstance(have, dict) else list(have)
     out["hidden"] = c.hidden
     out["health_shown"] = c.health_shown
     out["notes"] = c.notes

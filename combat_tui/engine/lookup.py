@@ -32,7 +32,9 @@ def _condition(rs: RulesetDef, cd: ConditionDef) -> Entry:
         pool = rs.pool(e.pool).name
         if e.set_max is not None:
             mech.append(f"{pool} at most {e.set_max}")
-        if e.max:
+        if isinstance(e.max, str):  # a formula: the GM reads what it does, never the formula
+            mech.append(f"{pool} maximum lowered or raised with it")
+        elif e.max:
             mech.append(f"{pool} {e.max:+d} max")
         if e.refresh:
             mech.append(f"{pool} {e.refresh:+d} on refresh")

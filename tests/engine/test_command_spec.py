@@ -65,7 +65,7 @@ def test_the_usage_line_is_made_from_the_declaration() -> None:
             assert f"[{group}]" in spec.usage, (spec.name, group)
         for key, value in spec.values.items():
             assert f"[{key}={value}]" in spec.usage, (spec.name, key)
-    assert COMMANDS["dmg"].usage == "dmg NAMES N [TYPE]"
+    assert COMMANDS["dmg"].usage == "dmg NAMES N [TYPE [N TYPE ...]]"
     assert COMMANDS["apply"].usage == "apply [NAME|N] [half|double|miss] [to=NAMES]"
 
 
@@ -88,7 +88,8 @@ def test_a_command_short_of_its_arguments_says_what_it_needs(make, name: str) ->
 def test_the_arity_error_reads_plainly(make) -> None:  # type: ignore[no-untyped-def]
     enc = make("three-action")
     enc.run("add Orc")
-    with pytest.raises(CommandError, match=r"^dmg needs a name and an amount; usage: dmg NAMES N \[TYPE\]$"):
+    usage = r"dmg NAMES N \[TYPE \[N TYPE \.\.\.\]\]"
+    with pytest.raises(CommandError, match=rf"^dmg needs a name and an amount; usage: {usage}$"):
         enc.run("dmg Orc")
     with pytest.raises(CommandError, match=r"^spend needs a name, a pool and an amount"):
         enc.run("spend Orc actions")  # two words, but a name and a pool: asked again once names are read

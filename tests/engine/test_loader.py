@@ -34,6 +34,12 @@ def test_user_ruleset_appears_beside_the_five(tmp_path: Path) -> None:
     (('absorb = ["hp"]', 'absorb = ["health"]'), "unknown pool 'health'"),
     (('model = "turn-order"', 'model = "sideways"'), "time.model"),
     (('id = "prone"', 'id = "prone"\nvalued = "maybe"'), "conditions[prone].valued"),
+    (('heal = ["hp"]', 'heal = ["hp"]\n[[damage.steps]]\nof = "resist"\nname = "resists"\nhow = "explode"'),
+     "damage.steps"),
+    (('heal = ["hp"]', 'heal = ["hp"]\n[[damage.steps]]\nof = "resist"\nname = "resists"\nhow = "divide"\nby = 0'),
+     "divide by 1 or more"),
+    (('heal = ["hp"]', 'heal = ["hp"]\n[[damage.steps]]\nof = "vulnerable"\nname = "x"\nhow = "add"'),
+     "damage.steps"),
 ])
 def test_bad_user_file_is_named_and_skipped(tmp_path: Path, change: tuple[str, str], fragment: str) -> None:
     (tmp_path / "mine.toml").write_text(MINI.replace(*change), encoding="utf-8")

@@ -102,3 +102,13 @@ async def test_a_template_creature_shows_its_own_attacks_under_its_stats(tmp_pat
         at = lines.index("Attacks")
         assert lines[at + 1:at + 3] == ["Rusty Blade  +4 to hit · 1d6+1 slashing · Actions 1",
                                         "Sling  +4 to hit · 1d4 bludgeoning · Actions 1"]
+
+
+async def test_the_sheet_says_what_the_creature_resists_and_is_weak_to(tmp_path: Path) -> None:
+    s = new_session(tmp_path, "add Wight weak=fire resist=cold", "add Seren pc", "start", ruleset="energy-stamina")
+    app = RecordingApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, "Wight")
+        await pilot.pause()
+        assert "Damage: resists cold · weak to fire" in sheet_lines(app)

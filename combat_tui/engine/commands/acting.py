@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..rules import actions, attacks, judging
+import re
+
+from ..rules import actions, attacks, judging, temporary
 from ..rules.amounts import amount
 from ..rules.ops import Ops
 from ..ruleset import PoolDef, TimeModel
@@ -92,10 +94,10 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         return
     whom = targets(ops, [kw["to"]], 0)[0] if "to" in kw else ([hit.target] if hit.target else [])
     ops.require(bool(whom), f"{hit.what} was aimed at nobody: apply to=NAME")
-    n = hit.amount // 2 if flags == ["half"] else hit.amount * 2 if flags == ["double"] else hit.amount
+    parts = [(n // 2 if flags == ["half"] else n * 2 if flags == ["double"] else n, t) for n, t in hit.parts()]
     for cid in whom:
         if cid in ops.state.combatants:
-            ops.damage(cid, n, hit.type)
+            ops.damage(cid, parts[0][0], parts[0][1], parts[1:])
 
 
 def one_line(name: str, lines: list[str]) -> str:
@@ -144,25 +146,50 @@ def _spend(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 def _gain(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, pd, n = _pool_amount(ops, args, "gain", "spend to take away")
     for cid in ids:
-        ops.set_pool(cid, pd.id, ops.peek(cid).pools[pd.id].current + n)
+        current = ops.peek(cid).pools[pd.id].current
+        note = temporary.kept_note(ops.peek(cid).name, pd, current, n)
+        if note:
+            ops.say(note)
+        ops.set_pool(cid, pd.id, temporary.gained(pd, current, n))
 
 
-@command("dmg", "deal damage through the ruleset's rules; dice are rolled once for all targets",
-         args=(arg("names"), arg("amount"), arg("damage-type", optional=True)))
+@command("dmg", "deal damage through the ruleset's rules; dice are rolled once for all targets; several types in "
+         "one hit: N TYPE N TYPE, each part through the creature's resistances", args=(
+             arg("names"), arg("amount"), arg("damage-type", "TYPE [N TYPE ...]", optional=True)))
 def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids, rest = targets(ops, args, 1)
     need(rest, 1, "dmg")
-    n = amount(ops, rest[0], "damage")
-    ops.require(n >= 0, "damage cannot be negative (use heal)")
-    dtype = None
-    if len(rest) > 1:
-        types = ops.rs.damage.types
-        dtype = pick("damage type", rest[1], ((t, t, t) for t in types)) if types else rest[1].lower()
+    parts = _parts(ops, rest)
     for cid in ids:
         start = len(ops.lines)
-        ops.damage(cid, n, dtype)
+        ops.damage(cid, parts[0][0], parts[0][1], parts[1:])
         if len(ids) > 1:  # an area: one line a creature, what it took first, so the log keeps them all
             ops.lines[start:] = [one_line(ops.peek(cid).name, ops.lines[start:])] if ops.lines[start:] else []
+
+
+_AMOUNT = re.compile(r"[0-9(+-]|d[0-9]", re.IGNORECASE)
+
+
+def _parts(ops: Ops, words: list[str]) -> list[tuple[int, str | None]]:
+    """`5 piercing 3 necrotic`: each amount (dice rolled once) and the type after it, if one is."""
+    parts: list[tuple[int, str | None]] = []
+    i = 0
+    while i < len(words):
+        ops.require(bool(_AMOUNT.match(words[i])), f"{words[i]!r}: an amount was expected (dmg NAMES N TYPE N TYPE)")
+        n = amount(ops, words[i], "damage")
+        ops.require(n >= 0, "damage cannot be negative (use heal)")
+        dtype = None
+        if i + 1 < len(words) and not _AMOUNT.match(words[i + 1]):
+            dtype = _damage_type(ops, words[i + 1])
+            i += 1
+        parts.append((n, dtype))
+        i += 1
+    return parts
+
+
+def _damage_type(ops: Ops, word: str) -> str:
+    types = ops.rs.damage.types
+    return pick("damage type", word, ((t, t, t) for t in types)) if types else word.lower()
 
 
 @command("heal", "heal through the ruleset's rules; dice are rolled once for all; a damage type: healing aimed at "
@@ -172,10 +199,7 @@ def _heal(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     need(rest, 1, "heal")
     n = amount(ops, rest[0], "healing")
     ops.require(n >= 0, "healing cannot be negative (use dmg)")
-    aimed = None
-    if len(rest) > 1:
-        types = ops.rs.damage.types
-        aimed = pick("damage type", rest[1], ((t, t, t) for t in types)) if types else rest[1].lower()
+    aimed = _damage_type(ops, rest[1]) if len(rest) > 1 else None
     for cid in ids:
         start = len(ops.lines)
         ops.heal(cid, n, aimed)

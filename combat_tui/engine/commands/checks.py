@@ -17,7 +17,8 @@ from .common import one_creature, pick_condition, targets
 from .spec import COMMANDS, arg, command
 
 _SAVE_WORDS = {"dc=N": "the number to reach",
-               "dmg=EXPR": "damage rolled once: in full to those who fail (`dmg=\"8d6 fire\"` with its type)",
+               "dmg=EXPR": "damage rolled once: in full to those who fail (`dmg=\"8d6 fire\"` with its type; "
+                           "`dmg=\"6d6 fire 2d6 cold\"` one hit of two)",
                "ends=CONDITION": "a condition a pass ends (save ends)"}
 _PASS = ("half", "none")
 
@@ -38,7 +39,7 @@ def _save(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     typed = _typed(ops, typed_words)
     ops.require("dc" in kw, f"save needs dc=N; usage: {COMMANDS['save'].usage}")
     dc = amount(ops, kw["dc"], "DC")
-    damage, dtype = _damage(ops, kw.get("dmg"), words)
+    parts = _damage(ops, kw.get("dmg"), words)
     if not words:
         raise CommandError(COMMANDS["save"].needs())
     ids: list[str] = []
@@ -50,8 +51,8 @@ def _save(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ids += [cid for cid in typed if cid not in ids]
     ends = pick_condition(ops, kw["ends"]).id if "ends" in kw else None
     when: Literal["half", "none"] | None = "half" if on_pass == ["half"] else "none" if on_pass else None
-    save(ops, ids, SaveCall(word=words[0], dc=dc, typed=typed, on_pass=when, damage=damage, dtype=dtype,
-                            ends=ends))
+    save(ops, ids, SaveCall(word=words[0], dc=dc, typed=typed, on_pass=when, damage=parts[0][0] if parts else None,
+                            dtype=parts[0][1] if parts else None, ends=ends, more=parts[1:]))
 
 
 def _typed(ops: Ops, given: dict[str, str]) -> dict[str, int]:
@@ -72,19 +73,27 @@ def _typed(ops: Ops, given: dict[str, str]) -> dict[str, int]:
     return out
 
 
-def _damage(ops: Ops, typed: str | None, words: list[str]) -> tuple[str | None, str | None]:
-    """The damage's dice and its type: `dmg="8d6 fire"`, or `dmg=8d6` and the type as the last word."""
+def _damage(ops: Ops, typed: str | None, words: list[str]) -> list[tuple[str, str | None]]:
+    """The damage's dice and type of each part: `dmg="8d6 fire"`, `dmg="6d6 fire 2d6 cold"` (one hit of
+    two types), or `dmg=8d6` and the type as the last word."""
     if typed is None:
-        return None, None
-    expr, _, tail = typed.strip().rpartition(" ")
-    if not expr or not tail.isalpha():
-        expr, tail = typed.strip(), ""
+        return []
+    parts: list[tuple[str, str | None]] = []
+    expr: list[str] = []
+    for word in typed.split():
+        if expr and word.isalpha():  # a type closes the dice before it
+            parts.append((" ".join(expr), word))
+            expr = []
+        else:
+            expr.append(word)
+    if expr or not parts:
+        parts.append((" ".join(expr), None))
     types = ops.rs.damage.types
-    if not tail and len(words) > 2 and types and any(t.lower() == words[-1].lower() for t in types):
-        tail = words.pop()
-    if not tail:
-        return expr, None
-    return expr, pick("damage type", tail, ((t, t, t) for t in types)) if types else tail.lower()
+    if len(parts) == 1 and parts[0][1] is None and len(words) > 2 and types and \
+            any(t.lower() == words[-1].lower() for t in types):
+        parts = [(parts[0][0], words.pop())]
+    return [(e, pick("damage type", t, ((x, x, x) for x in types)) if types and t else t.lower() if t else None)
+            for e, t in parts]
 
 
 def _one_result(ops: Ops, found: list[ReadyHit], args: list[str], what: str) -> ReadyHit:
@@ -110,9 +119,8 @@ def _hit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     r = _one_result(ops, aside, args, "judged miss")
     held = ops.ready()
     held[held.index(r)] = r.model_copy(update={"missed": False})
-    kind = f" {r.type}" if r.type else ""
     on = f" for {ops.peek(r.target).name}" if r.target in ops.state.combatants else ""
-    ops.say(f"{r.what}: a hit after all, the GM says; damage ready{on}: {r.amount}{kind}; press A to deal it")
+    ops.say(f"{r.what}: a hit after all, the GM says; damage ready{on}: {r.damage_words()}; press A to deal it")
 
 
 @command("miss", "overrule a judged hit: its ready damage is dropped (the newest, or the one by or on NAME, "

@@ -4,11 +4,13 @@ with the same key=value words as `add`. One undoable event, journaled like any o
 from __future__ import annotations
 
 from ..rules.amounts import amount
+from ..rules.damage_step import degrees
 from ..rules.injuries import instances, part_count
 from ..rules.ops import Ops
 from ..state.errors import CommandError
 from ..state.targets import clean_name, clean_note
 from .common import body_plan, one_creature_anyone, side_of, with_health
+from .defences import DEFENCE_WORDS, defences_said, put_defences, take_defences
 from .spec import COMMANDS, arg, command
 
 
@@ -20,7 +22,7 @@ def _norm(key: str) -> str:
          "one undoable change", args=(arg("name"),),
          words={"name=NEW": "a new name (names stay unique)", "side=pc|npc|ally": "pc, npc or ally",
                 "hp=N": "the maximum of the ruleset's hit points", "body=PLAN": "a body plan",
-                "notes=TEXT": "the GM's note"},
+                "notes=TEXT": "the GM's note", **DEFENCE_WORDS},
          ruleset_words="POOL=N, STAT=N: a pool's maximum (an unhurt creature stays unhurt), a stat",
          ruleset_usage="[POOL=N] [STAT=N]")
 def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
@@ -31,6 +33,7 @@ def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     pools = {_norm(p.id): p for p in rs.pools}
     stats = {_norm(s.id): s for s in rs.stats}
     kw = with_health(ops, kw)
+    lists, kw = take_defences(ops, kw)
     known = {"name", "side", "notes"} | set(pools) | set(stats) | ({"body"} if rs.body_plans else set())
     unknown = [k for k in kw if _norm(k) not in known]
     if unknown:
@@ -92,6 +95,10 @@ def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             ops.set_pool(cid, pid, ps.max, quiet=True)  # unhurt stays unhurt: a corrected maximum, not healing
         said.append(f"{rs.pool(pid).name} max {old_max if old_max is not None else '-'} → "
                     f"{ps.max if ps.max is not None else '-'}")
+    for key, types in lists.items():
+        if types != degrees(c, key):
+            put_defences(ops, cid, {key: types}, quiet=True)
+            said.append(defences_said(ops, cid, key))
     if not said:
         raise CommandError(f"{old_name} is already like that: nothing to change")
     ops.say(f"{old_name}: " + ", ".join(said))

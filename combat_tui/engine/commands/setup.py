@@ -15,6 +15,7 @@ from ..state.model import Combatant, Side
 from ..state.targets import clean_name, creatures
 from .adding import add_one
 from .common import need, no_extra, side_of, targets, with_health
+from .defences import DEFENCE_WORDS, put_defences, take_defences
 from .spec import arg, command, needs
 from .templates import find_template, from_template, name_words, party_add
 
@@ -26,7 +27,8 @@ from .templates import find_template, from_template, name_words, party_add
          words={"init=N": "initiative (dice allowed)", "hp=N": "the ruleset's hit points, whatever it calls them",
                 "side=pc|npc|ally": "pc, npc or ally, as the bare word", "body=PLAN": "a body plan",
                 "notes=TEXT": "the GM's note",
-                "stat-KEY=N": "the stat KEY, where KEY= alone means something else (stat-init=2)"},
+                "stat-KEY=N": "the stat KEY, where KEY= alone means something else (stat-init=2)",
+                **DEFENCE_WORDS},
          ruleset_words="KEY=VALUE: a stat, pool or body part of the ruleset; values may be dice",
          ruleset_usage="[KEY=VALUE ...]")
 def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
@@ -67,6 +69,7 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         raise CommandError("at most 100 creatures at once")
     rs = ops.rs
     kw = with_health(ops, kw)
+    lists, kw = take_defences(ops, kw)
     made = from_template(rs, template, kw) if template is not None else None
     if made is not None:
         kw = {**made.kw, **kw}  # what the line says wins over the template
@@ -101,6 +104,7 @@ def _add(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
                        made.setup(group) if made is not None else _grouped(group))
         if fixed:
             ops.changing(cid).fixed = True
+        put_defences(ops, cid, lists)  # the line's lists win over the template's
         if group is not None and "init" in kw:  # `init=1d20` rolled once for the whole group
             kw = {**kw, "init": str(ops.peek(cid).initiative)}
     if group is not None:
@@ -179,6 +183,6 @@ def _next(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     no_extra(args, "next")
     ops.require(not ops.state.clock.ended, "the fight has ended (`undo` takes the end back)")
     for r in judging.ready(ops.state):  # passed with damage ready: the log says it was left unapplied
-        ops.say(f"Left ready: {r.what}, {r.amount}" + (f" {r.type}" if r.type else ""))
+        ops.say(f"Left ready: {r.what}, {r.damage_words()}")
     judging.drop_misses(ops)
     turns.next_(ops)

@@ -52,12 +52,16 @@ class Made:
     kw: dict[str, str] = field(default_factory=dict)
     stats: dict[str, str] = field(default_factory=dict)
     actions: list[OwnAction] = field(default_factory=list)
+    defences: dict[str, dict[str, int]] = field(default_factory=dict)  # resist, weak, immune: for the damage step
 
     def setup(self, group: str | None) -> Callable[[Combatant], None]:
         def apply(c: Combatant) -> None:
             c.group = group
             c.template = self.template.name
             c.actions = [a.model_copy() for a in self.actions]
+            c.resist = dict(self.defences.get("resist", {}))
+            c.weak = dict(self.defences.get("weak", {}))
+            c.immune = list(self.defences.get("immune", {}))
 
         return apply
 
@@ -69,17 +73,23 @@ def from_template(rs: RulesetDef, t: Template, line: dict[str, str]) -> Made:
     if t.body is not None:
         made.kw["body"] = t.body
     stat_ids = {s.id for s in rs.stats}
+    stepped = {s.of for s in rs.damage.steps}
+    made.defences = {k: dict(getattr(t, k)) for k in ("resist", "weak") if k in stepped}
+    if "immune" in stepped:
+        made.defences["immune"] = dict.fromkeys(t.immune, 1)
     words = []
-    for key, prefix, say in (("resist", "res_", "resists"), ("weak", "vuln_", "weak to")):
+    for key, prefix, say in (("resist", "res_", "resists"), ("weak", "vuln_", "weak to"), ("immune", "", "immune to")):
         loose = []
-        for dtype, degree in getattr(t, key).items():
-            if f"{prefix}{dtype}" in stat_ids:  # the ruleset counts it: a stat
+        for dtype, degree in dict(getattr(t, key) if key != "immune" else dict.fromkeys(t.immune, 1)).items():
+            if key in stepped:  # the ruleset's damage step reads it
+                continue
+            if prefix and f"{prefix}{dtype}" in stat_ids:  # the ruleset counts it: a stat
                 made.stats.setdefault(f"{prefix}{dtype}", str(degree))
             else:
                 loose.append(dtype)
         if loose:
             words.append(f"{say} {', '.join(loose)}")
-    # no rule of the ruleset applies these (only boon-bane counts them, as stats): the note says so
+    # no rule of the ruleset applies these (no damage step, no stat for them): the note says so
     loose_words = "; ".join(words).capitalize() + " (not applied to damage: adjust it by hand)." if words else ""
     notes = " ".join(x for x in (t.notes, loose_words) if x)
     if notes:

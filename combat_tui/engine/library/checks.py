@@ -51,6 +51,13 @@ def check_action(rs: RulesetDef, a: ActionEntry, where: str) -> str | None:
         expr = getattr(a, key)
         if expr is not None and not _dice_ok(expr, names):
             return f"{where}.{key}: {expr!r} is not dice this ruleset can roll"
+    for i, part in enumerate(a.plus):
+        if part.type is not None and rs.damage.types and part.type not in rs.damage.types:
+            return f"{where}.plus[{i}].type: {rs.id} has no damage type {part.type!r}"
+        if not _dice_ok(part.damage, names):
+            return f"{where}.plus[{i}].damage: {part.damage!r} is not dice this ruleset can roll"
+    if a.plus and a.damage is None:
+        return f"{where}.plus: more damage, but no damage to go with"
     return None
 
 
@@ -83,7 +90,7 @@ def check_template(rs: RulesetDef, t: Template, where: str) -> str | None:
     problem = _common(rs, dict(t.stats), dict(t.pools), t.body, t.actions, where)
     if problem:
         return problem
-    for key in ("resist", "weak"):
+    for key in ("resist", "weak", "immune"):
         for dtype in getattr(t, key):
             if rs.damage.types and dtype not in rs.damage.types:
                 return f"{where}.{key}.{dtype}: {rs.id} has no damage type {dtype!r}"

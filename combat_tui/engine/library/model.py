@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..state.bounds import Int
 from ..state.clean import Line, Text
-from ..state.model import OwnAction, Side
+from ..state.model import DamagePart, OwnAction, Side
 
 MAX_ENTRIES = 500  # templates or members in one file
 MAX_KEYS = 100  # stats, pools, actions of one creature
@@ -27,6 +27,13 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
+class PartEntry(Strict):
+    """A further part of an action's damage, of another type: `plus = [{ damage = "2d6", type = "necrotic" }]`."""
+
+    damage: Annotated[Line, Field(max_length=MAX_EXPR)]
+    type: Line | None = None
+
+
 class ActionEntry(Strict):
     """An attack or other action of a template, as written: see docs/library-format.md."""
 
@@ -39,11 +46,13 @@ class ActionEntry(Strict):
     speed: Line | None = None
     sf: Annotated[int, Field(ge=0, le=1000)] | None = None
     notes: Text = Field(default="", max_length=500)
+    plus: list[PartEntry] = Field(default_factory=list, max_length=10)  # damage of further types in the same hit
 
     def own(self) -> OwnAction:
         """As a creature carries it."""
         return OwnAction(id=slug(self.name), name=self.name, uses=self.uses, cost=dict(self.cost), hit=self.hit,
-                         damage=self.damage, type=self.type, speed=self.speed, sf=self.sf, notes=self.notes)
+                         damage=self.damage, type=self.type, speed=self.speed, sf=self.sf, notes=self.notes,
+                         plus=[DamagePart(damage=p.damage, type=p.type) for p in self.plus])
 
 
 class Template(Strict):
@@ -57,6 +66,7 @@ class Template(Strict):
     body: Line | None = None  # a body plan
     resist: dict[Line, Int] = Field(default_factory=dict, max_length=MAX_KEYS)  # damage type -> degree
     weak: dict[Line, Int] = Field(default_factory=dict, max_length=MAX_KEYS)
+    immune: list[Line] = Field(default_factory=list, max_length=MAX_KEYS)  # damage types
     notes: Text = Field(default="", max_length=500)
     tags: list[Annotated[Line, Field(max_length=40)]] = Field(default_factory=list, max_length=MAX_KEYS)
     actions: list[ActionEntry] = Field(default_factory=list, max_length=MAX_KEYS, alias="action")

@@ -61,7 +61,8 @@ def toml_text(ruleset: str, key: str, entries: list[dict[str, Any]]) -> str:
 
 def _action(a: OwnAction) -> dict[str, Any]:
     return {"name": a.name, "uses": a.uses, "cost": dict(a.cost), "hit": a.hit, "damage": a.damage, "type": a.type,
-            "speed": a.speed, "sf": a.sf, "notes": a.notes}
+            "speed": a.speed, "sf": a.sf, "notes": a.notes,
+            "plus": [{"damage": p.damage, "type": p.type} for p in a.plus]}
 
 
 def template_of(rs: RulesetDef, c: Combatant, name: str) -> dict[str, Any]:
@@ -70,7 +71,8 @@ def template_of(rs: RulesetDef, c: Combatant, name: str) -> dict[str, Any]:
     return {"name": name, "side": c.side.value,
             "stats": {k: v for k, v in c.stats.items() if defaults.get(k) != v},
             "pools": {p: s.fixed_max for p, s in c.pools.items() if s.fixed_max is not None},
-            "body": c.body, "notes": c.notes, "action": [_action(a) for a in c.actions]}
+            "body": c.body, "notes": c.notes, "resist": dict(c.resist), "weak": dict(c.weak), "immune": list(c.immune),
+            "action": [_action(a) for a in c.actions]}
 
 
 def member_of(rs: RulesetDef, c: Combatant, lasting: bool = True) -> dict[str, Any]:

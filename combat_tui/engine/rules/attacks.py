@@ -84,11 +84,10 @@ def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list
         said = extra or ("d20=" if face is not None else "tohit=")
         raise CommandError(f"{own.name} has no to-hit roll for {said} to change")
     if own.damage is not None:
-        judging.leave(ops, cid, own.damage, own.type, target, f"{c.name}'s {own.name}", verdict)
+        judging.leave(ops, cid, own.damage, own.type, target, f"{c.name}'s {own.name}", verdict, own.plus)
 
 
 def ready_words(state: State, hit: ReadyHit) -> str:
     """Damage an attack left ready, as the GM reads it: "Goblin 1's Spear: 5 piercing on Kara"."""
     target = state.combatants.get(hit.target or "")
-    kind = f" {hit.type}" if hit.type else ""
-    return f"{hit.what}: {hit.amount}{kind}" + (f" on {target.name}" if target is not None else "")
+    return f"{hit.what}: {hit.damage_words()}" + (f" on {target.name}" if target is not None else "")

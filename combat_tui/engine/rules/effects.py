@@ -23,7 +23,7 @@ from ..ruleset import (
 )
 from ..ruleset.formula_names import ident
 from ..state.errors import CommandError
-from . import condition_values, conditions, injuries, persistent
+from . import condition_values, conditions, injuries, persistent, temporary
 from .ops import Ops
 
 
@@ -79,7 +79,8 @@ def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, 
             if e.set is not None:
                 target = ops.amount(e.set, c, extra)
             else:
-                target = current + ops.amount(e.delta if e.delta is not None else 0, c, extra)
+                target = temporary.gained(ops.rs.pool(e.pool), current,
+                                          ops.amount(e.delta if e.delta is not None else 0, c, extra))
             ops.set_pool(cid, e.pool, target)
         elif isinstance(e, VarEffect):
             now = c.vars.get(e.var, ops.rs.var(e.var).start)

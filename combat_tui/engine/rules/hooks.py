@@ -10,11 +10,11 @@ can be given, so a GM's ruleset file stays data and is never a way to run code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from . import effects
+from . import damage_step, effects
 from .ops import Ops
 
 if TYPE_CHECKING:
@@ -42,6 +42,16 @@ class Hooks:
     def apply_effects(self, ops: Ops, cid: str, effs: Iterable[EffectDef], extra: Mapping[str, int] | None,
                       other: str | None, anchor: str | None, part: str | None) -> None:
         effects.apply(ops, cid, effs, extra, other, anchor, part)
+
+    def hit(self, ops: Ops, cid: str, parts: Sequence[tuple[int, str | None]]) -> None:
+        """One hit of one or more parts, each of its type: each through `step`, then `damage`, then the triggers."""
+        damage_step.deal(ops, cid, parts, lambda n, t: self.step(ops, cid, n, t),
+                         lambda n, t: self.damage(ops, cid, n, t))
+
+    def step(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> int:
+        """A part of a hit before the pools: the ruleset's resistance, weakness and immunity
+        (`damage_step.py`); what is left of it."""
+        return damage_step.through(ops, cid, amount, dtype)
 
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         pools = ops.rs.damage.absorb

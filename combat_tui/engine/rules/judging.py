@@ -6,12 +6,13 @@ next turn."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..state.bounds import parse_int
 from ..state.errors import CommandError
-from ..state.model import Combatant, ReadyHit, State
+from ..state.model import Combatant, DamagePart, HitPart, ReadyHit, State
 from .ops import Ops
 
 if TYPE_CHECKING:  # d20 builds its grammar on import: not for opening a save, only when a die is rolled
@@ -68,28 +69,36 @@ def highest(ops: Ops, dice: str) -> int:
     return ops.roll(_DIE.sub(lambda m: f"({int(m.group(1) or 1)} * {m.group(2)})", dice)).total
 
 
-def leave(ops: Ops, cid: str, dice: str, dtype: str | None, target: str | None, what: str,
-          verdict: Verdict | None) -> None:
-    """Roll the damage and leave it: ready for `apply`, set aside on a miss, raised on a critical."""
-    c = ops.peek(cid)
-    d = ops.roll(dice, c)
+def _rolled(ops: Ops, cid: str, dice: str, verdict: Verdict | None) -> tuple[int, str]:
+    """One part of the damage rolled (raised on a critical), and its roll as the log shows it."""
+    d = ops.roll(dice, ops.peek(cid))
     amount, shown = max(d.total, 0), d.shown
     rule = ops.rs.checks.attack
     if verdict is not None and verdict.critical and rule.crit_damage != "same":
         amount = amount * 2 if rule.crit_damage == "double" else max(highest(ops, dice), 0)
         shown += f", {'doubled' if rule.crit_damage == 'double' else 'at its highest'} for the critical: {amount}"
-    kind = f" {dtype}" if dtype else ""
+    return amount, shown
+
+
+def leave(ops: Ops, cid: str, dice: str, dtype: str | None, target: str | None, what: str,
+          verdict: Verdict | None, plus: Sequence[DamagePart] = ()) -> None:
+    """Roll the damage (and each further part of another type) and leave it: ready for `apply`, set aside
+    on a miss, raised on a critical."""
+    amount, shown = _rolled(ops, cid, dice, verdict)
+    more = [(*_rolled(ops, cid, p.damage, verdict), p.type) for p in plus]
+    rule = ops.rs.checks.attack
+    shown = " + ".join(f"{s} {t}" if t else s for s, t in [(shown, dtype), *((s, t) for _, s, t in more)])
     for old in [h for h in ops.state.ready if h.missed and h.cid == cid]:
         ops.ready().remove(old)  # a newer attack: the earlier miss is no longer the pending result
     missed = verdict is not None and not verdict.hit
     ops.ready().append(ReadyHit(uid=ops.new_uid(), cid=cid, target=target, amount=amount, type=dtype, what=what,
-                                missed=missed))
+                                missed=missed, plus=[HitPart(amount=n, type=t) for n, _, t in more]))
     if missed:
-        ops.say(f"Missed: its damage ({shown}{kind}) is set aside until the next turn; hit overrules")
+        ops.say(f"Missed: its damage ({shown}) is set aside until the next turn; hit overrules")
         return
     on = f" for {ops.peek(target).name}" if target is not None else ", aimed at nobody yet"
     tail = "press A to deal it" if verdict is not None else "press A to deal it, or drop it if it missed"
-    ops.say(f"Damage ready{on}: {shown}{kind}; {tail}")
+    ops.say(f"Damage ready{on}: {shown}; {tail}")
     if verdict is not None and verdict.critical and rule.crit_note:
         ops.say(rule.crit_note)
 

@@ -19,6 +19,7 @@ from ..state.errors import CommandError
 from ..state.events import RollRecord, Transaction
 from ..state.model import Clock, Combatant, Counters, PoolState, Prompt, ReadyHit, Slot, State
 from ..words import labels
+from . import maxima
 
 if TYPE_CHECKING:
     from .. import dice
@@ -98,6 +99,7 @@ class Rules(Protocol):
 
     def apply_effects(self, ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None,
                       other: str | None, anchor: str | None, part: str | None) -> None: ...
+    def hit(self, ops: Ops, cid: str, parts: Sequence[tuple[int, str | None]]) -> None: ...
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None: ...
     def heal(self, ops: Ops, cid: str, amount: int, aimed: str | None = None) -> None: ...
     def tc_start(self, ops: Ops) -> None: ...
@@ -215,26 +217,16 @@ class Ops:
         """Re-derive pool maxima from formulas and standing conditions; clamp currents."""
         c = self.changing(cid)
         names = self.names(c)
-        delta: dict[str, int] = {}
-        cap: dict[str, int] = {}
-        for cond_id in {cs.id for cs in c.conditions}:
-            try:
-                cd = self.rs.condition(cond_id)
-            except KeyError:
-                continue
-            for eff in cd.effects:
-                delta[eff.pool] = delta.get(eff.pool, 0) + eff.max
-                if eff.set_max is not None:
-                    cap[eff.pool] = min(cap.get(eff.pool, eff.set_max), eff.set_max)
+        found = maxima.changes(self.rs, c)
+        cap = found.caps
         for pd in self.rs.pools:
             ps = c.pools.get(pd.id)
             if ps is None:
                 continue
-            base = ps.fixed_max if ps.fixed_max is not None else (
-                self.eval(pd.max, c, names) if pd.max is not None else None)
+            base = maxima.base_max(pd, ps.fixed_max, names)
             new_max: int | None = None
             if base is not None:
-                new_max = base + delta.get(pd.id, 0)
+                new_max = maxima.uncapped(base, found.adds.get(pd.id, []), names)
                 if pd.id in cap:
                     new_max = min(new_max, cap[pd.id])
                 new_max = max(new_max, 0)
@@ -244,7 +236,7 @@ class Ops:
             if new_max is not None and (not pd.overflow or pd.id in cap) and ps.current > new_max:
                 ps.capped += ps.current - new_max
                 ps.current = new_max
-            elif ps.capped and (new_max is None or ps.current < new_max):
+            elif ps.capped and pd.id not in found.held and (new_max is None or ps.current < new_max):
                 back = ps.capped if new_max is None else min(ps.capped, new_max - ps.current)
                 ps.current += back
                 ps.capped -= back
@@ -254,13 +246,7 @@ class Ops:
     def _capped_by_condition(self, c: Combatant, pid: str) -> bool:
         """A condition sets this pool's maximum (grappled: no movement): then even a pool that may
         overflow stays within it."""
-        for cs in c.conditions:
-            try:
-                if any(eff.pool == pid and eff.set_max is not None for eff in self.rs.condition(cs.id).effects):
-                    return True
-            except KeyError:
-                continue
-        return False
+        return pid in maxima.changes(self.rs, c).caps
 
     def init_pools(self, cid: str, fixed: Mapping[str, int] | None = None) -> None:
         """Give a creature every pool of the ruleset it lacks (a new creature, or a save made before the
@@ -320,6 +306,7 @@ class Ops:
         if not pools:
             return
         c = self.changing(cid)
+        held = maxima.changes(self.rs, c)
         bonus: dict[str, int] = {}
         for cond_id in {cs.id for cs in c.conditions}:
             try:
@@ -337,6 +324,10 @@ class Ops:
                 target = ps.max
             self.set_pool(cid, pd.id, target + bonus.get(pd.id, 0), quiet=True)
             ps.capped = 0
+            if pd.id in held.held and pd.kind is not PoolKind.COUNTER:  # the cap holds back what comes back
+                full = target if pd.refresh_to is not None else maxima.uncapped(
+                    maxima.base_max(pd, ps.fixed_max, self.names(c)) or 0, held.adds.get(pd.id, []), self.names(c))
+                ps.capped = max(full + bonus.get(pd.id, 0) - ps.current, 0)
 
     # -- effects ------------------------------------------------------------------------------
     def apply_effects(self, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None = None,
@@ -344,14 +335,10 @@ class Ops:
         """Apply effects to `cid` (`effects.apply`, through the system, which may do more)."""
         self.hooks.apply_effects(self, cid, effects, extra, other, anchor, part)
 
-    def damage(self, cid: str, amount: int, dtype: str | None = None) -> None:
-        c = self.peek(cid)
-        before = self.names(c)
-        extra = {"amount": amount, **{f"before_{ident(p)}": s.current for p, s in c.pools.items()}}
-        if dtype:
-            extra[f"type_{ident(dtype)}"] = 1
-        self.hooks.damage(self, cid, amount, dtype)
-        self.run_triggers("damage", cid, extra, before)
+    def damage(self, cid: str, amount: int, dtype: str | None = None,
+               more: Sequence[tuple[int, str | None]] = ()) -> None:
+        """One hit: each part (`amount dtype`, then `more`) through the damage step, the pools, the triggers."""
+        self.hooks.hit(self, cid, [(amount, dtype), *more])
 
     def heal(self, cid: str, amount: int, aimed: str | None = None) -> None:
         before = self.names(self.peek(cid))

@@ -31,6 +31,7 @@ class SaveCall:
     damage: str | None = None
     dtype: str | None = None
     ends: str | None = None
+    more: list[tuple[str, str | None]] = field(default_factory=list)  # further parts of the hit: dice, type
 
 
 def kind(ops: Ops, word: str) -> SaveDef:
@@ -105,16 +106,21 @@ def save(ops: Ops, ids: list[str], call: SaveCall) -> None:
 def _deal(ops: Ops, call: SaveCall, results: list[tuple[str, int, bool]]) -> None:
     """The damage rolled once: in full to each failure, halved (rounded down) or none to each pass."""
     assert call.damage is not None
-    n = amount(ops, call.damage, "damage")
-    ops.require(n >= 0, "damage cannot be negative")
-    half = n // 2 if call.on_pass == "half" else 0
-    kind_word = f" {call.dtype}" if call.dtype else ""
-    ops.say(f"Failures take {n}{kind_word}; passes take {half}" + (" (half)" if call.on_pass == "half" else ""))
+    rolled = [(amount(ops, e, "damage"), t) for e, t in [(call.damage, call.dtype), *call.more]]
+    ops.require(all(n >= 0 for n, _ in rolled), "damage cannot be negative")
+    halves = [(n // 2 if call.on_pass == "half" else 0, t) for n, t in rolled]
+
+    def words(parts: list[tuple[int, str | None]]) -> str:
+        return " + ".join(f"{n} {t}" if t else str(n) for n, t in parts)
+
+    passes = words(halves) if call.on_pass == "half" and len(halves) > 1 else str(halves[0][0])
+    ops.say(f"Failures take {words(rolled)}; passes take {passes}"
+            + (" (half)" if call.on_pass == "half" else ""))
     for cid, _, ok in results:
-        dealt = n if not ok else half
-        if dealt > 0 and cid in ops.state.combatants:
+        dealt = rolled if not ok else halves
+        if sum(n for n, _ in dealt) > 0 and cid in ops.state.combatants:
             start = len(ops.lines)
-            ops.damage(cid, dealt, call.dtype)
+            ops.damage(cid, dealt[0][0], dealt[0][1], dealt[1:])
             name = ops.peek(cid).name
             said = ops.lines[start:]  # one line a creature, as `dmg` on an area writes them
             ops.lines[start:] = ["; ".join([said[0], *(line.removeprefix(f"{name}: ") for line in said[1:])])] \

@@ -43,15 +43,15 @@ from .effects import (
     VarEffect,
 )
 from .model import RulesetDef
-from .pools import DamageDef, PoolDef, Refresh, StatDef, VarDef
+from .pools import DamageDef, DamageStepDef, PoolDef, Refresh, StatDef, VarDef
 from .reference import OptionDef, RuleDef
 from .tables import TableDef, TableRowDef
 from .timing import SpeedClassDef, SurpriseDef, TimeCountDef, TimeDef
 
 __all__ = ["MAX_ITEMS", "MAX_PARTS", "RULESET_SCHEMA_VERSION", "ActionDef", "AddEffect", "BodyEffectDef",
            "BodyPartDef", "BodyPlanDef", "CareDef", "ConditionDef", "ConditionEffectDef", "DamageDef",
-           "DamageEffect", "Effect", "EffectDef", "HealEffect", "HealInjuryEffect", "InjureEffect", "LimitDef",
-           "NextTurnEffect", "NoteEffect", "Number", "OptionDef", "PoolDef", "PoolEffect", "PoolKind",
+           "DamageEffect", "DamageStepDef", "Effect", "EffectDef", "HealEffect", "HealInjuryEffect", "InjureEffect",
+           "LimitDef", "NextTurnEffect", "NoteEffect", "Number", "OptionDef", "PoolDef", "PoolEffect", "PoolKind",
            "PromptEffect", "Refresh", "RemoveEffect", "RuleDef", "RulesetDef", "ShiftEffect", "SoundLeftDef",
-           "SpeedClassDef", "StatDef", "Strict", "SurpriseDef", "TableDef", "TableRowDef", "TimeCountDef",
-           "TimeDef", "TimeModel", "TreatEffect", "TriggerDef", "VarDef", "VarEffect", "formula", "formula_names"]
+           "SpeedClassDef", "StatDef", "Strict", "SurpriseDef", "TableDef", "TableRowDef", "TimeCountDef", "TimeDef",
+           "TimeModel", "TreatEffect", "TriggerDef", "VarDef", "VarEffect", "formula", "formula_names"]

@@ -184,6 +184,9 @@ def check_formulas(rs: RulesetFile) -> None:
         check(a.anytime, f"actions[{a.id}].anytime")
         check(None if is_dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")
         check(a.sf_then, f"actions[{a.id}].sf_then", {"sf"})
+    for cd in rs.conditions:
+        for i, eff in enumerate(cd.effects):
+            check(eff.max, f"conditions[{cd.id}].effects[{i}].max", {"base_max"})
     check(rs.time_count.sf_mod, "time_count.sf_mod")
     check(rs.time_count.class_shift, "time_count.class_shift")
     check(rs.time_count.sf_step, "time_count.sf_step")

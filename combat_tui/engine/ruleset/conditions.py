@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ..state.bounds import Int
 from ..state.clean import Line, Text
-from .base import MAX_ITEMS, Strict
+from .base import MAX_ITEMS, Number, Strict
 from .effects import EffectDef
 
 
@@ -16,9 +16,14 @@ class ConditionEffectDef(Strict):
     """How a condition changes a budget while it stands."""
 
     pool: Line = Field(description="The pool it changes.")
-    max: Int = Field(0, description="Added to the pool's maximum.")
+    max: Number = Field(0, description="Added to the pool's maximum: a number or a formula, where `base_max` is the "
+                                       "maximum before conditions change it (`-drained * level`, "
+                                       "`-floor(base_max / 2)`), on top of a typed `hp=` too.")
     refresh: Int = Field(0, description="Added to what the pool refreshes to.")
     set_max: Int | None = Field(None, description="The maximum becomes this (Stunned: 0 actions).")
+    held: bool = Field(False, description="With `set_max`: what a refresh gives above it while it stands is held "
+                                          "back, and comes back when it lifts (Grappled: the turn's movement, once "
+                                          "free).")
 
 
 class ConditionDef(Strict):

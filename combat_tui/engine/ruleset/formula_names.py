@@ -62,6 +62,8 @@ NAMES: tuple[FormulaName, ...] = (
     FormulaName("sf", "the SF worked out before `sf_then`", "the moment", "an action's `sf_then`", local=True),
     FormulaName("value", "the number the GM gave with `value=N`", "the moment",
                 "the cost, gain, `requires` and effects of an action with `value`", local=True),
+    FormulaName("base_max", "the pool's maximum before conditions change it", "the moment",
+                "a condition's `effects.max`", local=True),
     FormulaName("tally", "the count so far for the name given with `what=`", "the moment",
                 "the cost, gain, `requires` and effects of an action with `tally`", local=True),
 )

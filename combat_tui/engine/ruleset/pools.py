@@ -4,8 +4,9 @@ reads), and where damage goes."""
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ..state.bounds import Int
 from ..state.clean import Line, Text
@@ -45,6 +46,9 @@ class PoolDef(Strict):
     refresh: Refresh = Field(Refresh.NEVER, description="When it refills.")
     refresh_to: Number | None = Field(None, description="What it refills to; unset: the max (a counter: 0).")
     overflow: bool = Field(False, description="It may go above its max (bonus pools).")
+    gain: Literal["add", "max"] = Field("add", description="What a gain does: `add` to it, or `max`: the higher of "
+                                                          "what it has and what is given is kept (temporary hit "
+                                                          "points that do not stack).")
     critical: Line | None = Field(None, description="Formula: true when the pool is shown as critical.")
     summary: bool = Field(False, description="Shown in the acting order's rows, not only on the sheet.")
     short: Line | None = Field(None, description="Its label of a few letters in those rows.")
@@ -65,6 +69,26 @@ class VarDef(Strict):
     description: Text = Field("", description="What it keeps, in your own words.")
 
 
+class DamageStepDef(Strict):
+    """How one of a creature's lists (`resist`, `weak`, `immune`: which damage types, and a degree each)
+    changes damage of those types before it reaches the pools."""
+
+    of: Literal["resist", "weak", "immune"] = Field(description="The creature's list it reads: `resist`, `weak` or "
+                                                                "`immune`.")
+    name: Line = Field(description="The GM's words before the type in the log (`weak to`, `resists`).")
+    how: Literal["multiply", "divide", "subtract", "add", "ignore"] = Field(
+        description="`multiply` or `divide` (rounded down) the damage, `subtract` or `add` a number, or `ignore` "
+                    "it (no damage).")
+    by: Int | None = Field(None, ge=0, description="The number; unset: the creature's own degree for that type "
+                                                   "(`weak = { fire = 5 }`: 5).")
+
+    @model_validator(mode="after")
+    def _no_division_by_zero(self) -> DamageStepDef:
+        if self.how == "divide" and self.by == 0:
+            raise ValueError("by: divide by 1 or more")
+        return self
+
+
 class DamageDef(Strict):
     """Where damage and healing go."""
 
@@ -74,3 +98,7 @@ class DamageDef(Strict):
     heal: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
                              description="The pools healing refills, in order.")
     types: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS, description="The damage types known.")
+    steps: list[DamageStepDef] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                       description="Resistance, weakness and immunity, applied in this order to "
+                                                   "each part of a hit before it reaches the pools.")
+    cancel: bool = Field(False, description="Resistance and weakness to one type cancel each other out.")

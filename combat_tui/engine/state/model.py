@@ -64,6 +64,20 @@ class Ward(Model):
     ends: Expiry
 
 
+class DamagePart(Model):
+    """A further part of an attack's damage, of its own type (a bite's 2d6 necrotic beside its piercing)."""
+
+    damage: Line  # dice
+    type: Line | None = None
+
+
+class HitPart(Model):
+    """A further part of damage left ready, rolled: dealt with the hit, each part through the damage step."""
+
+    amount: Int
+    type: Line | None = None
+
+
 class OwnAction(Model):
     """An attack or other action a creature has of its own (from a template), copied into its state so
     the save stands alone. Its cost is a ruleset action's (`uses`), its own `cost`, or in time count a
@@ -79,6 +93,7 @@ class OwnAction(Model):
     speed: Line | None = None  # time count: a speed class id
     sf: Int | None = None  # time count: a fixed speed factor
     notes: Text = ""
+    plus: list[DamagePart] = Field(default_factory=list)  # further damage of other types, dealt with `damage`
 
 
 class LastingCondition(Model):
@@ -135,6 +150,10 @@ class Combatant(Model):
     party: Line | None = None  # the party it came from (`add @PARTY`): `end` writes its state back
     came_in: Lasting | None = None  # a party member's lasting values it came in with: its baseline
     actions: list[OwnAction] = Field(default_factory=list)
+    # damage type -> degree, read by the ruleset's damage steps (`[damage] steps`)
+    resist: dict[Line, Int] = Field(default_factory=dict)
+    weak: dict[Line, Int] = Field(default_factory=dict)
+    immune: list[Line] = Field(default_factory=list)
 
     def has(self, cond_id: str) -> bool:
         return any(c.id == cond_id for c in self.conditions)
@@ -180,6 +199,14 @@ class ReadyHit(Model):
     type: Line | None = None
     what: Line  # "Ghoul 1's Claw"
     missed: bool = False  # judged a miss: set aside, not ready; the GM's `hit` makes it ready
+    plus: list[HitPart] = Field(default_factory=list)  # further parts of other types, dealt with it
+
+    def damage_words(self) -> str:
+        """Its damage as the GM reads it: `5 piercing + 3 necrotic`."""
+        return " + ".join(f"{n} {t}" if t else str(n) for n, t in self.parts())
+
+    def parts(self) -> list[tuple[int, str | None]]:
+        return [(self.amount, self.type), *((p.amount, p.type) for p in self.plus)]
 
 
 class Counters(Model):

@@ -176,6 +176,7 @@ class SheetView:
     stats: tuple[StatView, ...]
     attacks: tuple[AttackView, ...] = ()
     standing: str = ""  # DEAD, DOWN (alive) or ""
+    defences: str = ""  # its resistances, weaknesses and immunities in the ruleset's words
 
 
 @dataclass(frozen=True)

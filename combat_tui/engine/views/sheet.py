@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..lookup import action_cost, entries
 from ..rules.attacks import as_action
 from ..rules.conditions import carried
+from ..rules.damage_step import sheet_words
 from ..rules.injuries import instances, part_count
 from ..rules.ops import names_for
 from ..rules.timekeeping import describe, is_dead, left_words, remaining
@@ -211,7 +212,7 @@ def sheet_view(state: State, rs: RulesetDef, c: Combatant) -> SheetView:
     return SheetView(c.id, c.name, c.side.value, c.initiative,
                      c.next_tc if rs.time.model is TimeModel.TIME_COUNT else None, c.hidden, tuple(pools),
                      body_view(rs, c) if rs.body else None, c.notes, stat_views(rs, c),
-                     attack_views(state, rs, c), standing(rs, c))
+                     attack_views(state, rs, c), standing(rs, c), sheet_words(rs, c))
 
 
 def hit_words(hit: str | None) -> str:
@@ -236,7 +237,8 @@ def attack_cost(state: State, rs: RulesetDef, c: Combatant, own: OwnAction) -> s
 
 
 def attack_views(state: State, rs: RulesetDef, c: Combatant) -> tuple[AttackView, ...]:
-    return tuple(AttackView(a.name, hit_words(a.hit), " ".join(x for x in (a.damage, a.type) if x),
-                            attack_cost(state, rs, c, a)) for a in c.actions)
+    return tuple(AttackView(a.name, hit_words(a.hit), " + ".join(
+        " ".join(x for x in (d, t) if x) for d, t in [(a.damage, a.type), *((p.damage, p.type) for p in a.plus)]),
+        attack_cost(state, rs, c, a)) for a in c.actions)
 
 

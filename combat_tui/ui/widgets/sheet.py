@@ -55,6 +55,8 @@ class Sheet(ViewStatic):
             lines += [heading, body_map(sv.body)]
         if sv.notes:
             lines.append(Text("Note: ", style="bold").append(sv.notes))
+        if sv.defences:
+            lines.append(Text("Damage: ", style="bold").append(sv.defences))
         lines += stat_lines(sv.stats, self.size.width or 40)
         if sv.attacks:
             lines.append(Text("Attacks", style="bold underline"))

@@ -8,7 +8,8 @@
     used up by that damage;
   * resistance lowers and vulnerability raises the damage; of a type's own rating and its group's
     (physical or magic) only the larger counts, for resistance and for vulnerability alike.
-  All adjustments are summed and the result is never below 0. Untyped damage is taken as given.
+  All adjustments are summed and the result is never below 0; with several types in one hit, each part
+  on its own (the damage step, `step`). Untyped damage is taken as given.
 """
 
 from __future__ import annotations
@@ -63,18 +64,20 @@ def reduction(stats: dict[str, int], dtype: str, blocked: bool) -> tuple[int, li
 class Hooks(hooks.Hooks):
     needs = hooks.Needs(conditions=frozenset({"blocked"}))
 
-    def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
+    def step(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> int:
+        """Each typed part of a hit is reduced on its own (a Block stops each part of the attack it blocked)."""
+        amount = super().step(ops, cid, amount, dtype)
         if dtype is None:
-            super().damage(ops, cid, amount, dtype)
-            return
+            return amount
         c = ops.peek(cid)
-        stats = ops.names(c)
-        blocked = c.has("blocked")
-        cut, parts = reduction(stats, dtype, blocked)
+        cut, parts = reduction(ops.names(c), dtype, c.has("blocked"))
         final = max(amount - cut, 0)
         if parts:
             ops.say(f"{c.name}: {amount} {dtype} damage, {', '.join(parts)} = {final}")
-        if blocked:
-            conditions.remove_all(ops, cid, "blocked", held_ok=True)
-        super().damage(ops, cid, final, dtype)
+        return final
 
+    def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
+        blocked = dtype is not None and ops.peek(cid).has("blocked")
+        if blocked:  # used up by the damage of the attack it blocked
+            conditions.remove_all(ops, cid, "blocked", held_ok=True)
+        super().damage(ops, cid, amount, dtype)
