@@ -72,7 +72,18 @@ class HealEffect(Effect):
     heal: Line = Field(description="Verb: heal this much (dice or formula).")
 
 
-class PoolEffect(Effect):
+class _DeltaOrSet(Effect):
+    """An effect that adds to a number or sets it: exactly one of the two (each kind declares both after
+    its verb, so the reference lists the verb first)."""
+
+    @model_validator(mode="after")
+    def _delta_or_set(self) -> _DeltaOrSet:
+        if (getattr(self, "delta") is None) == (getattr(self, "set") is None):  # noqa: B009 (declared by each kind)
+            raise ValueError(f"a {self.verb} effect needs exactly one of delta or set")
+        return self
+
+
+class PoolEffect(_DeltaOrSet):
     """Change a pool: add to it or set it."""
 
     verb = "pool"
@@ -80,26 +91,14 @@ class PoolEffect(Effect):
     delta: Number | None = Field(None, description="Added to it.")
     set: Number | None = Field(None, description="Its new value.")
 
-    @model_validator(mode="after")
-    def _delta_or_set(self) -> PoolEffect:
-        if (self.delta is None) == (self.set is None):
-            raise ValueError("a pool effect needs exactly one of delta or set")
-        return self
 
-
-class VarEffect(Effect):
+class VarEffect(_DeltaOrSet):
     """Set a var, or add to it: bookkeeping the GM never reads, so never logged."""
 
     verb = "var"
     var: Line = Field(description="Verb: change this var, with `delta` or `set`.")
     delta: Number | None = Field(None, description="Added to it.")
     set: Number | None = Field(None, description="Its new value.")
-
-    @model_validator(mode="after")
-    def _delta_or_set(self) -> VarEffect:
-        if (self.delta is None) == (self.set is None):
-            raise ValueError("a var effect needs exactly one of delta or set")
-        return self
 
 
 class PromptEffect(Effect):
