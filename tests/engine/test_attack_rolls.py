@@ -168,6 +168,24 @@ def test_boon_bane_a_block_cuts_that_attacks_damage_and_only_that_one(catalogue:
     assert pool(enc, "Kara", "hp") == 40 - 1 - 4
 
 
+# boon-bane: a Block's mark is for "this attack's damage": dropped as a miss after all, the mark goes too,
+# and the next attack that round is not cut by it.
+@pytest.mark.parametrize("drop", ["apply miss", "miss"])
+def test_boon_bane_a_block_goes_with_the_damage_it_was_for(catalogue: Catalogue, tmp_path: Path, drop: str) -> None:
+    enc = armed(catalogue, tmp_path, "boon-bane", hit="1d20 + 3", more='uses = "strike"\ntype = "slashing"',
+                start=True)
+    enc.run("edit Kara br=3")
+    enc.run("act Brute club on=Kara")
+    enc.run("resolve value=4")  # Both pass: Block
+    assert "blocked" in cond_ids(enc, "Kara")
+    enc.run(drop)
+    assert "blocked" not in cond_ids(enc, "Kara")
+    enc.run("act Brute club on=Kara")
+    enc.run("resolve value=5")  # Both pass: hit
+    enc.run("apply")
+    assert pool(enc, "Kara", "hp") == 40 - 4  # in full: no Block left over to cut it
+
+
 # boon-bane: "One fails, the other passes. A critical win! ... The winner can also perform a maneuver."
 def test_boon_bane_a_defenders_critical_win_offers_the_defender_its_maneuver(catalogue: Catalogue,
                                                                              tmp_path: Path) -> None:

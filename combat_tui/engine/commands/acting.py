@@ -91,6 +91,7 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     ops.ready().remove(hit)
     if flags == ["miss"]:
         ops.say(f"{hit.what}: missed; its damage is dropped")
+        ops.hooks.dropped(ops, hit)
         return
     whom = targets(ops, [kw["to"]], 0)[0] if "to" in kw else ([hit.target] if hit.target else [])
     ops.require(bool(whom), f"{hit.what} was aimed at nobody: apply to=NAME")

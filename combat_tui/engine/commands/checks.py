@@ -131,3 +131,4 @@ def _miss(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     r = _one_result(ops, live, args, "damage ready")
     ops.ready().remove(r)
     ops.say(f"{r.what}: a miss after all, the GM says; its damage is dropped")
+    ops.hooks.dropped(ops, r)

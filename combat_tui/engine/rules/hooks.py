@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from ..state.model import ReadyHit
 from . import damage_step, effects
 from .ops import Ops
 
@@ -75,6 +76,9 @@ class Hooks:
             parts.append(f"{ops.rs.pool(pid).name} {old} → {new}")
         kind = f" {dtype}" if dtype else ""
         ops.say(f"{c.name} takes {amount}{kind} damage" + (f": {', '.join(parts)}" if parts else ""))
+
+    def dropped(self, ops: Ops, hit: ReadyHit) -> None:
+        """Damage an attack left ready was dropped, a miss after all: a system undoes what it marked for it."""
 
     def heal(self, ops: Ops, cid: str, amount: int, aimed: str | None = None) -> None:
         """Healing; `aimed`: the damage type it is aimed at (`heal NAME 4 poison`), for a system that tells

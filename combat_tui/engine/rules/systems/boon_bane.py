@@ -20,6 +20,7 @@ from combat_tui.engine.rules import conditions, hooks
 
 if TYPE_CHECKING:
     from combat_tui.engine.rules.ops import Ops
+    from combat_tui.engine.state.model import ReadyHit
 
 PHYSICAL = ("crushing", "piercing", "slashing")
 MAGICAL = ("fire", "frost", "shock")
@@ -75,6 +76,12 @@ class Hooks(hooks.Hooks):
         if parts:
             ops.say(f"{c.name}: {amount} {dtype} damage, {', '.join(parts)} = {final}")
         return final
+
+    def dropped(self, ops: Ops, hit: ReadyHit) -> None:
+        """A Block marks the defender for the damage of the attack it blocked: dropped, the mark goes too,
+        or it would cut another attack's damage that round."""
+        if hit.target in ops.state.combatants and ops.peek(hit.target).has("blocked"):
+            conditions.remove_all(ops, hit.target, "blocked", held_ok=True)
 
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None:
         blocked = dtype is not None and ops.peek(cid).has("blocked")
