@@ -20,6 +20,7 @@ from textual.widget import Widget
 
 from combat_tui.cli import main
 from combat_tui.engine.encounter import Encounter
+from combat_tui.engine.ruleset import RulesetDef
 from combat_tui.engine.state.model import Combatant
 from combat_tui.session import Session
 
@@ -159,3 +160,12 @@ def script(path: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def duel(rs: RulesetDef, seed: int) -> Encounter:
+    """A started fight of two on a ruleset written in a test: A (a PC, first) and B."""
+    e = Encounter.new(rs, seed=seed)
+    e.run("add A pc init=20")
+    e.run("add B init=10")
+    e.run("start")
+    return e

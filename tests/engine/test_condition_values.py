@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from helpers import cond, cond_ids
+from helpers import cond, cond_ids, duel
 from mini_ruleset import FIVE
 
 from combat_tui.engine.encounter import Encounter
@@ -87,11 +87,7 @@ def rs() -> RulesetDef:
 
 @pytest.fixture
 def enc(rs: RulesetDef) -> Encounter:
-    e = Encounter.new(rs, seed=3)
-    e.run("add A pc init=20")
-    e.run("add B init=10")
-    e.run("start")
-    return e
+    return duel(rs, seed=3)
 
 
 def test_a_turn_end_trigger_lowers_the_value_and_it_ends_at_zero(enc: Encounter) -> None:

@@ -6,7 +6,7 @@ import json
 import tomllib
 
 import pytest
-from helpers import cond_ids
+from helpers import cond_ids, duel
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.ruleset import RulesetDef
@@ -163,11 +163,7 @@ def rs() -> RulesetDef:
 
 @pytest.fixture
 def enc(rs: RulesetDef) -> Encounter:
-    e = Encounter.new(rs, seed=4)
-    e.run("add A pc init=20")
-    e.run("add B init=10")
-    e.run("start")
-    return e
+    return duel(rs, seed=4)
 
 
 def c(enc: Encounter, name: str) -> dict:  # type: ignore[type-arg]
