@@ -25,7 +25,8 @@ from textual.worker import Worker
 from ._textual_compat import SenderlessKey
 
 ROUNDS = 2  # of the whole screen after a key: a message a widget posts to another is read in the second
-STUCK = 0.5  # seconds: a key neither handled nor stopped by then (its widget went away) lets the next go
+POLL = 0.1  # seconds between looks for a key or an answer lost with a widget that went away
+LOST = 5.0  # seconds: a key a widget still there swallowed (never handled, never stopped) is given up
 
 
 class RoutedKey(SenderlessKey):
@@ -62,9 +63,13 @@ class KeyLine:
         self._target: DOMNode | None = None  # where the current key was sent: the focused widget, or the screen
         self._screen: Screen[Any] | None = None  # the screen on top when it was sent
         self._since = 0.0
+        self._pending: set[DOMNode] = set()  # asked to answer in this step of settling, not yet answered
+        self._step = 0  # the settling step under way: an answer from an earlier one (given up) is ignored
+        self.lost_after = LOST
         self._waiting: deque[events.Key] = deque()
         self._watchdog: Timer | None = None
         self._waiter: asyncio.Future[None] | None = None
+        self._then: Callable[[], None] = lambda: None
 
     @property
     def busy(self) -> bool:
@@ -81,7 +86,7 @@ class KeyLine:
         if self._busy:
             self._waiting.append(key)
             if self._watchdog is None:
-                self._watchdog = self.app.set_timer(STUCK, self._unstick)
+                self._watchdog = self.app.set_timer(POLL, self._unstick)
             return
         await self._send(key)
 
@@ -111,29 +116,39 @@ class KeyLine:
         On the one screen over the default one, only the widgets with messages to read: a screen has about
         80, and asking each, twice, was most of the messages a key cost."""
         self._since = time.monotonic()
+        self._step += 1
+        step = self._step
         while chain and not self._alive(chain[0]):  # gone with what the key did: nothing left there
             chain = chain[1:]
         if chain:
-            chain[0].call_later(self._settle, chain[1:], rounds)
+            self._ask({chain[0]}, step, lambda: self._settle(chain[1:], rounds))
             return
+        if self.app.screen is not self._screen:  # one came or went: it gets its rounds (a screen shown
+            self._screen, rounds = self.app.screen, ROUNDS  # again restores its focus, a palette's pick runs)
         # Every widget, round after round, where a screen came or may be going: a dialog's or the palette's
         # key pops it in a task of its own, and a screen put up mounts its widgets, neither in a queue.
         alone = self.app.screen is self._screen and len(self.app.screen_stack) <= 2  # over the default one
         nodes = [n for n in self.app.screen.walk_children(with_self=True)
                  if n.is_running and (n.message_queue_size or not alone)] if rounds else []
         if not nodes:
+            self._pending = set()
             self.app.call_later(self._resume)
             return
-        left = [len(nodes)]
+        self._ask(set(nodes), step, lambda: self._settle([], rounds - 1))
 
-        def answered() -> None:
-            left[0] -= 1
-            if not left[0]:
-                self._settle([], rounds - 1)
+    def _ask(self, nodes: set[DOMNode], step: int, then: Callable[[], None]) -> None:
+        """Each node answers once it has read what is in its queue now; when the last has, `then`. A node
+        that goes away first never answers: the watchdog sees it gone and stops waiting for it."""
+        self._pending, self._then = nodes, then
 
-        for node in nodes:
-            node.call_later(answered)
+        def answered(node: DOMNode) -> None:
+            if step == self._step and node in self._pending:
+                self._pending.discard(node)
+                if not self._pending:
+                    then()
 
+        for node in list(nodes):
+            node.call_later(answered, node)
     def _bound(self, key: str) -> bool:
         return bool(self.app.screen_stack) and key in self.app.screen.active_bindings
 
@@ -150,7 +165,9 @@ class KeyLine:
     async def _resume(self) -> None:
         screen = self.app.screen
         if self._current is None and self._waiting and not screen.is_mounted:
-            screen.call_later(self._settle, [])  # a screen just put up (an encounter opened): once it is there
+            self._step += 1
+            step = self._step
+            self._ask({screen}, step, lambda: self._settle([]))  # a screen just put up: once there
             return
         if self._current is None and self._waiting and self._working():
             return  # called again when the screen's work is done
@@ -161,28 +178,39 @@ class KeyLine:
 
     def _working(self) -> bool:
         """Work the screen on top runs in the background (the palette's search, say) goes before the next
-        key (Enter picks from what was found): True, and the key waits for it, or for STUCK at most."""
+        key (Enter picks from what was found): True, and the key waits for it to end, however long it takes
+        (a search is cancelled by the next letter, and with its screen)."""
         screen = self.app.screen
         busy = [w for w in self.app.workers if not w.is_finished and screen in w.node.ancestors_with_self]
         if not busy:
             return False
 
         async def wait() -> None:
-            await asyncio.wait([asyncio.ensure_future(_quietly(w)) for w in busy], timeout=STUCK)
+            await asyncio.wait([asyncio.ensure_future(_quietly(w)) for w in busy], timeout=self.lost_after)
             self.app.call_later(self._resume)
 
         self._waiter = asyncio.ensure_future(wait())  # kept: a task only weakly held may be collected
         return True
 
     def _unstick(self) -> None:
+        """Look again for what will never answer: a node gone while asked (with a screen taken down), or a
+        key its widget swallowed. Waiting on a node still there is not a clock: under load it answers late."""
         self._watchdog = None
-        stuck = time.monotonic() - self._since >= STUCK
-        if self._current is not None and stuck:
+        if self._current is None and self._pending:
+            gone = {n for n in self._pending if not self._alive(n)}
+            if gone:
+                self._pending -= gone
+                if not self._pending:
+                    self._then()
+        lost = time.monotonic() - self._since >= self.lost_after
+        if self._current is not None and (lost or (self._target is not None and not self._alive(self._target))):
             self._finished()
-        elif self._current is None and self._waiting and stuck:  # a widget went away before it answered
+        elif self._current is None and self._waiting and lost:  # an answer never came from a node still there
+            self._step += 1
+            self._pending = set()
             self.app.call_later(self._resume)
         if self._waiting and self._watchdog is None:
-            self._watchdog = self.app.set_timer(STUCK, self._unstick)
+            self._watchdog = self.app.set_timer(POLL, self._unstick)
 
 
 async def _quietly(worker: Worker[Any]) -> None:

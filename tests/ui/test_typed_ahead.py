@@ -96,13 +96,14 @@ async def test_a_key_lost_on_its_way_holds_the_next_only_briefly(tmp_path: Path)
             del pane._forward_event  # only this once
 
         pane._forward_event = swallow  # type: ignore[method-assign]
+        app.keys.lost_after = 0.2  # the bound for a key swallowed by a widget still there (5 s in play)
         burst(app, "down n")  # the arrow is the order pane's; the n waits for it
         for _ in range(10_000):  # until the n is read (not a moment later: the key line's watchdog runs)
             if app.keys._waiting:
                 break
             await asyncio.sleep(0)
         assert app.keys._waiting and commands(app) == [], "the n waits behind the arrow"
-        # the watchdog gives the arrow up for lost (STUCK seconds on): the n goes
+        # the watchdog gives the arrow up for lost (lost_after seconds on): the n goes
         await until(pilot, lambda: commands(app) == ["next"], "the n let go")
 
 
