@@ -26,6 +26,7 @@ from ..screens.picks import (
 from ..widgets.pick_list import Choice
 from .acting import ACT_PICK, ACT_REST, ATTACK_PICK, act_line, no_attacks
 from .flow import AimAt, Ask, Choose, Ctx, Flow, Go, Marks, Say
+from .saving_throw import SAVING_THROW
 
 
 def _roster(ctx: Ctx) -> list[Choice]:
@@ -251,6 +252,7 @@ FLOWS: dict[str, Flow] = {
     "spend": _pool_flow("spend"),
     "gain": _pool_flow("gain"),
     "injure": INJURE,
+    "saving_throw": SAVING_THROW,
     "act": Flow(AimAt.ACTOR, (ACT_PICK, *ACT_REST), act_line, Marks.ACTOR),
     "act_by_name": Flow(AimAt.BY_NAME, (ACT_PICK, *ACT_REST), act_line, Marks.ACTOR),
     "attack": Flow(AimAt.ATTACKER, (ATTACK_PICK, *ACT_REST), act_line, Marks.ACTOR, refuse=no_attacks),

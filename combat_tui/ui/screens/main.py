@@ -239,6 +239,7 @@ class MainScreen(Asides):
     action_spend = flow("spend")
     action_gain = flow("gain")
     action_injure = flow("injure")
+    action_saving_throw = flow("saving_throw")
     action_act = flow("act")
     action_attack = flow("attack")
     action_add_creature = flow("add_creature")

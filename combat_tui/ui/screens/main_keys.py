@@ -40,6 +40,8 @@ KEYS: list[BindingType] = [
       key_display="+", show=False),
     B("s", "spend", "Spend", "spend from a pool", show=False),
     B("g", "gain", "Gain", "gain into a pool", show=False),
+    B("S", "saving_throw", "Saving throw", "a saving throw for the marked or highlighted creatures: which, the DC, "
+      "damage rolled once (half or none for a pass), the players' totals", key_display="S", show=False),
     B("i", "injure", "Injure", "injure a body part", show=False),
     B("E", "edit", "Edit", "edit the highlighted creature: name=, side=, hp= (a maximum), a stat (Tab lists)",
       key_display="E", show=False),
