@@ -42,7 +42,8 @@ def judge(ops: Ops, r: Roll, target: str | None) -> Verdict | None:
         steps = Ladder(ties_pass=rule.ties == "hit", crit_margin=rule.crit_margin, fail_margin=rule.crit_margin,
                        natural_steps=True)
         degree, why = steps.grade(r.total, defence, natural)
-        said = "critical hit" if degree == CRIT else "hit" if degree >= SUCCESS else "miss"
+        said = _said(degree)
+        why = why if said != _said(steps.grade(r.total, defence)[0]) else ""  # a critical miss made a miss: no news
         return Verdict(degree >= SUCCESS, degree == CRIT, f" against {rule.defence_name} {defence}: {said}{why}")
     hit = r.total >= defence if rule.ties == "hit" else r.total > defence
     why = ""
@@ -55,6 +56,10 @@ def judge(ops: Ops, r: Roll, target: str | None) -> Verdict | None:
     critical = hit and ((by_natural and by_margin) if rule.crit_both else (by_natural or by_margin))
     said = "critical hit" if critical else "hit" if hit else "miss"
     return Verdict(hit, critical, f" against {rule.defence_name} {defence}: {said}{why}")
+
+
+def _said(degree: int) -> str:
+    return "critical hit" if degree == CRIT else "hit" if degree >= SUCCESS else "miss"
 
 
 def at_the_table(ops: Ops, c: Combatant, expr: str, face: str, words: str) -> Roll:
