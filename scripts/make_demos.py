@@ -1,6 +1,7 @@
 """Build the demo encounters in saves/: one ready-to-play encounter per shipped ruleset.
 
-Run with `make demos` (or `python scripts/make_demos.py RULESET...` for only those). Seeded, so the files only change when the rules data or the engine does.
+Run with `make demos` (or `python scripts/make_demos.py RULESET...` for only those). Seeded, so the files
+only change when the rules data or the engine does.
 `make demo-faces` (`--faces`) builds only their faces again (what the main screen shows on opening one),
 the encounters kept as they are.
 """
