@@ -96,6 +96,13 @@ def test_the_multiple_attack_penalty_is_5_then_10_and_resets_with_the_turn(enc: 
     assert verdict(enc.run("act Duelist sword on=Kara")) == "20 against AC 20: hit"
 
 
+def test_off_its_own_turn_a_strike_takes_no_multiple_attack_penalty(enc: Encounter) -> None:
+    enc.run("act Duelist sword on=Kara")
+    enc.run("act Duelist sword on=Kara")
+    enc.run("next")  # Kara's turn: the Duelist Strikes with a Readied action
+    assert verdict(enc.run("act Duelist sword on=Kara")) == "20 against AC 20: hit"
+
+
 def test_an_agile_weapon_takes_4_then_8_and_shares_the_count(enc: Encounter) -> None:
     enc.run("act Duelist sword on=Kara")
     assert verdict(enc.run("act Duelist dagger on=Kara")).startswith("16 (multiple attack penalty (agile): -4)")
