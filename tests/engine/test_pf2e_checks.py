@@ -118,6 +118,11 @@ def test_a_natural_20_steps_a_miss_to_a_hit_and_a_natural_1_a_hit_to_a_miss(enc:
     assert verdict(enc.run("act Duelist unlucky on=Kara")) == "41 against AC 35: miss (natural 1)"
 
 
+def test_a_natural_20_that_misses_by_ten_is_still_a_miss_and_says_nothing_more(enc: Encounter) -> None:
+    enc.run("edit Kara ac=35")  # 20 against 35: a critical miss, stepped to a miss
+    assert verdict(enc.run("act Duelist lucky on=Kara")) == "20 against AC 35: miss"
+
+
 def test_a_natural_20_that_already_hits_is_a_critical(enc: Encounter) -> None:
     enc.run("edit Kara ac=15")
     assert verdict(enc.run("act Duelist lucky on=Kara")) == "20 against AC 15: critical hit (natural 20)"
