@@ -1,6 +1,7 @@
 """Build the demo encounters in saves/: one ready-to-play encounter per shipped ruleset.
 
-Run with `make demos`. Seeded, so the files only change when the rules data or the engine does.
+Run with `make demos` (or `python scripts/make_demos.py RULESET...` for only those). Seeded, so the files
+only change when the rules data or the engine does.
 `make demo-faces` (`--faces`) builds only their faces again (what the main screen shows on opening one),
 the encounters kept as they are.
 """
@@ -12,7 +13,7 @@ import sys
 from pathlib import Path
 
 from combat_tui.engine.encounter import Encounter
-from combat_tui.store import exchange, face, files, saves
+from combat_tui.store import exchange, face, files, library_files, saves
 from combat_tui.store.packing import face_of
 from combat_tui.store.rulesets import load_all
 
@@ -39,7 +40,16 @@ DEMOS: dict[str, tuple[str, list[str]]] = {
     "boon-bane": ("Goblin warren", [
         "add Wren pc init=5", "add Hale pc init=3", "add Goblin x4 hp=7", "add Goblin Boss hp=15", "start",
     ]),
+    "pf2e": ("Goblins at the old bridge", [
+        "add Valeros pc hp=30 level=2 ac=18 fort=9 ref=7 will=5 perception=6 init=16",
+        "add Kyra pc hp=26 level=2 ac=16 fort=7 ref=5 will=10 perception=8 init=11",
+        'add "Goblin Warrior" x3 split', 'add "Orc Brute"', "start",
+        "dmg Valeros 5 slashing", "cond Kyra frightened 1", 'dmg "Goblin Warrior 1" 4 slashing',
+        'cond "Goblin Warrior 3" prone',
+    ]),
 }
+# Demos whose creatures come from the starter bestiary (the others type their numbers).
+WITH_BESTIARY = {"pf2e"}
 
 
 def write(enc: Encounter, path: Path) -> None:
@@ -60,8 +70,13 @@ def main() -> None:
             write(Encounter(saves.read_exchange(path), cat.get(rid)), path)
             print(f"saves/{rid}.json: face")
         return
+    only = sys.argv[1:] or list(DEMOS)
     for rid, (title, script) in DEMOS.items():
+        if rid not in only:
+            continue
         enc = Encounter.new(cat.get(rid), seed=2024, name=title)
+        if rid in WITH_BESTIARY:
+            enc.library = library_files.load(None, cat.get)
         for line in script:
             enc.run(line)
         write(enc, SAVES / f"{rid}.json")

@@ -9,10 +9,10 @@ from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
 from combat_tui.store.rulesets import Catalogue
 
-FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+SHIPPED = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"]
 
 
-@pytest.mark.parametrize("ruleset", FIVE)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_demo_is_ready(catalogue: Catalogue, ruleset: str) -> None:
     doc = saves.load(demo_saves_dir() / f"{ruleset}.json")
     enc = Encounter(doc, catalogue.get(ruleset))

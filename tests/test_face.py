@@ -22,7 +22,7 @@ from combat_tui.store.packing import face_of
 from combat_tui.store.rulesets import Catalogue
 from combat_tui.store.save_db import SaveDB
 
-FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+SHIPPED = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"]
 
 
 def played(tmp_path: Path, catalogue: Catalogue) -> Path:
@@ -193,7 +193,7 @@ def test_a_change_does_not_build_the_face_and_a_pause_keeps_it_once(
     session.close()
 
 
-@pytest.mark.parametrize("ruleset", FIVE)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_the_shipped_demos_keep_the_face_the_engine_builds(catalogue: Catalogue, ruleset: str) -> None:
     source = demo_saves_dir() / f"{ruleset}.json"
     doc = saves.read_exchange(source)

@@ -1,6 +1,6 @@
-"""Test data shared by the engine tests: the five built-in ids, and the smallest ruleset that loads."""
+"""Test data shared by the engine tests: the built-in ids, and the smallest ruleset that loads."""
 
-FIVE = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"}
+SHIPPED = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"}
 
 MINI = """
 id = "mini"

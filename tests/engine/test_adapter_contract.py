@@ -7,7 +7,7 @@ import pkgutil
 from pathlib import Path
 
 import pytest
-from mini_ruleset import FIVE, MINI
+from mini_ruleset import MINI, SHIPPED
 
 from combat_tui.engine.rules import systems
 from combat_tui.engine.rules.systems import REGISTRY, system_for
@@ -26,7 +26,7 @@ def test_every_shipped_system_is_in_the_registry() -> None:
     assert set(REGISTRY) == modules
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(FIVE))
+@pytest.mark.parametrize("ruleset_id", sorted(SHIPPED))
 def test_each_shipped_ruleset_declares_what_its_system_reads(ruleset_id: str) -> None:
     rs = load_file(builtin_dir() / f"{ruleset_id}.toml")
     assert rs.hooks is None or rs.hooks in REGISTRY
@@ -57,4 +57,4 @@ def test_an_unknown_system_is_refused_at_load_and_the_catalogue_goes_on(tmp_path
     catalogue = load_all(tmp_path)
     assert "mini" not in catalogue.rulesets
     assert any(p.startswith("mine.toml: hooks 'os' is not a built-in system") for p in catalogue.problems)
-    assert set(catalogue.rulesets) >= FIVE
+    assert set(catalogue.rulesets) >= SHIPPED

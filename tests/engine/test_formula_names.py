@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from mini_ruleset import FIVE, MINI
+from mini_ruleset import MINI, SHIPPED
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.rules.ops import names_for
@@ -26,7 +26,7 @@ def _creature(rs: RulesetDef) -> tuple[Encounter, str]:
     return enc, next(iter(enc.state.combatants))
 
 
-@pytest.fixture(scope="module", params=sorted(FIVE))
+@pytest.fixture(scope="module", params=sorted(SHIPPED))
 def rs(request: pytest.FixtureRequest) -> RulesetDef:
     return load_all().get(request.param)
 

@@ -15,7 +15,7 @@ from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
 from combat_tui.store.rulesets import Catalogue
 
-FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+SHIPPED = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"]
 
 
 def demo(catalogue: Catalogue, ruleset: str) -> Encounter:
@@ -27,7 +27,7 @@ def rows(view_order: tuple[OrderRow | Heading, ...]) -> list[OrderRow]:
     return [r for r in view_order if isinstance(r, OrderRow)]
 
 
-@pytest.mark.parametrize("ruleset", FIVE)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_each_demo_is_viewed_in_order_with_the_selected_sheet(catalogue: Catalogue, ruleset: str) -> None:
     enc = demo(catalogue, ruleset)
     state, rs = enc.state, enc.rs
@@ -59,7 +59,7 @@ def test_each_demo_is_viewed_in_order_with_the_selected_sheet(catalogue: Catalog
         assert view.sheet.next_tc == first.next_tc
 
 
-@pytest.mark.parametrize("ruleset", FIVE)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_an_unchanged_creature_keeps_its_row(catalogue: Catalogue, ruleset: str) -> None:
     enc = demo(catalogue, ruleset)
     views = GMViews()

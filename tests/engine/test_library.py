@@ -17,7 +17,7 @@ from combat_tui.engine.state.errors import CommandError
 from combat_tui.store import library_files, party_state, saves
 from combat_tui.store.rulesets import Catalogue
 
-RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"]
 
 GOOD = """
 ruleset = "three-action"

@@ -4,12 +4,12 @@ the screen can look it up by that name (issue 17)."""
 from __future__ import annotations
 
 import pytest
-from mini_ruleset import FIVE
+from mini_ruleset import SHIPPED
 
 from combat_tui.engine.lookup import entries, search
 from combat_tui.store.rulesets import Catalogue
 
-ORDERED = sorted(FIVE)
+ORDERED = sorted(SHIPPED)
 
 
 def test_a_speed_class_answers_with_its_two_speed_factors(catalogue: Catalogue) -> None:

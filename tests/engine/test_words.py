@@ -8,7 +8,7 @@ import re
 
 import pytest
 from helpers import Make
-from mini_ruleset import FIVE
+from mini_ruleset import SHIPPED
 
 from combat_tui.engine import dice
 from combat_tui.engine.encounter import Encounter
@@ -17,7 +17,7 @@ from combat_tui.engine.state.errors import CommandError
 from combat_tui.engine.words import labels
 from combat_tui.store.rulesets import Catalogue
 
-ORDERED = sorted(FIVE)
+ORDERED = sorted(SHIPPED)
 
 
 @pytest.mark.parametrize("ruleset", ORDERED)
@@ -75,7 +75,8 @@ def test_a_condition_gained_reads_right_for_every_condition(catalogue: Catalogue
     enc.run("add Ysolde pc")
     enc.run("add Other")
     for cd in rs.conditions:
-        lines = enc.run(f"cond Ysolde {cd.id}" + (" from=Other" if cd.subjective else ""))
+        carried = f" 1d6 {rs.damage.types[0]}" if cd.carries_damage else ""  # persistent damage: its dice
+        lines = enc.run(f"cond Ysolde {cd.id}{carried}" + (" from=Other" if cd.subjective else ""))
         assert any(line.startswith(f"Ysolde gains {cd.name}") for line in lines), lines
         assert not any(" is " + cd.name in line for line in lines), lines
         enc.run("undo")

@@ -58,9 +58,10 @@ async def test_the_app_adds_creatures_from_a_template_and_names_bad_entries_once
         assert len([m for sev, m in app.notes if sev == "warning" and "broken.toml" in m]) == 1
 
 
-RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"]
 PC = {"three-action": "Kara pc hp=24 init=1", "energy-stamina": "Seren pc con=14 aura_mod=2",
-      "body-injury": "Ysolde pc init=1", "time-count": "Zherynn pc init=30", "boon-bane": "Wren pc init=1"}
+      "body-injury": "Ysolde pc init=1", "time-count": "Zherynn pc init=30", "boon-bane": "Wren pc init=1",
+      "pf2e": "Valeros pc hp=30 init=1 ac=10"}
 
 
 def attacker(ruleset: str) -> Template:

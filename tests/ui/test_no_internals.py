@@ -29,6 +29,7 @@ SETUP = {
     "body-injury": ["add Ysolde pc init=15", "add Pit Ghoul x2"],
     "time-count": ["add Zherynn pc init=6", "add Garret's Hound init=9"],
     "boon-bane": ["add Wren pc init=5", "add Goblin x2 hp=7"],
+    "pf2e": ["add Valeros pc hp=30 init=17", "add Goblin x2 hp=6 init=5"],
 }
 
 

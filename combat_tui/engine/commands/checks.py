@@ -20,12 +20,13 @@ _SAVE_WORDS = {"dc=N": "the number to reach",
                "dmg=EXPR": "damage rolled once: in full to those who fail (`dmg=\"8d6 fire\"` with its type; "
                            "`dmg=\"6d6 fire 2d6 cold\"` one hit of two)",
                "ends=CONDITION": "a condition a pass ends (save ends)"}
-_PASS = ("half", "none")
+_PASS = ("half", "none", "basic")
 
 
 @command("save", "each creature named rolls the save (the ruleset's, or a stat) with its own bonus against "
          "the DC; the log says who passed and who failed; with dmg= the damage is rolled once, dealt in full "
-         "to the failures and halved (half) or not at all (none) to the rest",
+         "to the failures and halved (half) or not at all (none) to the rest; basic: a basic save, "
+         "doubled on a critical failure, half on a success, none on a critical success",
          args=(arg("names"), arg("save")), flags=("|".join(_PASS),), words=_SAVE_WORDS,
          ruleset_usage="[NAME=N]", name_words="`NAME=N` a player's total, typed instead of rolled (that "
          "creature saves too)")
@@ -35,7 +36,7 @@ def _save(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     words = [w for w in args if "=" not in w]
     on_pass: list[str] = [w.lower() for w in words if w.lower() in _PASS]
     words = [w for w in words if w.lower() not in _PASS]
-    ops.require(len(on_pass) <= 1, "half or none: one of them")
+    ops.require(len(on_pass) <= 1, "half, none or basic: one of them")
     typed = _typed(ops, typed_words)
     ops.require("dc" in kw, f"save needs dc=N; usage: {COMMANDS['save'].usage}")
     dc = amount(ops, kw["dc"], "DC")
@@ -50,7 +51,9 @@ def _save(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         ids += [cid for cid in found if cid not in ids]
     ids += [cid for cid in typed if cid not in ids]
     ends = pick_condition(ops, kw["ends"]).id if "ends" in kw else None
-    when: Literal["half", "none"] | None = "half" if on_pass == ["half"] else "none" if on_pass else None
+    when: Literal["half", "none", "basic"] | None = None
+    if on_pass:
+        when = "half" if on_pass == ["half"] else "basic" if on_pass == ["basic"] else "none"
     save(ops, ids, SaveCall(word=words[0], dc=dc, typed=typed, on_pass=when, damage=parts[0][0] if parts else None,
                             dtype=parts[0][1] if parts else None, ends=ends, more=parts[1:]))
 

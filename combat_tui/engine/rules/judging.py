@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..state.bounds import parse_int
 from ..state.errors import CommandError
 from ..state.model import Combatant, DamagePart, HitPart, ReadyHit, State
+from .degrees import CRIT, SUCCESS, Ladder
 from .ops import Ops
 
 if TYPE_CHECKING:  # d20 builds its grammar on import: not for opening a save, only when a die is rolled
@@ -37,6 +38,13 @@ def judge(ops: Ops, r: Roll, target: str | None) -> Verdict | None:
     t = ops.peek(target)
     defence = ops.eval(rule.defence, t)
     natural = r.natural
+    if rule.natural_steps:  # degrees of success: the natural 20 and 1 step the verdict
+        steps = Ladder(ties_pass=rule.ties == "hit", crit_margin=rule.crit_margin, fail_margin=rule.crit_margin,
+                       natural_steps=True)
+        degree, why = steps.grade(r.total, defence, natural)
+        said = _said(degree)
+        why = why if said != _said(steps.grade(r.total, defence)[0]) else ""  # a critical miss made a miss: no news
+        return Verdict(degree >= SUCCESS, degree == CRIT, f" against {rule.defence_name} {defence}: {said}{why}")
     hit = r.total >= defence if rule.ties == "hit" else r.total > defence
     why = ""
     if natural is not None and rule.natural_hit is not None and natural >= rule.natural_hit and not hit:
@@ -48,6 +56,10 @@ def judge(ops: Ops, r: Roll, target: str | None) -> Verdict | None:
     critical = hit and ((by_natural and by_margin) if rule.crit_both else (by_natural or by_margin))
     said = "critical hit" if critical else "hit" if hit else "miss"
     return Verdict(hit, critical, f" against {rule.defence_name} {defence}: {said}{why}")
+
+
+def _said(degree: int) -> str:
+    return "critical hit" if degree == CRIT else "hit" if degree >= SUCCESS else "miss"
 
 
 def at_the_table(ops: Ops, c: Combatant, expr: str, face: str, words: str) -> Roll:

@@ -42,6 +42,10 @@ class AttackJudging(_Strict):
     crit_natural: Int | None = Field(None, description="A natural d20 at or above this is a critical.")
     crit_margin: Int | None = Field(None, description="Beating the defence by at least this is a critical.")
     crit_both: bool = Field(False, description="A critical needs both the natural and the margin, not either.")
+    natural_steps: bool = Field(False, description="Degrees of success instead of `natural_hit`, `crit_natural`: "
+                                                   "a natural 20 moves the verdict one step up (miss to hit, "
+                                                   "hit to critical), a natural 1 one step down; missing by "
+                                                   "`crit_margin` is a critical miss.")
     crit_damage: Literal["double", "max", "same"] = Field(
         "double", description="Damage on a critical: doubled, the dice at their highest, or as rolled.")
     crit_note: Text = Field("", description="What else a critical does, in your own words: shown after it.")
@@ -66,6 +70,10 @@ class ChecksDef(_Strict):
     save_ties: Literal["pass", "fail"] = Field("pass", description="A total equal to the DC passes, or fails.")
     save_crit_margin: Int | None = Field(None, description="Beating the DC by at least this is a critical "
                                                            "success, as the log says.")
+    save_crit_fail_margin: Int | None = Field(None, description="Failing the DC by at least this is a critical "
+                                                                "failure, as the log says (four degrees).")
+    save_natural_steps: bool = Field(False, description="A natural 20 on the save's die moves its degree one "
+                                                        "step up, a natural 1 one step down.")
     saves: list[SaveDef] = Field(default_factory=list, max_length=MAX_SAVES,
                                  description="The saves it names; empty: any stat, its value added.")
     attack: AttackJudging = Field(AttackJudging(), description="How an attack is judged.")
