@@ -16,7 +16,7 @@ from pathlib import Path
 import report  # benchmarks/report.py, beside this script
 
 sys.path.insert(0, str(Path(__file__).parent))
-from parts import durability, engine, keys, library, memory, save, startup  # beside this script, run as a file
+from parts import durability, engine, keys, library, memory, save, startup, table  # beside this script, run as a file
 from parts.common import ROWS
 from workarounds import OFF
 
@@ -27,6 +27,7 @@ FIGURES_HEADING = "## Figures of the last run\n\nOne `make bench` run; compare f
 PARTS: dict[str, Callable[[argparse.Namespace], None]] = {
     "startup": lambda a: startup.startup(3 if a.quick else 15),
     "keys": lambda a: keys.keystrokes([int(n) for n in a.sizes.split(",")], 5 if a.quick else 20),
+    "table": lambda a: table.table_keys(2 if a.quick else 5),
     "library": lambda a: library.library(2 if a.quick else 5),
     "engine": lambda a: engine.engine_rate([10, 100, 1000], 300 if a.quick else 2000),
     "save": lambda a: save.save_load([10, 100, 1000], 1000 if a.quick else 5000),
