@@ -99,7 +99,7 @@ class Rules(Protocol):
 
     def apply_effects(self, ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None,
                       other: str | None, anchor: str | None, part: str | None) -> None: ...
-    def hit(self, ops: Ops, cid: str, parts: Sequence[tuple[int, str | None]]) -> None: ...
+    def hit(self, ops: Ops, cid: str, parts: Sequence[tuple[int, str | None]], critical: bool = False) -> None: ...
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None: ...
     def heal(self, ops: Ops, cid: str, amount: int, aimed: str | None = None) -> None: ...
     def dropped(self, ops: Ops, hit: ReadyHit) -> None: ...
@@ -337,9 +337,10 @@ class Ops:
         self.hooks.apply_effects(self, cid, effects, extra, other, anchor, part)
 
     def damage(self, cid: str, amount: int, dtype: str | None = None,
-               more: Sequence[tuple[int, str | None]] = ()) -> None:
-        """One hit: each part (`amount dtype`, then `more`) through the damage step, the pools, the triggers."""
-        self.hooks.hit(self, cid, [(amount, dtype), *more])
+               more: Sequence[tuple[int, str | None]] = (), critical: bool = False) -> None:
+        """One hit: each part (`amount dtype`, then `more`) through the damage step, the pools, the triggers
+        (`critical`: a critical hit, which they read)."""
+        self.hooks.hit(self, cid, [(amount, dtype), *more], critical)
 
     def heal(self, cid: str, amount: int, aimed: str | None = None) -> None:
         before = self.names(self.peek(cid))

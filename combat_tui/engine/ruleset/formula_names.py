@@ -48,6 +48,8 @@ NAMES: tuple[FormulaName, ...] = (
                 "`time_count.sf_mod` and `time_count.class_shift`"),
     FormulaName("roll", "the table's roll total", "the moment", "a table's effects", label="Roll"),
     FormulaName("amount", "what was dealt or healed", "the moment", "`damage` and `heal` triggers", label="Amount"),
+    FormulaName("critical", "1 when the hit is a critical (`dmg ... crit`, a judged critical hit applied), else 0",
+                "the moment", "`damage` triggers", label="Critical"),
     FormulaName("injury_value", "the value of the injuries just taken", "the moment", "`injury` triggers",
                 label="Injury value"),
     FormulaName("overdue", "how many TC late the clock noticed the end", "the moment", "a condition's `on_end`"),
