@@ -29,8 +29,13 @@ class FormulaName:
 NAMES: tuple[FormulaName, ...] = (
     FormulaName("round", "the round number (0 before the fight, or with no rounds)", "the clock", label="Round"),
     FormulaName("tc", "the time count now (0 without a time count)", "the clock", label="TC"),
-    FormulaName("own_turn", "1 before the fight starts or on this creature's turn, else 0", "the clock"),
+    FormulaName("own_turn", "1 before the fight starts or on this creature's turn (time count: on its TC; free "
+                            "rounds: always), else 0", "the clock"),
     FormulaName("level", "the creature's level (1 unless a stat says otherwise)", "the creature", label="Level"),
+    FormulaName("pc", "1 when the creature is a PC, else 0", "the creature"),
+    FormulaName("npc", "1 when the creature is an NPC, else 0", "the creature"),
+    FormulaName("ally", "1 when the creature is an ally, else 0", "the creature"),
+    FormulaName("delaying", "1 while it has left the order with `delay` or `hold`, else 0", "the clock"),
     FormulaName("injury_total", "the sum of the values of its injuries", "body parts", label="Injuries"),
     FormulaName("injury_count", "how many injuries it has", "body parts"),
     FormulaName("type_<type>", "1 while damage of that type is dealt, else 0", "`damage.types`", label="{}"),
