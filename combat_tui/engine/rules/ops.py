@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..ruleset import ActionDef
     from ..state.lasting import LastingChange
 
-_DICE = re.compile(r"\d*d\d", re.IGNORECASE)
+_DICE = re.compile(r"\d*d[\d{]", re.IGNORECASE)  # `1d{hit_die}` too
 
 
 def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, int] | None = None) -> dict[str, int]:

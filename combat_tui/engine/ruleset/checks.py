@@ -9,6 +9,7 @@ from collections import Counter
 from ..state.errors import FormulaError
 from .actions import ActionDef
 from .base import Number, is_dice, is_plain_dice
+from .dice_text import dice_names
 from .effects import (
     AddEffect,
     EffectDef,
@@ -132,6 +133,8 @@ def check_references(rs: RulesetFile) -> None:
         need(pd.against, pools, "pool", f"pools.{pd.id}.against")
     need(rs.time.start_condition, conds, "condition", "time.start_condition")
     need(rs.time.surprise.condition, conds, "condition", "time.surprise.condition")
+    if rs.time.surprise.initiative is not None and rs.time.surprise.initiative_penalty is not None:
+        raise ValueError("time.surprise: `initiative` replaces the roll, `initiative_penalty` adds to it: one of them")
     for b in rs.body:
         for be in b.effects:
             check_effects(be.effects, f"body.{b.id}")
@@ -165,14 +168,34 @@ def check_formulas(rs: RulesetFile) -> None:
         return {n for n, have in (("value", a.value), ("tally", a.tally)) if have is not None}
 
     def check(expr: Number | None, where: str, extra: set[str] | None = None) -> None:
+        """A formula, or dice where the key takes either: only names the ruleset has (dice are not
+        rolled here, that would load the roller; their names are read)."""
         if not isinstance(expr, str):
             return
+        kind = "dice" if is_dice(expr) else "formula"
         try:
-            unknown = sorted(names_in(expr) - known - (extra or set()))
+            used = dice_names(expr) if kind == "dice" else names_in(expr)
         except FormulaError as exc:
             raise ValueError(f"{where}: {exc}") from None
+        unknown = sorted(used - known - (extra or set()))
         if unknown:
-            raise ValueError(f"{where}: unknown name {unknown[0]!r} in formula {expr!r}")
+            raise ValueError(f"{where}: unknown name {unknown[0]!r} in {kind} {expr!r}")
+
+    def check_dice(expr: str | None, where: str, extra: set[str] | None = None) -> None:
+        """A key that takes only dice (a plain number is dice too)."""
+        if expr is not None:
+            unknown = sorted(dice_names(expr) - known - (extra or set()))
+            if unknown:
+                raise ValueError(f"{where}: unknown name {unknown[0]!r} in dice {expr!r}")
+
+    check_dice(rs.time.initiative, "time.initiative")
+    check_dice(rs.time.npc_initiative, "time.npc_initiative")
+    check_dice(rs.time.surprise.initiative_penalty, "time.surprise.initiative_penalty")
+    check(rs.time.surprise.initiative, "time.surprise.initiative")
+    for s in rs.speed_classes:
+        check_dice(s.random, f"speed_classes[{s.id}].random")
+    for tb in rs.tables:
+        check_dice(tb.roll, f"tables[{tb.id}].roll", set(tb.carries))
 
     for p in rs.pools:
         for key in ("max", "floor", "start", "refresh_to", "critical"):
@@ -182,7 +205,7 @@ def check_formulas(rs: RulesetFile) -> None:
             check(v, f"actions[{a.id}].{pid}", own(a))
         check(a.requires, f"actions[{a.id}].requires", own(a))
         check(a.anytime, f"actions[{a.id}].anytime")
-        check(None if is_dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")
+        check(a.sf_add, f"actions[{a.id}].sf_add")
         check(a.sf_then, f"actions[{a.id}].sf_then", {"sf"})
     for cd in rs.conditions:
         for i, eff in enumerate(cd.effects):
@@ -209,7 +232,7 @@ def check_formulas(rs: RulesetFile) -> None:
     for m in rs.checks.attack.modifiers:
         check(m.count, f"checks.attack.modifiers[{m.reason}].count")
     for o in rs.checks.attack.outcomes:
-        check(None if is_dice(o.sf_add) else o.sf_add, f"checks.attack.outcomes[{o.label}].sf_add")
+        check(o.sf_add, f"checks.attack.outcomes[{o.label}].sf_add")
     effect_lists += [(f"checks.attack.outcomes[{o.label}]", o.effects + o.on_target, set())
                      for o in rs.checks.attack.outcomes]
     for i, t in enumerate(rs.triggers):
@@ -217,11 +240,10 @@ def check_formulas(rs: RulesetFile) -> None:
     for where, effects, names in effect_lists:
         for e in effects:
             check(e.when, f"{where}.when", names)
-            for key in _AMOUNTS.get(e.verb, ()):  # dice are rolled, not formulas to check
-                amount = getattr(e, key)
-                check(None if is_dice(amount) else amount, f"{where}.{key}", names)
+            for key in _AMOUNTS.get(e.verb, ()):
+                check(getattr(e, key), f"{where}.{key}", names)
             if isinstance(e, AddEffect) and e.duration and ":" in e.duration \
                     and not e.duration.split(":", 1)[1].strip().isdigit():
                 check(e.duration.split(":", 1)[1], f"{where}.duration", names)
             for key, number in (e.numbers.items() if isinstance(e, PromptEffect) else ()):
-                check(None if is_dice(number) else number, f"{where}.numbers.{key}", names)
+                check(number, f"{where}.numbers.{key}", names)
