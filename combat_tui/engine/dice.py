@@ -55,8 +55,11 @@ import d20.expression
 
 from .ruleset.dice_text import BRACED as _BRACED
 from .ruleset.dice_text import DICE_WORD as _DICE_WORD
+from .ruleset.dice_text import MAX_DEPTH as MAX_DEPTH
+from .ruleset.dice_text import MAX_LENGTH as MAX_LENGTH
 from .ruleset.dice_text import SHORTHAND as _SHORTHAND
 from .ruleset.dice_text import WORD as _WORD
+from .ruleset.dice_text import dice_problem
 from .state.bounds import MAX_STEP
 from .state.errors import DiceError
 from .words import MARK, Words, rolled_words
@@ -72,8 +75,6 @@ __all__ = [
     "roll",
 ]
 
-MAX_LENGTH = 200
-MAX_DEPTH = 20
 MAX_DICE = 1000
 MAX_FACES = 10_000
 MAX_TOTAL = MAX_STEP
@@ -361,14 +362,9 @@ def _prepare(text: str, names: Mapping[str, int], words: Words | None = None) ->
     """Validate the text, expand the shorthands and names, and return a d20 syntax tree."""
     if not text.strip():
         raise _fail(text, "nothing to roll")
-    if len(text) > MAX_LENGTH:
-        raise _fail(text, f"longer than {MAX_LENGTH} characters ({len(text)})")
-    depth = deepest = 0
-    for char in text:
-        depth += (char == "(") - (char == ")")
-        deepest = max(deepest, depth)
-    if deepest > MAX_DEPTH:
-        raise _fail(text, f"parentheses nested deeper than {MAX_DEPTH}")
+    problem = dice_problem(text)
+    if problem:
+        raise _fail(text, problem)
 
     base, advantage, boons = _strip_shorthands(text, text)
     base = _braced(text, base, names, words or Words()) if "{" in base else base

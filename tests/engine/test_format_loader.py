@@ -105,3 +105,19 @@ def test_target_names_reach_an_actions_amounts() -> None:
     enc.run("cond B prone")
     enc.run("act A a on=B")
     assert pool(enc, "B", "hp") == 6
+
+
+def test_dice_too_long_to_roll_are_refused_when_the_file_is_read() -> None:
+    with pytest.raises(ValueError, match=r"tables\[t\]\.roll: dice '1d20 \+ 1 \+ 1.*longer than 200 characters"):
+        RulesetDef.model_validate(data(tables__0__roll="1d20" + " + 1" * 60))
+
+
+def test_the_docs_state_every_limit_from_where_the_engine_keeps_it() -> None:
+    from combat_tui.engine import dice
+    from combat_tui.engine.ruleset import MAX_ITEMS, formula
+
+    page = (Path(__file__).parents[2] / "docs" / "ruleset-format.md").read_text(encoding="utf-8")
+    table = page.split("### Limits", 1)[1].split("###", 1)[0]
+    assert f"| a formula | {formula.MAX_LENGTH} characters, brackets nested {formula.MAX_DEPTH} deep" in table
+    assert f"{dice.MAX_LENGTH} characters" in table and f"{dice.MAX_FACES:,} faces a die" in table
+    assert f"{MAX_ITEMS:,} items" in table

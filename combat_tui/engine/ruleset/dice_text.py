@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BRACED", "DICE_WORD", "SHORTHAND", "WORD", "dice_names"]
+__all__ = ["BRACED", "DICE_WORD", "MAX_DEPTH", "MAX_LENGTH", "SHORTHAND", "WORD", "dice_names", "dice_problem"]
+
+MAX_LENGTH = 200  # characters of one dice string
+MAX_DEPTH = 20  # brackets nested
 
 SHORTHAND = re.compile(r"(?:^|\s)(adv|dis|boon|bane)([0-9]*)\s*$", re.IGNORECASE)
 # A bracketed annotation (left alone), or a word not glued to a number or a closing parenthesis.
@@ -26,3 +29,14 @@ def dice_names(text: str) -> frozenset[str]:
     braced = set(BRACED.findall(base))
     words = {w for w in WORD.findall(BRACED.sub("1", base)) if not w.startswith("[") and not DICE_WORD.fullmatch(w)}
     return frozenset(words | braced)
+
+
+def dice_problem(text: str) -> str | None:
+    """What makes a dice string too big to roll, said before any roll: its length, its nesting."""
+    if len(text) > MAX_LENGTH:
+        return f"longer than {MAX_LENGTH} characters ({len(text)})"
+    depth = deepest = 0
+    for char in text:
+        depth += (char == "(") - (char == ")")
+        deepest = max(deepest, depth)
+    return f"parentheses nested deeper than {MAX_DEPTH}" if deepest > MAX_DEPTH else None

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from ..state.errors import FormulaError
 from .actions import ActionDef
 from .base import Number, is_dice
-from .dice_text import dice_names
+from .dice_text import dice_names, dice_problem
 from .effects import AddEffect, EffectDef, PromptEffect
 from .file import RulesetFile
 from .formula import names_in
@@ -61,6 +61,10 @@ class _Checker:
     def dice(self, expr: str | None, where: str, extra: set[str] | None = None, at: str | None = None) -> None:
         """A key that is rolled (a plain number is dice too): the names it reads."""
         if expr is not None:
+            problem = dice_problem(expr)
+            if problem:
+                shown = expr if len(expr) <= 40 else expr[:37] + "..."
+                raise ValueError(f"{where}: dice {shown!r}: {problem}")
             self._unknown(dice_names(expr), where, expr, "dice", at, extra or set())
 
     def amount(self, expr: Number | None, where: str, extra: set[str] | None = None, at: str | None = None) -> None:
