@@ -4,6 +4,7 @@ it is out of the order with delay or hold, and `own_turn` in each of the three t
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 
 import pytest
 from helpers import duel, pool
@@ -12,6 +13,7 @@ from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.rules.ops import names_for
 from combat_tui.engine.ruleset import RulesetDef
 from combat_tui.engine.state.errors import CombatError
+from combat_tui.store import library_files
 
 SIDES = """
 id = "sides"
@@ -109,3 +111,25 @@ def test_own_turn_in_a_time_count_is_the_one_whose_tc_has_come() -> None:
     assert pool(enc, "A", "rallied") == 1
     with pytest.raises(CombatError, match="not its turn"):
         enc.run("act B strike sf=6")
+
+
+WOLF = """ruleset = "sides"
+[[creature]]
+name = "Wolf"
+[[creature.action]]
+name = "Bite"
+hit = "1d20 + 2 * ally"
+damage = "1 + 3 * own_turn"
+"""
+
+
+def test_a_bestiary_attack_rolls_with_the_names_of_a_fight(tmp_path: Path) -> None:
+    (tmp_path / "wolf.toml").write_text(WOLF, encoding="utf-8")
+    rs = ruleset()
+    enc = duel(rs, seed=1)
+    enc.library = library_files.load(tmp_path, lambda rid: rs, starter=False)
+    assert enc.library.problems == []
+    enc.run("add Wolf init=30")
+    enc.run("act Wolf bite on=B")
+    enc.run("apply")
+    assert pool(enc, "B", "hp") == 9  # not its turn: 1 + 3 * 0
