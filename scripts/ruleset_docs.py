@@ -113,11 +113,12 @@ def limits() -> list[str]:
         ("`checks.saves`", f"{check_rules.MAX_SAVES} saves"),
         ("a body part's `count`, a body plan's parts", f"0 to {base.MAX_PARTS}"),
         ("a number in the file", f"{bounds.MAX_STORED:,} either way"),
-        ("the file", f"{MAX_RULESET_BYTES // 1024:,} KB; a dotted key of at most {toml_text.MAX_KEY_PARTS} parts"),
+        ("the file", f"{MAX_RULESET_BYTES / (1 << 20):g} MB; a dotted key of {toml_text.MAX_KEY_PARTS} parts"),
         ("an id, a name, a text", "no length of its own (the file's); control characters are taken out"),
     ]
-    return ["### Limits", "", "What a file may hold at most, each refused in one line when it is read (dice "
-            "and formulas when they are worked out, for a number only a fight shows).", "",
+    return ["### Limits", "", "What a file may hold at most. Each is refused in one line when the file is read; "
+            "what only a fight's numbers show (a result too large, a stat that sizes a die at 0) when it is "
+            "rolled or worked out.", "",
             "| what | at most |", "|---|---|", *(f"| {_cell(what)} | {_cell(most)} |" for what, most in rows)]
 
 
