@@ -121,3 +121,15 @@ def test_the_docs_state_every_limit_from_where_the_engine_keeps_it() -> None:
     assert f"| a formula | {formula.MAX_LENGTH} characters, brackets nested {formula.MAX_DEPTH} deep" in table
     assert f"{dice.MAX_LENGTH} characters" in table and f"{dice.MAX_FACES:,} faces a die" in table
     assert f"{MAX_ITEMS:,} items" in table
+
+
+@pytest.mark.parametrize(("trigger", "named"), [
+    ({"label": "Going down", "when": "hp <= 0"}, "triggers[Going down].effects: unknown condition 'standing'"),
+    ({}, "triggers[0].effects: unknown condition 'standing'"),
+    ({"label": "Going down", "when": "hp <= ", "effects": [{"add": "prone"}]},
+     "triggers[Going down].when: formula 'hp <=': syntax error"),
+])
+def test_every_check_names_a_trigger_by_its_label(trigger: dict[str, Any], named: str) -> None:
+    with pytest.raises(ValueError, match="validation error") as refused:
+        RulesetDef.model_validate(data(triggers=[{"on": "damage", "effects": [{"add": "standing"}], **trigger}]))
+    assert named in str(refused.value)

@@ -60,7 +60,7 @@ def test_a_trigger_without_a_label_is_named_by_its_place(tmp_path: Path) -> None
     ('{ pool = "hp" }', "a pool effect needs exactly one of delta or set"),
     ('{ damage = 3 }', "triggers[Going down].effects[1].damage: Input should be a valid string"),
     ('{ pool = "hp", delta = "hp +" }', "triggers[Going down].effects[1].delta"),
-    ('{ add = "standing" }', "triggers.Going down: unknown condition 'standing'"),
+    ('{ add = "standing" }', "triggers[Going down].effects: unknown condition 'standing'"),
     ('{ heal_injury = "wounds" }', "triggers[Going down].effects[1].heal_injury: unknown name 'wounds'"),
     ('{ damage = "fire_dice" }', "triggers[Going down].effects[1].damage: unknown name 'fire_dice'"),
 ])

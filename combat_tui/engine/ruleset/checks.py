@@ -122,7 +122,7 @@ def check_references(rs: RulesetFile) -> None:
             check_effects(r.effects, f"tables.{t.id}.rows.{r.label}")
         check_effects(t.after, f"tables.{t.id}.after")
     for i, trig in enumerate(rs.triggers):
-        check_effects(trig.effects, f"triggers.{trigger_name(i, trig.label)}")
+        check_effects(trig.effects, f"triggers[{trigger_name(i, trig.label)}].effects")
     for p in rs.damage.absorb + rs.damage.heal:
         need(p, pools, "pool", "damage")
     need(rs.damage.health, pools, "pool", "damage.health")
