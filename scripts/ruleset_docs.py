@@ -95,12 +95,40 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
+def limits() -> list[str]:
+    """Every limit a ruleset file meets, read from where the engine keeps it."""
+    from combat_tui.engine import dice, toml_text
+    from combat_tui.engine.ruleset import base, check_rules, formula
+    from combat_tui.engine.state import bounds
+    from combat_tui.store.rulesets import MAX_RULESET_BYTES
+
+    rows = [
+        ("a formula", f"{formula.MAX_LENGTH} characters, brackets nested {formula.MAX_DEPTH} deep, a result of at "
+                      f"most {bounds.MAX_STEP:,} either way"),
+        ("dice", f"{dice.MAX_LENGTH} characters, brackets nested {dice.MAX_DEPTH} deep, {dice.MAX_DICE:,} dice in "
+                 f"one roll (rerolls and explosions counted), {dice.MAX_FACES:,} faces a die (`1d{{stat}}` too), "
+                 f"a total of at most {dice.MAX_TOTAL:,} either way"),
+        ("a list (stats, pools, conditions, actions, tables, rows, triggers, effects, types...)",
+         f"{base.MAX_ITEMS:,} items"),
+        ("`checks.saves`", f"{check_rules.MAX_SAVES} saves"),
+        ("a body part's `count`, a body plan's parts", f"0 to {base.MAX_PARTS}"),
+        ("a number in the file", f"{bounds.MAX_STORED:,} either way"),
+        ("the file", f"{MAX_RULESET_BYTES / (1 << 20):g} MB; a dotted key of {toml_text.MAX_KEY_PARTS} parts"),
+        ("an id, a name, a text", "no length of its own (the file's); control characters are taken out"),
+    ]
+    return ["### Limits", "", "What a file may hold at most. Each is refused in one line when the file is read; "
+            "what only a fight's numbers show (a result too large, a stat that sizes a die at 0) when it is "
+            "rolled or worked out.", "",
+            "| what | at most |", "|---|---|", *(f"| {_cell(what)} | {_cell(most)} |" for what, most in rows)]
+
+
 def reference() -> str:
     """The generated half of the page."""
     schema = RulesetDef.model_json_schema()
     defs = schema["$defs"]
     out = ["## Reference", "",
            "Written from the models' field descriptions; the page above says how the parts work together.", "",
+           *limits(), "",
            "### Names in formulas", "",
            "`<pool>` stands for each pool's id (`<stat>`, `<condition>`... likewise), a `-` in it written `_`.", "",
            "| name | its number | defined by | only in |", "|---|---|---|---|"]

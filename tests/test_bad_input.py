@@ -507,17 +507,27 @@ def test_a_folder_named_like_a_ruleset(tmp_path: Path) -> None:
     assert err.startswith("skipped: odd.toml") and err.count("\n") == 1
 
 
-def test_a_bad_formula_fails_in_one_line_when_used(tmp_path: Path) -> None:
-    """Formulas are checked when used: one line, nothing changed (the message names the formula)."""
+def test_a_name_the_dice_lack_is_refused_in_one_line_when_the_file_is_read(tmp_path: Path) -> None:
+    """A name in dice is checked when the ruleset is read, not at `start`: one line naming the key."""
     path = tmp_path / "house.toml"
     path.write_bytes(_swap('initiative = "1d6 + initiative"', 'initiative = "1d6 + nosuchstat"'))
+    with pytest.raises(CombatError) as info:
+        load_file(path)
+    one_line(str(info.value))
+    assert "time.initiative" in str(info.value) and "nosuchstat" in str(info.value)
+
+
+def test_a_bad_formula_fails_in_one_line_when_used(tmp_path: Path) -> None:
+    """What only a number shows is checked when used: one line, nothing changed (the message names the formula)."""
+    path = tmp_path / "house.toml"
+    path.write_bytes(_swap('initiative = "1d6 + initiative"', 'initiative = "1d6 + 6 // (initiative - initiative)"'))
     enc = Encounter.new(load_file(path), seed=1)
     enc.run("add Hero pc")
     view = enc.view()
     with pytest.raises(CombatError) as info:
         enc.run("start")
     one_line(str(info.value))
-    assert "nosuchstat" in str(info.value)
+    assert "division by zero" in str(info.value)
     assert enc.view() == view
 
 

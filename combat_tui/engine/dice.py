@@ -53,6 +53,13 @@ from typing import Any
 import d20
 import d20.expression
 
+from .ruleset.dice_text import BRACED as _BRACED
+from .ruleset.dice_text import DICE_WORD as _DICE_WORD
+from .ruleset.dice_text import MAX_DEPTH as MAX_DEPTH
+from .ruleset.dice_text import MAX_LENGTH as MAX_LENGTH
+from .ruleset.dice_text import SHORTHAND as _SHORTHAND
+from .ruleset.dice_text import WORD as _WORD
+from .ruleset.dice_text import dice_problem
 from .state.bounds import MAX_STEP
 from .state.errors import DiceError
 from .words import MARK, Words, rolled_words
@@ -68,8 +75,6 @@ __all__ = [
     "roll",
 ]
 
-MAX_LENGTH = 200
-MAX_DEPTH = 20
 MAX_DICE = 1000
 MAX_FACES = 10_000
 MAX_TOTAL = MAX_STEP
@@ -196,11 +201,7 @@ _ROLLER = _Roller(d20.RollContext(max_rolls=MAX_DICE))
 
 # ----- text handling before d20 parses -----
 
-_SHORTHAND = re.compile(r"(?:^|\s)(adv|dis|boon|bane)([0-9]*)\s*$", re.IGNORECASE)
 _EXPLODE = re.compile(r"([0-9]*)d([0-9]+)!(?!=)")
-# A bracketed annotation (left alone), or a word not glued to a number or a closing parenthesis.
-_WORD = re.compile(r"\[[^\]]*\]|(?<![A-Za-z0-9_.)])[A-Za-z_][A-Za-z0-9_]*")
-_DICE_WORD = re.compile(r"d(?:[0-9]+|%)?(?:(?:rr|ro|ra|mi|ma|e|k|p)[lh<>]?[0-9]*)*")
 _COMPARISONS = {"==", ">=", "<=", "!=", "<", ">"}
 
 
@@ -249,6 +250,23 @@ def _number_text(text: str, name: str, value: object) -> str:
     # The number carries its name through the dice library, for the roll shown in words; a negative
     # one is wrapped so the name covers its sign.
     return f"({value} {MARK}{name}])" if value >= 0 else f"(({value}) {MARK}{name}])"
+
+
+def _braced(text: str, base: str, names: Mapping[str, int], words: Words) -> str:
+    """`1d{hit_die}`: each braced name's number written into the dice, a die's size or count in bounds."""
+    def replace(match: re.Match[str]) -> str:
+        word = match.group(1)
+        if word not in names:
+            raise _fail(text, f"unknown name '{word}'")
+        value = names[word]
+        said = f"{words.names.get(word, word)} is {value}"
+        if base[: match.start()].endswith("d") and not 1 <= value <= MAX_FACES:
+            raise _fail(text, f"{said}: a die has 1 to {MAX_FACES:,} faces")
+        if base[match.end():].lower().startswith("d") and not 0 <= value <= MAX_DICE:
+            raise _fail(text, f"{said}: 0 to {MAX_DICE:,} dice can be rolled")
+        return str(value) if value >= 0 else f"({value})"
+
+    return _BRACED.sub(replace, base)
 
 
 def _substitute(text: str, base: str, names: Mapping[str, int]) -> str:
@@ -340,20 +358,16 @@ def _check_limits(text: str, tree: Any) -> None:
         raise _fail(text, "; ".join(problems))
 
 
-def _prepare(text: str, names: Mapping[str, int]) -> Any:
+def _prepare(text: str, names: Mapping[str, int], words: Words | None = None) -> Any:
     """Validate the text, expand the shorthands and names, and return a d20 syntax tree."""
     if not text.strip():
         raise _fail(text, "nothing to roll")
-    if len(text) > MAX_LENGTH:
-        raise _fail(text, f"longer than {MAX_LENGTH} characters ({len(text)})")
-    depth = deepest = 0
-    for char in text:
-        depth += (char == "(") - (char == ")")
-        deepest = max(deepest, depth)
-    if deepest > MAX_DEPTH:
-        raise _fail(text, f"parentheses nested deeper than {MAX_DEPTH}")
+    problem = dice_problem(text)
+    if problem:
+        raise _fail(text, problem)
 
     base, advantage, boons = _strip_shorthands(text, text)
+    base = _braced(text, base, names, words or Words()) if "{" in base else base
     base = _EXPLODE.sub(lambda m: f"{m.group(1)}d{m.group(2)}e{m.group(2)}", base)
     base = _substitute(text, base, names).strip()
     if "!" in base.replace("!=", ""):
@@ -385,7 +399,7 @@ def roll(expr: str, rng: random.Random, names: Mapping[str, int] | None = None,
     """
     if not isinstance(expr, str):
         raise DiceError(f"dice {expr!r}: not a string")
-    tree = _prepare(expr, names or {})
+    tree = _prepare(expr, names or {}, words)
     stringifier = PlainStringifier()
     with _LOCK:
         saved = d20.expression.random

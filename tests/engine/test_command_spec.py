@@ -65,8 +65,8 @@ def test_the_usage_line_is_made_from_the_declaration() -> None:
             assert f"[{group}]" in spec.usage, (spec.name, group)
         for key, value in spec.values.items():
             assert f"[{key}={value}]" in spec.usage, (spec.name, key)
-    assert COMMANDS["dmg"].usage == "dmg NAMES N [TYPE [N TYPE ...]]"
-    assert COMMANDS["apply"].usage == "apply [NAME|N] [half|double|miss] [to=NAMES]"
+    assert COMMANDS["dmg"].usage == "dmg NAMES N [TYPE [N TYPE ...]] [crit]"
+    assert COMMANDS["apply"].usage == "apply [NAME|N] [half|double|miss] [crit] [to=NAMES]"
 
 
 REQUIRED = sorted(n for n, c in COMMANDS.items() if any(not a.optional for a in c.args))
@@ -88,7 +88,7 @@ def test_a_command_short_of_its_arguments_says_what_it_needs(make, name: str) ->
 def test_the_arity_error_reads_plainly(make) -> None:  # type: ignore[no-untyped-def]
     enc = make("three-action")
     enc.run("add Orc")
-    usage = r"dmg NAMES N \[TYPE \[N TYPE \.\.\.\]\]"
+    usage = r"dmg NAMES N \[TYPE \[N TYPE \.\.\.\]\] \[crit\]"
     with pytest.raises(CommandError, match=rf"^dmg needs a name and an amount; usage: {usage}$"):
         enc.run("dmg Orc")
     with pytest.raises(CommandError, match=r"^spend needs a name, a pool and an amount"):

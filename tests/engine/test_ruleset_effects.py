@@ -59,10 +59,10 @@ def test_a_trigger_without_a_label_is_named_by_its_place(tmp_path: Path) -> None
     ('{ when = "hp < 0" }', "got none"),
     ('{ pool = "hp" }', "a pool effect needs exactly one of delta or set"),
     ('{ damage = 3 }', "triggers[Going down].effects[1].damage: Input should be a valid string"),
-    ('{ pool = "hp", delta = "hp +" }', "triggers[Going down].delta"),
-    ('{ add = "standing" }', "triggers.Going down: unknown condition 'standing'"),
-    ('{ heal_injury = "wounds" }', "triggers[Going down].heal_injury: unknown name 'wounds'"),
-    ('{ damage = "fire_dice" }', "triggers[Going down].damage: unknown name 'fire_dice'"),
+    ('{ pool = "hp", delta = "hp +" }', "triggers[Going down].effects[1].delta"),
+    ('{ add = "standing" }', "triggers[Going down].effects: unknown condition 'standing'"),
+    ('{ heal_injury = "wounds" }', "triggers[Going down].effects[1].heal_injury: unknown name 'wounds'"),
+    ('{ damage = "fire_dice" }', "triggers[Going down].effects[1].damage: unknown name 'fire_dice'"),
 ])
 def test_a_wrong_effect_is_one_line(tmp_path: Path, effect: str, fragment: str) -> None:
     message = _load(tmp_path, effect)

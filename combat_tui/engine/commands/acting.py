@@ -61,15 +61,19 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 
 _HITS = ("half", "double", "miss")  # apply's bare words: what becomes of the damage
+_CRIT = "crit"  # dmg's and apply's bare word: the hit is a critical, for the triggers that read it
 
 
 @command("apply", "deal damage an attack left ready (the one waiting, the one by or on NAME, or number N) "
-         "through the ruleset's rules; half or double it, or miss drops it",
-         args=(arg("names", "NAME|N", optional=True),), flags=("|".join(_HITS),),
+         "through the ruleset's rules; half or double it, or miss drops it; crit: a critical hit, which the "
+         "ruleset's damage triggers read (a judged critical hit is one already)",
+         args=(arg("names", "NAME|N", optional=True),), flags=("|".join(_HITS), _CRIT),
          words={"to=NAMES": "whom it is dealt to instead"})
 def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    args, crit = _crit_word(args)
     flags = [w.lower() for w in args if w.lower() in _HITS]
-    named = next((c.name for c in ops.state.combatants.values() if c.name.lower() in flags), None)
+    named = next((c.name for c in ops.state.combatants.values()
+                  if c.name.lower() in flags or (crit and c.name.lower() == _CRIT)), None)
     if named is not None:  # `apply Miss` meant Miss's hit, not to drop one
         raise CommandError(f"{named} is also a word of apply ({named.lower()}): name the damage by its number "
                            "(apply N)")
@@ -98,7 +102,13 @@ def _apply(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     parts = [(n // 2 if flags == ["half"] else n * 2 if flags == ["double"] else n, t) for n, t in hit.parts()]
     for cid in whom:
         if cid in ops.state.combatants:
-            ops.damage(cid, parts[0][0], parts[0][1], parts[1:])
+            ops.damage(cid, parts[0][0], parts[0][1], parts[1:], critical=crit or hit.critical)
+
+
+def _crit_word(args: list[str]) -> tuple[list[str], bool]:
+    """The words without `crit`, and whether it was given: a critical hit, after the damage and its type."""
+    kept = [w for w in args if w.lower() != _CRIT]
+    return kept, len(kept) < len(args)
 
 
 def one_line(name: str, lines: list[str]) -> str:
@@ -155,15 +165,17 @@ def _gain(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 
 @command("dmg", "deal damage through the ruleset's rules; dice are rolled once for all targets; several types in "
-         "one hit: N TYPE N TYPE, each part through the creature's resistances", args=(
-             arg("names"), arg("amount"), arg("damage-type", "TYPE [N TYPE ...]", optional=True)))
+         "one hit: N TYPE N TYPE, each part through the creature's resistances; crit: a critical hit, which the "
+         "ruleset's damage triggers read", args=(
+             arg("names"), arg("amount"), arg("damage-type", "TYPE [N TYPE ...]", optional=True)), flags=(_CRIT,))
 def _dmg(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    ids, rest = targets(ops, args, 1)
+    crit = len(args) > 2 and args[-1].lower() == _CRIT  # last, after the amount: a creature may be called Crit
+    ids, rest = targets(ops, args[:-1] if crit else args, 1)
     need(rest, 1, "dmg")
     parts = _parts(ops, rest)
     for cid in ids:
         start = len(ops.lines)
-        ops.damage(cid, parts[0][0], parts[0][1], parts[1:])
+        ops.damage(cid, parts[0][0], parts[0][1], parts[1:], critical=crit)
         if len(ids) > 1:  # an area: one line a creature, what it took first, so the log keeps them all
             ops.lines[start:] = [one_line(ops.peek(cid).name, ops.lines[start:])] if ops.lines[start:] else []
 

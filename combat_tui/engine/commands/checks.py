@@ -114,7 +114,8 @@ def _one_result(ops: Ops, found: list[ReadyHit], args: list[str], what: str) -> 
 
 
 @command("hit", "overrule a judged miss: its damage, set aside until the next turn, is made ready (the newest, "
-         "or the one by or on NAME, or number N); `apply double` then makes it a critical",
+         "or the one by or on NAME, or number N); `apply double crit` then makes it a critical (doubled, and "
+         "read by the damage triggers)",
          args=(arg("names", "NAME|N", optional=True),))
 def _hit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     aside = [r for r in ops.state.ready if r.missed]

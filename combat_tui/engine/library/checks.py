@@ -7,6 +7,7 @@ import random
 import re
 
 from ..ruleset import RulesetDef
+from ..ruleset.formula_names import ident, known_names
 from ..state.errors import CombatError
 from .model import ActionEntry, Member, Template
 
@@ -26,8 +27,18 @@ def _dice_ok(expr: str | int, names: dict[str, int]) -> bool:
     return True
 
 
+_NAMES: dict[int, tuple[RulesetDef, dict[str, int]]] = {}
+
+
 def _names(rs: RulesetDef) -> dict[str, int]:
-    return {s.id.replace("-", "_"): s.default for s in rs.stats} | {"level": 1}
+    """Every name a creature's formulas have (`own_turn`, `pc`, its pools and conditions...), its stats at
+    their defaults: a template's dice roll with the names they will have in a fight (worked out once a
+    ruleset, for a bestiary of hundreds)."""
+    hit = _NAMES.get(id(rs))
+    if hit is None or hit[0] is not rs:
+        names = dict.fromkeys(known_names(rs.formula_items()), 0) | {ident(s.id): s.default for s in rs.stats}
+        hit = _NAMES[id(rs)] = (rs, names | {"level": 1})
+    return hit[1]
 
 
 def check_action(rs: RulesetDef, a: ActionEntry, where: str) -> str | None:

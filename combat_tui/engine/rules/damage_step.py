@@ -78,10 +78,10 @@ def through(ops: Ops, cid: str, amount: int, dtype: str | None) -> int:
 
 
 def deal(ops: Ops, cid: str, parts: Sequence[tuple[int, str | None]], step: Callable[[int, str | None], int],
-         damage: Callable[[int, str | None], None]) -> None:
+         damage: Callable[[int, str | None], None], critical: bool = False) -> None:
     """One hit: each part through `step`, then the sum to the pools by `damage` as one hit of its largest
     part's type (a time-count impairment, an energy-stamina non-lethal hit read it), then the triggers,
-    once, with every part's type."""
+    once, with every part's type and `critical` (1 on a critical hit)."""
     c = ops.peek(cid)
     before = ops.names(c)
     done = [(step(n, t), t) for n, t in parts]
@@ -90,6 +90,8 @@ def deal(ops: Ops, cid: str, parts: Sequence[tuple[int, str | None]], step: Call
         each = " + ".join(f"{n} {t}" if t else str(n) for n, t in done)
         ops.say(f"{c.name}: {each} = {amount} in one hit")
     extra = {"amount": amount, **{f"before_{ident(p)}": s.current for p, s in c.pools.items()}}
-    extra |= {f"type_{ident(t)}": 1 for _, t in done if t}
+    extra |= {f"type_{ident(t)}": 1 for _, t in done if t} | {"critical": int(critical)}
     damage(amount, dtype)
+    if critical:
+        ops.say(f"{c.name}: a critical hit")
     ops.run_triggers("damage", cid, extra, before)

@@ -3,19 +3,14 @@
 
 from __future__ import annotations
 
-import re
-
 from ..ruleset import RulesetDef, TimeModel
+from ..ruleset.duration_text import DURATIONS as DURATIONS
+from ..ruleset.duration_text import SPEC as _SPEC
 from ..state.errors import CommandError
 from ..state.model import Expiry, State
 from .amounts import amount
 from .ops import Ops
 from .timekeeping import current_actor, slot_index
-
-DURATIONS = ("rounds:N", "end-of-round", "end-of-next-round", "start-of-turn", "end-of-turn", "end-of-next-turn",
-             "tc:N", "until-tc:N", "short-rest", "long-rest")
-_SPEC = re.compile(r"^(rounds|tc|until-tc):([0-9]{1,9})$"
-                   r"|^(end-of-round|end-of-next-round|start-of-turn|end-of-turn|end-of-next-turn|short-rest|long-rest)$")
 
 
 def typed(ops: Ops, for_words: str | None, until: str | None) -> str | None:

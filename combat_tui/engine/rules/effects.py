@@ -36,7 +36,7 @@ def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, 
     actor = cid
     untargeted = False
     effects = list(effects)
-    if any(e.when is not None and "target" in e.when for e in effects):  # `not target_exposed`
+    if any(_mentions_target(e) for e in effects):  # `not target_exposed`, `damage = "2 * target_prone"`
         extra = {**target_names(ops, other), **(extra or {})}
     for e in effects:
         cid = actor
@@ -109,6 +109,12 @@ def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, 
             ops.say(f"{c.name}: next turn in {wait} TC, at TC {mc.next_tc}")
     if untargeted:
         ops.say("(no target given, on=NAME: what it does to another creature is left to you)")
+
+
+def _mentions_target(e: EffectDef) -> bool:
+    """`target` or a `target_X` in one of its formulas: its `when`, its amounts, a prompt's numbers."""
+    texts = [v for k, v in e if k != "to"] + (list(e.numbers.values()) if isinstance(e, PromptEffect) else [])
+    return any(isinstance(v, str) and "target" in v for v in texts)
 
 
 def target_names(ops: Ops, other: str | None) -> dict[str, int]:

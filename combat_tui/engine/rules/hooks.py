@@ -44,10 +44,10 @@ class Hooks:
                       other: str | None, anchor: str | None, part: str | None) -> None:
         effects.apply(ops, cid, effs, extra, other, anchor, part)
 
-    def hit(self, ops: Ops, cid: str, parts: Sequence[tuple[int, str | None]]) -> None:
+    def hit(self, ops: Ops, cid: str, parts: Sequence[tuple[int, str | None]], critical: bool = False) -> None:
         """One hit of one or more parts, each of its type: each through `step`, then `damage`, then the triggers."""
         damage_step.deal(ops, cid, parts, lambda n, t: self.step(ops, cid, n, t),
-                         lambda n, t: self.damage(ops, cid, n, t))
+                         lambda n, t: self.damage(ops, cid, n, t), critical)
 
     def step(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> int:
         """A part of a hit before the pools: the ruleset's resistance, weakness and immunity

@@ -104,7 +104,8 @@ def leave(ops: Ops, cid: str, dice: str, dtype: str | None, target: str | None, 
         ops.ready().remove(old)  # a newer attack: the earlier miss is no longer the pending result
     missed = verdict is not None and not verdict.hit
     ops.ready().append(ReadyHit(uid=ops.new_uid(), cid=cid, target=target, amount=amount, type=dtype, what=what,
-                                missed=missed, plus=[HitPart(amount=n, type=t) for n, _, t in more]))
+                                missed=missed, plus=[HitPart(amount=n, type=t) for n, _, t in more],
+                                critical=verdict is not None and verdict.critical))
     if missed:
         ops.say(f"Missed: its damage ({shown}) is set aside until the next turn; hit overrules")
         return

@@ -12,12 +12,12 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ..ruleset import EffectDef, PoolKind, Refresh, RulesetDef, formula
+from ..ruleset import EffectDef, PoolKind, Refresh, RulesetDef, TimeModel, formula
 from ..ruleset.formula_names import has_shape, ident
 from ..state.bounds import clamp
 from ..state.errors import CommandError
 from ..state.events import RollRecord, Transaction
-from ..state.model import Clock, Combatant, Counters, PoolState, Prompt, ReadyHit, Slot, State
+from ..state.model import Clock, Combatant, Counters, PoolState, Prompt, ReadyHit, Side, Slot, State
 from ..words import labels
 from . import maxima
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..ruleset import ActionDef
     from ..state.lasting import LastingChange
 
-_DICE = re.compile(r"\d*d\d", re.IGNORECASE)
+_DICE = re.compile(r"\d*d[\d{]", re.IGNORECASE)  # `1d{hit_die}` too
 
 
 def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, int] | None = None) -> dict[str, int]:
@@ -56,8 +56,11 @@ def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, in
     out = types | out
     out["round"] = state.clock.round
     out["tc"] = state.clock.tc
-    out["own_turn"] = int(_own_turn(state, c.id))
+    out["own_turn"] = int(_own_turn(state, rs, c))
     out.setdefault("level", 1)
+    for side in Side:  # the ruleset's own item of the same name keeps its number, as `level`
+        out.setdefault(side.value, int(c.side == side))
+    out.setdefault("delaying", int(c.id in state.waiting))
     if extra:
         # a name of the moment the registry lacks is the engine's slip (a save's own ids may be stale: by shape)
         new = [k for k in map(ident, extra) if k not in out and not has_shape(k)]
@@ -68,15 +71,18 @@ def names_for(state: State, rs: RulesetDef, c: Combatant, extra: Mapping[str, in
     return out
 
 
-def _own_turn(state: State, cid: str) -> bool:
-    """Before the fight starts any creature may act; after, only the one whose turn it is."""
+def _own_turn(state: State, rs: RulesetDef, c: Combatant) -> bool:
+    """Before the fight starts any creature may act; after, only the one whose turn it is: in a time
+    count, one whose TC has come; in free rounds, every creature."""
     clock = state.clock
-    if not clock.started:
+    if not clock.started or rs.time.model is TimeModel.FREE_ROUNDS:
         return True
+    if rs.time.model is TimeModel.TIME_COUNT:
+        return c.next_tc == clock.tc
     if not 0 <= clock.turn < len(state.order):
         return False
     slot = state.order[clock.turn]
-    return not slot.ghost and slot.cid == cid
+    return not slot.ghost and slot.cid == c.id
 
 
 _RULESET_NAMES: dict[int, tuple[RulesetDef, tuple[dict[str, int], dict[str, int], dict[str, int]]]] = {}
@@ -99,7 +105,7 @@ class Rules(Protocol):
 
     def apply_effects(self, ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, int] | None,
                       other: str | None, anchor: str | None, part: str | None) -> None: ...
-    def hit(self, ops: Ops, cid: str, parts: Sequence[tuple[int, str | None]]) -> None: ...
+    def hit(self, ops: Ops, cid: str, parts: Sequence[tuple[int, str | None]], critical: bool = False) -> None: ...
     def damage(self, ops: Ops, cid: str, amount: int, dtype: str | None) -> None: ...
     def heal(self, ops: Ops, cid: str, amount: int, aimed: str | None = None) -> None: ...
     def dropped(self, ops: Ops, hit: ReadyHit) -> None: ...
@@ -337,9 +343,10 @@ class Ops:
         self.hooks.apply_effects(self, cid, effects, extra, other, anchor, part)
 
     def damage(self, cid: str, amount: int, dtype: str | None = None,
-               more: Sequence[tuple[int, str | None]] = ()) -> None:
-        """One hit: each part (`amount dtype`, then `more`) through the damage step, the pools, the triggers."""
-        self.hooks.hit(self, cid, [(amount, dtype), *more])
+               more: Sequence[tuple[int, str | None]] = (), critical: bool = False) -> None:
+        """One hit: each part (`amount dtype`, then `more`) through the damage step, the pools, the triggers
+        (`critical`: a critical hit, which they read)."""
+        self.hooks.hit(self, cid, [(amount, dtype), *more], critical)
 
     def heal(self, cid: str, amount: int, aimed: str | None = None) -> None:
         before = self.names(self.peek(cid))

@@ -144,7 +144,11 @@ def roll_initiative(ops: Ops, cid: str) -> None:
         ops.changing(cid).initiative, ops.changing(cid).tiebreak = other.initiative, other.tiebreak
         return
     formula = t.npc_initiative if (c.side == "npc" and t.npc_initiative) else t.initiative
-    if c.initiative is None and formula:
+    if c.initiative is None and c.surprised and t.surprise.initiative is not None:  # instead of the roll
+        value = ops.amount(t.surprise.initiative, c)
+        ops.changing(cid).initiative = value
+        ops.say(f"{c.name} is surprised: initiative {value}")
+    elif c.initiative is None and formula:
         value = ops.roll(formula, c).total
         ops.changing(cid).initiative = value
         ops.say(f"{c.name} rolls initiative: {value}")

@@ -26,8 +26,8 @@ def is_plain_dice(text: str) -> bool:
 
 
 def is_dice(expr: Number | None) -> bool:
-    """A dice string (`1d6`, `2d10+1`): rolled, not a formula to check."""
-    return isinstance(expr, str) and re.search(r"(?<![A-Za-z_])[0-9]*d[0-9]", expr) is not None
+    """A dice string (`1d6`, `2d10+1`, `1d{hit_die}`): rolled, not a formula."""
+    return isinstance(expr, str) and re.search(r"(?<![A-Za-z_])[0-9]*d[0-9{]", expr) is not None
 
 
 class Strict(BaseModel):

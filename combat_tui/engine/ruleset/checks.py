@@ -1,37 +1,26 @@
 """What a ruleset is checked for across its keys when it is read: every id a key names exists, no two
-items of a kind share an id, every formula parses and uses only names the ruleset defines. A slip is
-one line naming the key, found when the file is read rather than in the middle of a fight."""
+items of a kind share an id, every duration and damage type is one the engine reads (its formulas:
+`formula_checks.py`). A slip is one line naming the key, found when the file is read rather than in the
+middle of a fight."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ..state.errors import FormulaError
-from .actions import ActionDef
-from .base import Number, is_dice, is_plain_dice
+from .base import is_plain_dice
+from .duration_text import duration_problem
 from .effects import (
     AddEffect,
+    DamageEffect,
     EffectDef,
     PoolEffect,
     PromptEffect,
     RemoveEffect,
     ShiftEffect,
-    TriggerDef,
     VarEffect,
 )
 from .file import RulesetFile
-from .formula import names_in
-from .formula_names import known_names
-
-# The keys of each kind of effect that hold a number or formula (or dice, for the amounts rolled).
-_AMOUNTS = {"add": ("value",), "shift": ("by",), "pool": ("delta", "set"), "var": ("delta", "set"),
-            "damage": ("damage",), "heal": ("heal",), "next_turn": ("next_turn",), "injure": ("injure",),
-            "treat": ("treat",), "heal_injury": ("heal_injury",)}
-
-
-def trigger_name(index: int, trigger: TriggerDef) -> str:
-    """How a message names a trigger: by its label, else by its place in the file."""
-    return trigger.label or str(index)
+from .formula_checks import trigger_name
 
 
 def check_references(rs: RulesetFile) -> None:
@@ -73,6 +62,9 @@ def check_references(rs: RulesetFile) -> None:
                 if isinstance(e, AddEffect) and (e.dice is None) == (e.add in carriers):
                     raise ValueError(f"{where}: {e.add!r} " + ("carries damage: give its `dice` (and `type`)"
                                                                if e.dice is None else "carries no damage: no `dice`"))
+                problem = duration_problem(e.duration, True) if isinstance(e, AddEffect) and e.duration else None
+                if problem:
+                    raise ValueError(f"{where}: {problem}")
                 if isinstance(e, AddEffect) and e.dice is not None and not is_plain_dice(e.dice):
                     raise ValueError(f"{where}: dice {e.dice!r}: plain dice like 1d6 or 2d6+3")
                 if isinstance(e, AddEffect) and e.type is not None and rs.damage.types \
@@ -80,6 +72,9 @@ def check_references(rs: RulesetFile) -> None:
                     raise ValueError(f"{where}: unknown damage type {e.type!r}")
             elif isinstance(e, ShiftEffect):
                 need(e.shift, valued, "valued condition", where)
+            elif isinstance(e, DamageEffect) and e.type is not None and rs.damage.types \
+                    and e.type not in rs.damage.types:
+                raise ValueError(f"{where}: unknown damage type {e.type!r}")
             elif isinstance(e, PoolEffect):
                 need(e.pool, pools, "pool", where)
             elif isinstance(e, VarEffect):
@@ -94,6 +89,9 @@ def check_references(rs: RulesetFile) -> None:
                                      f"{', '.join(sorted(carries)) or 'none'}")
 
     for c in rs.conditions:
+        problem = duration_problem(c.default_duration, False) if c.default_duration else None
+        if problem:
+            raise ValueError(f"conditions.{c.id}.default_duration: {problem}")
         for d in c.implies:
             need(d, conds, "condition", f"conditions.{c.id}.implies")
         for d in c.source_implies:
@@ -124,7 +122,7 @@ def check_references(rs: RulesetFile) -> None:
             check_effects(r.effects, f"tables.{t.id}.rows.{r.label}")
         check_effects(t.after, f"tables.{t.id}.after")
     for i, trig in enumerate(rs.triggers):
-        check_effects(trig.effects, f"triggers.{trigger_name(i, trig)}")
+        check_effects(trig.effects, f"triggers[{trigger_name(i, trig.label)}].effects")
     for p in rs.damage.absorb + rs.damage.heal:
         need(p, pools, "pool", "damage")
     need(rs.damage.health, pools, "pool", "damage.health")
@@ -132,6 +130,8 @@ def check_references(rs: RulesetFile) -> None:
         need(pd.against, pools, "pool", f"pools.{pd.id}.against")
     need(rs.time.start_condition, conds, "condition", "time.start_condition")
     need(rs.time.surprise.condition, conds, "condition", "time.surprise.condition")
+    if rs.time.surprise.initiative is not None and rs.time.surprise.initiative_penalty is not None:
+        raise ValueError("time.surprise: `initiative` replaces the roll, `initiative_penalty` adds to it: one of them")
     for b in rs.body:
         for be in b.effects:
             check_effects(be.effects, f"body.{b.id}")
@@ -154,74 +154,3 @@ def check_references(rs: RulesetFile) -> None:
         for part_id in plan.parts:
             need(part_id, parts, "body part", f"body_plans.{plan.id}.parts")
 
-
-def check_formulas(rs: RulesetFile) -> None:
-    """Every formula parses and uses only names the ruleset defines, so a typo fails at load."""
-
-    known = known_names(rs.formula_items())
-
-    def own(a: ActionDef) -> set[str]:
-        """Names only an action's cost, gain, requires and effects have: its value and its tally."""
-        return {n for n, have in (("value", a.value), ("tally", a.tally)) if have is not None}
-
-    def check(expr: Number | None, where: str, extra: set[str] | None = None) -> None:
-        if not isinstance(expr, str):
-            return
-        try:
-            unknown = sorted(names_in(expr) - known - (extra or set()))
-        except FormulaError as exc:
-            raise ValueError(f"{where}: {exc}") from None
-        if unknown:
-            raise ValueError(f"{where}: unknown name {unknown[0]!r} in formula {expr!r}")
-
-    for p in rs.pools:
-        for key in ("max", "floor", "start", "refresh_to", "critical"):
-            check(getattr(p, key), f"pools[{p.id}].{key}")
-    for a in rs.actions:
-        for pid, v in [*a.cost.items(), *a.gain.items()]:
-            check(v, f"actions[{a.id}].{pid}", own(a))
-        check(a.requires, f"actions[{a.id}].requires", own(a))
-        check(a.anytime, f"actions[{a.id}].anytime")
-        check(None if is_dice(a.sf_add) else a.sf_add, f"actions[{a.id}].sf_add")
-        check(a.sf_then, f"actions[{a.id}].sf_then", {"sf"})
-    for cd in rs.conditions:
-        for i, eff in enumerate(cd.effects):
-            check(eff.max, f"conditions[{cd.id}].effects[{i}].max", {"base_max"})
-    check(rs.time_count.sf_mod, "time_count.sf_mod")
-    check(rs.time_count.class_shift, "time_count.class_shift")
-    check(rs.time_count.sf_step, "time_count.sf_step")
-    for b in rs.body:
-        check(b.majority_exact, f"body[{b.id}].majority_exact")
-    check(rs.injury_care.treat_dc, "injury_care.treat_dc")
-    check(rs.injury_care.untreated_by_part, "injury_care.untreated_by_part")
-    effect_lists = [(f"actions[{a.id}]", a.effects, own(a)) for a in rs.actions]
-    effect_lists += [(f"tables[{t.id}]", [e for r in t.rows for e in r.effects] + t.after, set(t.carries))
-                     for t in rs.tables]
-    for table in rs.tables:
-        check(table.against, f"tables[{table.id}].against", set(table.carries))
-    effect_lists += [(f"triggers[{trigger_name(i, t)}]", t.effects, set()) for i, t in enumerate(rs.triggers)]
-    effect_lists += [(f"conditions[{c.id}].on_end", c.on_end, set()) for c in rs.conditions]
-    effect_lists += [(f"conditions[{c.id}].on_remove", c.on_remove, set()) for c in rs.conditions]
-    effect_lists += [(f"body[{b.id}]", [e for be in b.effects for e in [*be.effects, *be.healed]]
-                      + b.all_effects + b.all_destroyed + (b.sound_left.effects if b.sound_left else []), set())
-                     for b in rs.body]
-    check(rs.checks.attack.stacks, "checks.attack.stacks")
-    for m in rs.checks.attack.modifiers:
-        check(m.count, f"checks.attack.modifiers[{m.reason}].count")
-    for o in rs.checks.attack.outcomes:
-        check(None if is_dice(o.sf_add) else o.sf_add, f"checks.attack.outcomes[{o.label}].sf_add")
-    effect_lists += [(f"checks.attack.outcomes[{o.label}]", o.effects + o.on_target, set())
-                     for o in rs.checks.attack.outcomes]
-    for i, t in enumerate(rs.triggers):
-        check(t.when, f"triggers[{trigger_name(i, t)}].when")
-    for where, effects, names in effect_lists:
-        for e in effects:
-            check(e.when, f"{where}.when", names)
-            for key in _AMOUNTS.get(e.verb, ()):  # dice are rolled, not formulas to check
-                amount = getattr(e, key)
-                check(None if is_dice(amount) else amount, f"{where}.{key}", names)
-            if isinstance(e, AddEffect) and e.duration and ":" in e.duration \
-                    and not e.duration.split(":", 1)[1].strip().isdigit():
-                check(e.duration.split(":", 1)[1], f"{where}.duration", names)
-            for key, number in (e.numbers.items() if isinstance(e, PromptEffect) else ()):
-                check(None if is_dice(number) else number, f"{where}.numbers.{key}", names)

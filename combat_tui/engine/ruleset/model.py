@@ -5,8 +5,9 @@ from __future__ import annotations
 from pydantic import field_validator, model_validator
 
 from .base import RULESET_SCHEMA_VERSION
-from .checks import check_formulas, check_references
+from .checks import check_references
 from .file import RulesetFile
+from .formula_checks import check_formulas
 
 
 class RulesetDef(RulesetFile):

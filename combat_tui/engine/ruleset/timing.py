@@ -17,6 +17,8 @@ class SurpriseDef(Strict):
 
     skip_round_1: bool = Field(False, description="Surprised creatures take no turn in round 1.")
     initiative_penalty: Line | None = Field(None, description="Dice added to a surprised creature's initiative roll.")
+    initiative: Line | None = Field(None, description="Dice or formula a surprised creature's initiative is, instead "
+                                                      "of the roll (`0`, `1d20 - 10`).")
     condition: Line | None = Field(None, description="A condition surprised creatures get at `start`; one given it "
                                                      "before `start` counts as surprised.")
 

@@ -199,6 +199,7 @@ class ReadyHit(Model):
     type: Line | None = None
     what: Line  # "Ghoul 1's Claw"
     missed: bool = False  # judged a miss: set aside, not ready; the GM's `hit` makes it ready
+    critical: bool = False  # judged a critical hit: the `damage` triggers read it when it is dealt
     plus: list[HitPart] = Field(default_factory=list)  # further parts of other types, dealt with it
 
     def damage_words(self) -> str:
