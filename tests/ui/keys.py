@@ -176,6 +176,11 @@ class RecordingApp(CombatApp):
         self.notes.append((kw.get("severity", "information"), message))
         super().notify(message, **kw)
 
+def logged(app: CombatApp, setup: int) -> list[str]:
+    """The command lines of the encounter's log after its first `setup` ones."""
+    assert app.session is not None
+    return [e.command for e in app.session.encounter.history()][setup:]
+
 def errors(app: RecordingApp) -> list[str]:
     return [message for severity, message in app.notes if severity == "error"]
 

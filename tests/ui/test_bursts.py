@@ -14,17 +14,12 @@ from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
 from combat_tui.ui.widgets.command_bar import CommandBar
 
-from .keys import burst, new_session, settle_burst
+from .keys import burst, logged, new_session, settle_burst
 
 NAMED = {"enter", "escape", "backspace", "colon", "ctrl+p", "ctrl+o", "plus", "space", "down", "up", "ctrl+s",
          "ctrl+l"}
 TWO = ("add Orc init=10 hp=30", "add Elf init=5 hp=30", "start")
 GOBLINS = ("add Orc init=10 hp=30", "add Goblin x10 init=5 hp=20", "start")
-
-
-def logged(app: CombatApp, setup: int) -> list[str]:
-    assert app.session is not None
-    return [e.command for e in app.session.encounter.history()][setup:]
 
 
 async def test_keys_typed_after_a_palette_jump(tmp_path: Path) -> None:

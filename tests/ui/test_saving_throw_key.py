@@ -7,15 +7,10 @@ from pathlib import Path
 
 from helpers import pool
 
-from .keys import RecordingApp, answer, asking, errors, goto, list_title, new_session, pick, press
+from .keys import RecordingApp, answer, asking, errors, goto, list_title, logged, new_session, pick, press
 
 SETUP = ("add Kara pc hp=30 con=2 init=20", "add Osk pc hp=30 init=18", "add Orc hp=30 con=1 init=10",
          "add Elf hp=30 init=5", "start")
-
-
-def logged(app: RecordingApp) -> list[str]:
-    assert app.session is not None
-    return [e.command for e in app.session.encounter.history()][len(SETUP):]
 
 
 async def mark(pilot: object, app: RecordingApp, *names: str) -> None:
@@ -39,7 +34,7 @@ async def test_a_mass_save_with_damage_and_the_players_totals_typed(tmp_path: Pa
         assert (asking(app) or "").startswith("Players' totals, in order: Kara, Osk")
         await answer(pilot, app, "20 3")
         assert errors(app) == []
-        assert logged(app) == ["save Kara,Osk,Orc,Elf con half dc=12 dmg=10 Kara=20 Osk=3"]
+        assert logged(app, len(SETUP)) == ["save Kara,Osk,Orc,Elf con half dc=12 dmg=10 Kara=20 Osk=3"]
         s = app.session
         assert s is not None
         assert pool(s, "Kara", "stamina") == 25 and pool(s, "Osk", "stamina") == 20  # passed: half; failed: all
@@ -57,7 +52,7 @@ async def test_a_save_with_no_damage_and_every_roll_rolled(tmp_path: Path) -> No
         await answer(pilot, app, "15")
         await press(pilot, "enter")  # no damage; the Orc is no player: no totals asked
         assert asking(app) is None
-        assert logged(app) == ["save Orc con dc=15"]
+        assert logged(app, len(SETUP)) == ["save Orc con dc=15"]
 
 
 async def test_a_dc_that_is_no_number_is_one_line_and_runs_nothing(tmp_path: Path) -> None:
@@ -69,5 +64,5 @@ async def test_a_dc_that_is_no_number_is_one_line_and_runs_nothing(tmp_path: Pat
         await pick(pilot, app, "con")
         await answer(pilot, app, "hard")
         await press(pilot, "enter")
-        assert logged(app) == []
+        assert logged(app, len(SETUP)) == []
         assert errors(app) == ["The DC is a number: hard"]
