@@ -1,6 +1,6 @@
-"""Test data shared by the engine tests: the five built-in ids, and the smallest ruleset that loads."""
+"""Test data shared by the engine tests: the shipped ruleset ids, and the smallest ruleset that loads."""
 
-FIVE = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"}
+FIVE = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "dnd5e"}  # the shipped ids
 
 MINI = """
 id = "mini"
