@@ -9,7 +9,7 @@ from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
 from combat_tui.store.rulesets import Catalogue
 
-FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+FIVE = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "dnd5e"]  # the shipped ones
 
 
 @pytest.mark.parametrize("ruleset", FIVE)

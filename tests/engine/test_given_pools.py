@@ -1,7 +1,8 @@
 """Pools only some creatures have (`only_given = true`): a creature has one only once its `add` line, its
 template or an `edit` gives it a maximum. The others carry nothing of it: no sheet line, no row, no
 public view, nothing in a party's file; a formula reads 0 there, and a cost or a `gain` of it is refused
-in words. A small ruleset of the test's own plays it."""
+in words. And a counter, which counts up, says nothing at 0. A small ruleset of the test's own plays
+them."""
 
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ only_given = true
 id = "strain"
 name = "Strain"
 kind = "counter"
+[[pools]]
+id = "fails"
+name = "Failures"
+kind = "counter"
+max = 3
+start = 0
 [damage]
 absorb = ["hp"]
 heal = ["hp"]
@@ -106,3 +113,14 @@ def test_it_refreshes_on_those_who_have_it(enc: Encounter) -> None:
     enc.run("act Dragon legendary")
     enc.run("next")
     assert pool(enc, "Dragon", "legendary") == 3
+
+
+def test_a_counter_says_nothing_at_0_even_with_a_top(enc: Encounter) -> None:
+    """A counter counts up from 0: at 0 (no failure yet) it is on no sheet, top or not; once it counts,
+    it is drawn as a count of its top."""
+    kara = enc.state.combatants["c1"]
+    assert "Failures" not in [p.name for p in sheet_view(enc.state, enc.rs, kara).pools]
+    enc.run("gain Kara fails 1")
+    kara = enc.state.combatants["c1"]
+    shown = {p.name: p for p in sheet_view(enc.state, enc.rs, kara).pools}
+    assert (shown["Failures"].kind.value, shown["Failures"].current, shown["Failures"].max) == ("counter", 1, 3)
