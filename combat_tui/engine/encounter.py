@@ -65,8 +65,10 @@ class Encounter:
         ids = list(combatants) if changes is None else [
             ch.key[2:] for ch in changes if ch.key.startswith("c:") and ch.key[2:] in combatants]
         every = given.every(self.rs)  # a pool only some creatures are given is no gap on the others
+        known = {pd.id for pd in self.rs.pools}  # one it does not know: a var an older save kept as a pool
         if all(len(combatants[cid].pools) == len(self.rs.pools)
-               or all(pid in combatants[cid].pools for pid in every) for cid in ids):
+               or (all(pid in combatants[cid].pools for pid in every) and known.issuperset(combatants[cid].pools))
+               for cid in ids):
             return
         ops = Ops(self.state, self.rs, self.rng, self.hooks)
         for cid in ids:

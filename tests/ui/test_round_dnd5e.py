@@ -16,6 +16,7 @@ from helpers import cond_entries, pool
 from combat_tui.store import saves
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.screens.picks import act_choices
 
 from .keys import add_condition, choose, command, entry, highlight, new_session, press, turn
 
@@ -120,3 +121,14 @@ async def test_a_round_of_dnd5e_with_keys_only(tmp_path: Path) -> None:
 
     doc = saves.load(tmp_path / "fight.combat")
     assert doc.state == s.encounter.state
+
+
+def test_the_act_list_offers_legendary_actions_only_to_a_legendary_creature(tmp_path: Path) -> None:
+    """Legendary actions and resistance are paid from pools only a legendary creature has: a PC's act list
+    does not offer them."""
+    s = make_session(tmp_path, "add Kara pc init=15", "add Dragon init=12 legendary=3 legendary_resistance=2")
+    ids = {c.name: c.id for c in s.encounter.state.combatants.values()}
+    kara = {ch.id for ch in act_choices(s.encounter, frozenset({ids["Kara"]}))}
+    dragon = {ch.id for ch in act_choices(s.encounter, frozenset({ids["Dragon"]}))}
+    assert {"legendary", "legendary-resistance"} <= dragon and not {"legendary", "legendary-resistance"} & kara
+    assert "dash" in kara and "dash" in dragon

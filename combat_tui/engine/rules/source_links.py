@@ -4,12 +4,27 @@ Concentration, a grab when the grabber is Incapacitated. Found here; `conditions
 
 from __future__ import annotations
 
+from ..ruleset import RulesetDef
 from ..state.model import Combatant, ConditionState
 from .ops import Ops
+
+_WATCHED: dict[int, tuple[RulesetDef, frozenset[str], frozenset[str]]] = {}
+
+
+def _watched(rs: RulesetDef) -> tuple[frozenset[str], frozenset[str]]:
+    """The conditions whose loss, and whose gain, ends some other: worked out once a ruleset, so that a
+    ruleset without links looks at no creature when a condition comes or goes."""
+    hit = _WATCHED.get(id(rs))
+    if hit is None or hit[0] is not rs:
+        hit = _WATCHED[id(rs)] = (rs, frozenset(x for cd in rs.conditions for x in cd.ends_when_source_loses),
+                                  frozenset(x for cd in rs.conditions for x in cd.ends_when_source_gains))
+    return hit[1], hit[2]
 
 
 def linked(ops: Ops, source: str, cond_id: str, gained: bool) -> list[tuple[Combatant, ConditionState]]:
     """The conditions given from `source` that end now that it lost (or gained) `cond_id`."""
+    if cond_id not in _watched(ops.rs)[1 if gained else 0]:
+        return []
     found = []
     for c in ops.state.combatants.values():
         for cs in c.conditions:
