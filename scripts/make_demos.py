@@ -37,6 +37,15 @@ DEMOS: dict[str, tuple[str, list[str]]] = {
         "add Zherynn pc init=6", "add Aeus pc init=13", "add Garret npc init=7", "add Garret's Hound init=9",
         "start",
     ]),
+    "dnd5e": ("The ogre's bridge", [
+        "add Kara pc init=15 hp=44 ac=18 str=3 dex=1 con=3 save_str=2 save_con=2 level=4",
+        "add Bram pc init=8 hp=35 ac=18 wis=3 con=2 save_wis=2 save_cha=2 level=4",
+        "add Lio pc init=17 hp=26 ac=12 int=3 dex=2 con=1 save_int=2 save_wis=2 level=4",
+        "add Sefa pc init=19 hp=31 ac=15 dex=4 save_dex=2 save_int=2 level=4",
+        "add Ogre hp=68 ac=11 str=4 dex=-1 con=3 speed=40 cr_xp=450",
+        "add Goblin x3 hp=10 ac=15 dex=2 cr_xp=50", "start",
+        "cond Lio concentration", 'cond "Goblin 1" paralyzed from=Lio', 'dmg "Goblin 2" 6 piercing',
+    ]),
     "boon-bane": ("Goblin warren", [
         "add Wren pc init=5", "add Hale pc init=3", "add Goblin x4 hp=7", "add Goblin Boss hp=15", "start",
     ]),

@@ -64,7 +64,7 @@ KINDS: tuple[str, ...] = (
     "disk: full",
 )
 
-SHIPPED = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"}
+SHIPPED = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e", "dnd5e"}
 
 
 # ----------------------------------------------------------------------------------------- helpers
@@ -488,7 +488,7 @@ def test_bad_user_ruleset_is_skipped_with_file_and_key(tmp_path: Path, kind: str
     assert str(info.value).startswith("house.toml") and key in str(info.value)
     cat = load_all(folder)
     assert set(cat.rulesets) == SHIPPED and len(cat.problems) == 1
-    # the command line: listed as skipped in one line naming file and key; the shipped five still work
+    # the command line: listed as skipped in one line naming file and key; the shipped ones still work
     code, out, err = cli_caught("rulesets")
     assert code == 0 and {line.split()[0] for line in out.splitlines()} == SHIPPED
     assert err.startswith("skipped: house.toml") and err.count("\n") == 1 and key in err, err

@@ -9,7 +9,7 @@ from combat_tui.paths import demo_saves_dir
 from combat_tui.store import saves
 from combat_tui.store.rulesets import Catalogue
 
-SHIPPED = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"]
+SHIPPED = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e", "dnd5e"]
 
 
 @pytest.mark.parametrize("ruleset", SHIPPED)

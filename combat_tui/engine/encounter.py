@@ -13,7 +13,7 @@ from .rules import turns
 from .rules.ops import Ops
 from .rules.systems import hooks_for
 from .rules.timekeeping import stamp
-from .ruleset import RulesetDef, formula
+from .ruleset import RulesetDef, formula, given
 from .state.clean import clean_command
 from .state.document import EncounterDoc, now_iso
 from .state.errors import CombatError, CommandError, SaveError
@@ -64,7 +64,11 @@ class Encounter:
         combatants = self.state.combatants
         ids = list(combatants) if changes is None else [
             ch.key[2:] for ch in changes if ch.key.startswith("c:") and ch.key[2:] in combatants]
-        if all(len(combatants[cid].pools) == len(self.rs.pools) for cid in ids):
+        every = given.every(self.rs)  # a pool only some creatures are given is no gap on the others
+        known = {pd.id for pd in self.rs.pools}  # one it does not know: a var an older save kept as a pool
+        if all(len(combatants[cid].pools) == len(self.rs.pools)
+               or (all(pid in combatants[cid].pools for pid in every) and known.issuperset(combatants[cid].pools))
+               for cid in ids):
             return
         ops = Ops(self.state, self.rs, self.rng, self.hooks)
         for cid in ids:

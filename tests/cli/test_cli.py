@@ -23,7 +23,7 @@ def test_rulesets_lists_the_shipped_ones(capsys: pytest.CaptureFixture[str]) -> 
     code, out, _ = cli(capsys, "rulesets")
     assert code == 0
     ids = [line.split()[0] for line in out.splitlines()]
-    assert ids == sorted(["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"])
+    assert ids == sorted(["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e", "dnd5e"])
 
 
 def test_user_ruleset_is_listed_and_a_bad_one_reported(capsys: pytest.CaptureFixture[str], tmp_path: Path,

@@ -1,6 +1,6 @@
 """Test data shared by the engine tests: the built-in ids, and the smallest ruleset that loads."""
 
-SHIPPED = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"}
+SHIPPED = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e", "dnd5e"}
 
 MINI = """
 id = "mini"

@@ -7,7 +7,7 @@ import re
 from ..rules import actions, attacks, judging, temporary
 from ..rules.amounts import amount
 from ..rules.ops import Ops
-from ..ruleset import PoolDef, TimeModel
+from ..ruleset import PoolDef, TimeModel, given
 from ..state.bounds import parse_int
 from ..state.errors import CommandError
 from ..state.model import OwnAction, ReadyHit
@@ -138,6 +138,8 @@ def _pool_amount(ops: Ops, args: list[str], verb: str, other: str) -> tuple[list
     ids, rest = targets(ops, args, 2)
     need(rest, 2, verb)
     pd = pick_pool(ops, rest[0])
+    for cid in ids:
+        ops.require(pd.id in ops.peek(cid).pools, given.lacking(ops.rs, ops.peek(cid).name, pd.id, {}) or "")
     n = amount(ops, rest[1], "amount")
     ops.require(n >= 0, f"{verb} a positive amount (use {other})")
     return ids, pd, n

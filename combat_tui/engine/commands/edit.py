@@ -83,9 +83,14 @@ def _edit(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             if top < 0:
                 raise CommandError(f"{pd.name} cannot be negative ({top})")
             tops[pd.id] = top
+    fresh = {pid: top for pid, top in tops.items() if pid not in c.pools}  # given now: a pool only some have
     was = {pid: (ps.current, ps.max) for pid, ps in c.pools.items()}
     for pid, top in tops.items():
-        c.pools[pid].fixed_max = top
+        if pid in c.pools:
+            c.pools[pid].fixed_max = top
+    if fresh:
+        ops.init_pools(cid, fresh)
+        said += [f"{rs.pool(pid).name} {top}" for pid, top in fresh.items()]
     ops.recompute(cid)
     for pid, (current, old_max) in was.items():
         ps = c.pools[pid]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..ruleset import ActionDef, TimeModel
+from ..ruleset import ActionDef, TimeModel, given
 from ..state.errors import CommandError
 from ..state.model import Side
 from ..state.targets import pick
@@ -128,6 +128,9 @@ def pay(ops: Ops, cid: str, action: ActionDef, target: str | None, name: str | N
                            else f"{c.name} cannot {action.name} now")
     _use_limited(ops, cid, action, target, name)
     costs = {pid: ops.eval(v, c, extra) for pid, v in action.cost.items()}
+    gaps = [g for pid in (*costs, *action.gain) if (g := given.lacking(ops.rs, c.name, pid, c.pools))]
+    if gaps:
+        raise CommandError(f"{c.name} cannot {action.name}: {gaps[0].removeprefix(c.name + ' ')}")
     short = []
     for pid, cost in costs.items():
         pd = ops.rs.pool(pid)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ..state.errors import CommandError
 from ..state.model import ConditionState, Expiry, Ward
+from . import source_links
 from .durations import resolve_duration
 from .ops import Ops
 from .timekeeping import current_actor, describe
@@ -110,7 +111,24 @@ def add(ops: Ops, cid: str, cond_id: str, value: int | None = None, duration: st
         for daughter in cd.source_implies:
             add(ops, source, daughter, source=cid, parent=new.uid)
     ops.recompute(cid)
+    if not any(x.id == cond_id and x.uid != new.uid for x in ops.peek(cid).conditions):
+        _follow(ops, cid, cond_id, gained=True)
+    cut = source_links.cut_at_birth(ops, new) if new.direct and new.source else None
+    if cut is not None and new.source is not None:
+        remove(ops, cid, new.uid, source_links.why(ops, new.source, cut, gained=True))
     return new
+
+
+def _follow(ops: Ops, source: str, cond_id: str, gained: bool) -> None:
+    """End what was given from `source` and lasts only while it keeps (or lacks) `cond_id`."""
+    for c, cs in source_links.linked(ops, source, cond_id, gained):
+        if cs.uid not in {x.uid for x in ops.peek(c.id).conditions}:
+            continue  # gone already, with a parent
+        if _live_parents(ops, c.id, cs):
+            ops.changing(c.id)
+            cs.direct = False
+            continue
+        remove(ops, c.id, cs.uid, source_links.why(ops, source, cond_id, gained))
 
 
 def _cond_of(ops: Ops, cid: str, uid: int | None) -> str:
@@ -160,6 +178,8 @@ def remove(ops: Ops, cid: str, uid: int, why: str = "removed") -> None:
             if not _live_parents(ops, holder, daughter) and not daughter.direct:
                 remove(ops, holder, daughter.uid, f"ends with {ops.rs.condition(target.id).name}")
     ops.recompute(cid)
+    if not any(x.id == target.id for x in ops.peek(cid).conditions):
+        _follow(ops, cid, target.id, gained=False)
     on_remove = ops.rs.condition(target.id).on_remove
     if on_remove:  # however it went (Dying lost raises Wounded)
         ops.apply_effects(cid, on_remove)

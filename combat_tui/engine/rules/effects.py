@@ -75,6 +75,8 @@ def apply(ops: Ops, cid: str, effects: Iterable[EffectDef], extra: Mapping[str, 
         elif isinstance(e, HealEffect):
             ops.heal(cid, ops.amount(e.heal, c, extra))
         elif isinstance(e, PoolEffect):
+            if e.pool not in c.pools:  # a pool only some creatures are given: nothing to change here
+                continue
             current = c.pools[e.pool].current
             if e.set is not None:
                 target = ops.amount(e.set, c, extra)

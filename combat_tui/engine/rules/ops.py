@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ..ruleset import EffectDef, PoolKind, Refresh, RulesetDef, TimeModel, formula
+from ..ruleset import EffectDef, PoolKind, Refresh, RulesetDef, TimeModel, formula, given
 from ..ruleset.formula_names import has_shape, ident
 from ..state.bounds import clamp
 from ..state.errors import CommandError
@@ -93,7 +93,8 @@ def _ruleset_names(rs: RulesetDef) -> tuple[dict[str, int], dict[str, int], dict
     triggers ask for names many times a command."""
     hit = _RULESET_NAMES.get(id(rs))
     if hit is None or hit[0] is not rs:
-        names = ({ident(s.id): s.default for s in rs.stats}, {ident(cd.id): 0 for cd in rs.conditions},
+        names = ({ident(s.id): s.default for s in rs.stats} | given.absent_names(rs),
+                 {ident(cd.id): 0 for cd in rs.conditions},
                  {f"type_{ident(t)}": 0 for t in rs.damage.types})
         hit = _RULESET_NAMES[id(rs)] = (rs, names)
     return hit[1]
@@ -262,7 +263,7 @@ class Ops:
         for vd in self.rs.vars:  # a save from when the var was a pool: its number kept, as a var
             if vd.id in c.pools:
                 c.vars[vd.id] = c.pools.pop(vd.id).current
-        missing = [pd for pd in self.rs.pools if pd.id not in c.pools]
+        missing = [pd for pd in self.rs.pools if pd.id not in c.pools and given.belongs(pd, fixed)]
         if not missing:
             return
         for pd in missing:

@@ -94,8 +94,9 @@ def check_references(rs: RulesetFile) -> None:
             raise ValueError(f"conditions.{c.id}.default_duration: {problem}")
         for d in c.implies:
             need(d, conds, "condition", f"conditions.{c.id}.implies")
-        for d in c.source_implies:
-            need(d, conds, "condition", f"conditions.{c.id}.source_implies")
+        for key in ("source_implies", "ends_when_source_loses", "ends_when_source_gains"):
+            for d in getattr(c, key):
+                need(d, conds, "condition", f"conditions.{c.id}.{key}")
         need(c.start_of_turn, tables, "table", f"conditions.{c.id}.start_of_turn")
         need(c.round_start, tables, "table", f"conditions.{c.id}.round_start")
         need(c.end_of_turn, tables, "table", f"conditions.{c.id}.end_of_turn")

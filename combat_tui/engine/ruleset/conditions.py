@@ -67,3 +67,9 @@ class ConditionDef(Strict):
     end_check: Int | None = Field(None, description="The DC of a flat check (1d20) at the end of the bearer's turn, "
                                                     "after any damage it carries: at or above it, it ends.")
     ends_with_fight: bool = Field(False, description="It runs out (its `on_end` too) when `end` closes the fight.")
+    ends_when_source_loses: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS, description="It ends when "
+                                               "its source (`from=`) loses one of these (a spell held by "
+                                               "Concentration).")
+    ends_when_source_gains: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS, description="It ends when "
+                                               "its source gains one of these, or is given it while it has one (a grab "
+                                               "ends when the grabber is Incapacitated).")

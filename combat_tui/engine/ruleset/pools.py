@@ -53,6 +53,8 @@ class PoolDef(Strict):
     summary: bool = Field(False, description="Shown in the acting order's rows, not only on the sheet.")
     short: Line | None = Field(None, description="Its label of a few letters in those rows.")
     against: Line | None = Field(None, description="Another pool it is drawn against (fatigue against HP).")
+    only_given: bool = Field(False, description="Only a creature given a maximum for it (`add Dragon legendary=3`, a "
+                                                "template's pools) has it; formulas read 0 on the others.")
     description: Text = Field("", description="What it is, in your own words.")
 
 

@@ -206,8 +206,8 @@ def sheet_view(state: State, rs: RulesetDef, c: Combatant) -> SheetView:
     pools = []
     for pd in sheet_pools(rs):
         ps = c.pools.get(pd.id)
-        if ps is None or (pd.kind is PoolKind.COUNTER and ps.current == 0 and ps.max is None):
-            continue  # an untouched counter says nothing
+        if ps is None or (pd.kind is PoolKind.COUNTER and ps.current == 0):
+            continue  # a counter at 0 says nothing, with a top or without (no "death saves failed 0/3")
         pools.append(pool_view(state, rs, c, pd))
     return SheetView(c.id, c.name, c.side.value, c.initiative,
                      c.next_tc if rs.time.model is TimeModel.TIME_COUNT else None, c.hidden, tuple(pools),

@@ -94,7 +94,10 @@ def act_choices(enc: Encounter, aimed: frozenset[str]) -> list[Choice]:
     owned = [{a.name.casefold() for a in c.actions} for c in who[1:]]
     shared = {OWN + a.id for a in (actor.actions if actor else []) if all(a.name.casefold() in o for o in owned)}
     choices = [ch for ch in choices if ch.id in shared]
+    lacking = {pd.id for pd in rs.pools if pd.only_given and who and all(pd.id not in c.pools for c in who)}
     for a in rs.actions:
+        if lacking & {*a.cost, *a.gain}:
+            continue  # paid from a pool none of them was given (Legendary actions on a PC)
         cost = action_cost(rs, a, names)
         speed = classes.get(a.speed or "", "") or (f"SF {a.sf}" if isinstance(a.sf, int) else "")
         choices.append(Choice(a.id, a.name, a.description, " · ".join(x for x in (cost, speed) if x)))
