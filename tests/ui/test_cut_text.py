@@ -17,7 +17,7 @@ from combat_tui.ui.widgets.header import fit_title
 
 from .keys import asking
 
-RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "dnd5e", "pf2e"]
 SIZES = [(80, 24), (60, 20)]
 
 

@@ -30,6 +30,7 @@ SETUP = {
     "time-count": ["add Zherynn pc init=6", "add Garret's Hound init=9"],
     "boon-bane": ["add Wren pc init=5", "add Goblin x2 hp=7"],
     "pf2e": ["add Valeros pc hp=30 init=17", "add Goblin x2 hp=6 init=5"],
+    "dnd5e": ["add Kara pc hp=30 init=17", "add Goblin x2 hp=7 init=5", "add Ogre hp=59 legendary=3"],
 }
 
 

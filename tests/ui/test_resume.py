@@ -26,7 +26,7 @@ from combat_tui.ui.screens.open import OpenScreen
 
 from .keys import asking, pass_anyway, picking, press
 
-RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"]
+RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e", "dnd5e"]
 SIZE = (100, 30)
 pytestmark = pytest.mark.usefixtures("sized_terminal")  # the console as wide as SIZE
 

@@ -16,7 +16,7 @@ from combat_tui.ui.screens.main import MainScreen
 from .keys import press
 
 SIZES = [(1, 1), (2, 2), (5, 3), (12, 5), (13, 8), (20, 6), (40, 10), (80, 24)]
-RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e"]
+RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "pf2e", "dnd5e"]
 # Every main-screen key that opens a question, a list, a screen, the command bar or the palette.
 OPENING = ["c", "C", "l", "a", "s", "g", "i", "d", "h", "r", "v", "o", "e", "question_mark", "colon", "P", "ctrl+o",
            "ctrl+s", "ctrl+p"]

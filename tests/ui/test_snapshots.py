@@ -30,7 +30,7 @@ from combat_tui.ui.screens.new import NewScreen
 from combat_tui.ui.screens.open import OpenScreen
 from combat_tui.ui.widgets.log_pane import LogPane
 
-RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"]
+RULESETS = ["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "dnd5e", "pf2e"]
 SIZES = [(80, 24), (120, 40)]
 FIXED_UPDATED = ["2026-03-14T19:05:00+00:00", "2026-02-01T20:30:00+00:00"]
 
