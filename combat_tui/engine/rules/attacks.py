@@ -10,7 +10,7 @@ from ..ruleset import ActionDef, RulesetDef, TimeModel
 from ..state.errors import CommandError
 from ..state.model import Combatant, OwnAction, ReadyHit, State
 from ..state.targets import pick
-from . import actions, attack_rolls, judging
+from . import actions, attack_rolls, judging, recharge
 from .ops import Ops
 
 ROLL_WORD = re.compile(r"(adv|dis|boon|bane)[0-9]?", re.IGNORECASE)  # `act ... adv`, `boon2`: on the to-hit
@@ -51,11 +51,13 @@ def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list
     """Pay for an own action, schedule the next TC in time count, roll its to-hit and its damage, and
     leave the damage ready for `apply`. `face`: the d20 as it landed at the table (a player's roll);
     `tohit`: the GM's number on the to-hit."""
+    recharge.refuse_spent(ops.peek(cid), own)
     action = as_action(ops.rs, own)
     rules = attack_rolls.modifiers(ops, cid, target, own, roll_words, tohit) if own.hit is not None else None
     actions.pay(ops, cid, action, target)
     if ops.rs.time.model is TimeModel.TIME_COUNT:
         actions.schedule(ops, cid, action, sf, cls, mod)
+    recharge.spend(ops, cid, own)
     c = ops.peek(cid)
     on = f" on {ops.peek(target).name}" if target is not None else ""
     extra = " ".join(roll_words)
