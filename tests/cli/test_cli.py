@@ -19,11 +19,11 @@ from combat_tui.store import saves
 from combat_tui.store.rulesets import Catalogue
 
 
-def test_rulesets_lists_the_five(capsys: pytest.CaptureFixture[str]) -> None:
+def test_rulesets_lists_the_shipped_ones(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "rulesets")
     assert code == 0
     ids = [line.split()[0] for line in out.splitlines()]
-    assert ids == sorted(["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"])
+    assert ids == sorted(["three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "dnd5e"])
 
 
 def test_user_ruleset_is_listed_and_a_bad_one_reported(capsys: pytest.CaptureFixture[str], tmp_path: Path,

@@ -1,6 +1,7 @@
 """Test data shared by the engine tests: the five built-in ids, and the smallest ruleset that loads."""
 
 FIVE = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"}
+SHIPPED = FIVE | {"dnd5e"}  # dnd5e: the ids the SRD bestiary needs, its own tests elsewhere
 
 MINI = """
 id = "mini"

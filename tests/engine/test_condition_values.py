@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from helpers import cond, cond_ids, duel
-from mini_ruleset import FIVE
+from mini_ruleset import SHIPPED
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.ruleset import RulesetDef
@@ -165,5 +165,5 @@ def test_a_bad_shift_or_on_remove_is_refused_when_read(tmp_path: Path, change: t
                                                         fragment: str) -> None:
     (tmp_path / "valued.toml").write_text(VALUED.replace(*change), encoding="utf-8")
     cat = load_all(tmp_path)
-    assert set(cat.rulesets) == FIVE
+    assert set(cat.rulesets) == SHIPPED
     assert len(cat.problems) == 1 and fragment in cat.problems[0]

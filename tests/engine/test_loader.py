@@ -5,16 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from mini_ruleset import FIVE, MINI
+from mini_ruleset import MINI, SHIPPED
 
 from combat_tui.engine.ruleset import RulesetDef
 from combat_tui.engine.state.errors import RulesetError
 from combat_tui.store.rulesets import builtin_dir, load_all, load_file
 
 
-def test_the_five_load_cleanly() -> None:
+def test_the_shipped_rulesets_load_cleanly() -> None:
     cat = load_all()
-    assert set(cat.rulesets) == FIVE
+    assert set(cat.rulesets) == SHIPPED
     assert cat.problems == []
     for rs in cat.rulesets.values():
         assert rs.conditions and rs.pools and rs.rules, rs.id
@@ -24,7 +24,7 @@ def test_the_five_load_cleanly() -> None:
 def test_user_ruleset_appears_beside_the_five(tmp_path: Path) -> None:
     (tmp_path / "mini.toml").write_text(MINI, encoding="utf-8")
     cat = load_all(tmp_path)
-    assert set(cat.rulesets) == FIVE | {"mini"}
+    assert set(cat.rulesets) == SHIPPED | {"mini"}
 
 
 @pytest.mark.parametrize("change, fragment", [
@@ -45,7 +45,7 @@ def test_bad_user_file_is_named_and_skipped(tmp_path: Path, change: tuple[str, s
     (tmp_path / "mine.toml").write_text(MINI.replace(*change), encoding="utf-8")
     cat = load_all(tmp_path)
     assert "mini" not in cat.rulesets
-    assert set(cat.rulesets) == FIVE
+    assert set(cat.rulesets) == SHIPPED
     assert len(cat.problems) == 1 and cat.problems[0].startswith("mine.toml: ")
     assert fragment in cat.problems[0]
 
@@ -65,7 +65,7 @@ def test_user_file_cannot_take_a_builtin_id(tmp_path: Path) -> None:
 
 
 def test_builtin_dir_holds_the_data() -> None:
-    assert {p.stem for p in builtin_dir().glob("*.toml")} == FIVE
+    assert {p.stem for p in builtin_dir().glob("*.toml")} == SHIPPED
 
 
 def test_a_builtin_file_is_named_after_its_id_so_get_reads_only_that_file(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -84,5 +84,5 @@ def test_a_builtin_file_is_named_after_its_id_so_get_reads_only_that_file(monkey
     cat = load_all()
     rs = cat.get("time-count")
     assert read == ["time-count.toml"]
-    assert set(cat.rulesets) == FIVE  # the whole list reads the rest, and keeps what was read
+    assert set(cat.rulesets) == SHIPPED  # the whole list reads the rest, and keeps what was read
     assert cat.rulesets["time-count"] is rs and read.count("time-count.toml") == 1
