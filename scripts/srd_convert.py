@@ -235,7 +235,7 @@ def _save(m: Monster, entry: Json, act: Json, name: str, description: str) -> No
 def action(m: Monster, a: Json, kind: str) -> list[Json]:
     """One SRD action as the bestiary's: an attack (hit, damage, type, plus), a save (and its damage),
     or the action's words alone; a save after a hit is an action of its own, `NAME (save)`."""
-    name: str = a["name"]
+    name: str = " ".join(str(a["name"]).split())
     acts: list[Json] = a.get("activities") or []
     attacks = [x for x in acts if x.get("kind") == "attack"]
     saves = [x for x in acts if x.get("kind") == "save"]
