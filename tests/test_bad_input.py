@@ -64,7 +64,7 @@ KINDS: tuple[str, ...] = (
     "disk: full",
 )
 
-SHIPPED = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane"}
+SHIPPED = {"three-action", "energy-stamina", "body-injury", "time-count", "boon-bane", "dnd5e"}
 
 
 # ----------------------------------------------------------------------------------------- helpers

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from mini_ruleset import FIVE, MINI
+from mini_ruleset import MINI, SHIPPED
 
 from combat_tui.store.rulesets import load_all
 
@@ -45,7 +45,7 @@ def test_a_bad_check_is_refused_when_the_file_is_read(tmp_path: Path, change: tu
                                                        fragment: str) -> None:
     (tmp_path / "mine.toml").write_text(MINI + GOOD.replace(*change), encoding="utf-8")
     cat = load_all(tmp_path)
-    assert set(cat.rulesets) == FIVE
+    assert set(cat.rulesets) == SHIPPED
     assert len(cat.problems) == 1 and cat.problems[0].startswith("mine.toml: ") and fragment in cat.problems[0]
 
 

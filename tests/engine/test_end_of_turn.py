@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from helpers import combatant, cond_ids, creature, pool, prompt_tables
-from mini_ruleset import FIVE
+from mini_ruleset import SHIPPED
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.rules.durations import duration_words
@@ -142,7 +142,7 @@ def test_an_effect_carrying_damage_is_checked_when_read(tmp_path: Path, change: 
                                                          fragment: str) -> None:
     (tmp_path / "ends.toml").write_text(ENDS.replace(*change), encoding="utf-8")
     cat = load_all(tmp_path)
-    assert set(cat.rulesets) == FIVE
+    assert set(cat.rulesets) == SHIPPED
     assert len(cat.problems) == 1 and fragment in cat.problems[0], cat.problems
 
 

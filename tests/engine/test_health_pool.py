@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from helpers import Make
-from mini_ruleset import FIVE, MINI
+from mini_ruleset import MINI, SHIPPED
 
 from combat_tui.engine.state.errors import CommandError
 from combat_tui.engine.views.player_view import Health, coarse_health
@@ -72,5 +72,5 @@ def test_a_creature_without_stamina_never_falls_unconscious(make: Make) -> None:
 def test_a_health_pool_the_ruleset_lacks_is_refused(tmp_path: Path) -> None:
     (tmp_path / "mine.toml").write_text(MINI.replace("[damage]\n", '[damage]\nhealth = "life"\n'), encoding="utf-8")
     cat = load_all(tmp_path)
-    assert set(cat.rulesets) == FIVE
+    assert set(cat.rulesets) == SHIPPED
     assert len(cat.problems) == 1 and "unknown pool 'life'" in cat.problems[0]

@@ -86,6 +86,12 @@ def test_the_whole_breath_is_one_undo(fight: Encounter) -> None:
     fight.run("act Drake fire-breath on=Kara Kara=20")  # not spent: the undo took that back too
 
 
+def test_a_typed_roll_for_a_name_of_several_words(fight: Encounter) -> None:
+    fight.run("add Old Osk pc hp=30 init=2")
+    lines = fight.run('act Drake fire-breath on=Kara "Old Osk=19"')
+    assert "Old Osk: DEX save 19 (rolled at the table) against DC 13: passes" in lines
+
+
 def test_none_on_a_save_without_damage_only_reports(fight: Encounter) -> None:
     lines = fight.run("act Drake roar on=Kara,Osk")
     assert lines[-1].startswith("DEX save, DC 30: passed nobody; failed ")

@@ -36,6 +36,9 @@ _ACT_WORDS = {"on=NAME": "the creature the action is used on",
          "action that calls for a save")
 def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     typed_words = {k: v for k, v in kw.items() if k not in COMMANDS["act"].words}
+    typed_words |= dict(w.rsplit("=", 1) for w in args if "=" in w)  # `"Orc 2=14"`: a name of several words
+    args = [w for w in args if "=" not in w]
+    typed = typed_rolls(ops, typed_words, "act")  # a word that names no creature is refused here
     roll_words: list[str] = []
     while args and attacks.ROLL_WORD.fullmatch(args[-1]):
         roll_words.insert(0, args.pop())
@@ -54,7 +57,7 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         raise CommandError(f"act does not take {', '.join(f'{k}=' for k in typed_words)} (it takes {takes}, and "
                            f"NAME=N against an action that calls for a save); usage: {COMMANDS['act'].usage}")
     if saving:
-        _act_save(ops, chosen, kw, typed_words, roll_words)
+        _act_save(ops, chosen, kw, typed, roll_words)
         return
     target = one_creature(ops, kw["on"]) if "on" in kw else None
     for cid, action in chosen.items():
@@ -73,12 +76,11 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
 
 
 def _act_save(ops: Ops, chosen: dict[str, OwnAction | ActionDef | None], kw: dict[str, str],
-              typed_words: dict[str, str], roll_words: list[str]) -> None:
+              typed: dict[str, int], roll_words: list[str]) -> None:
     """`act Dragon fire-breath on=Kara,Osk Kara=14`: everyone on= (and each typed) saves against it."""
     if roll_words or "d20" in kw or "tohit" in kw:
         said = " ".join(roll_words) or ("d20=" if "d20" in kw else "tohit=")
         raise CommandError(f"{said}: an action that calls for a save has no to-hit (type a player's save as NAME=N)")
-    typed = typed_rolls(ops, typed_words, "act")
     ids = targets(ops, [kw["on"]], 0)[0] if "on" in kw else []
     ids += [cid for cid in typed if cid not in ids]
     for cid, action in chosen.items():
