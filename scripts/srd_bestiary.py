@@ -34,12 +34,19 @@ FILE_CAP = 200 * 1024  # under the library's 256 KB a file
 PREFIX = "dnd5e-srd"
 
 
-def monsters(wheel: Path) -> list[Json]:
-    """Every monster of the wheel, by name."""
+def monsters(wheel: Path) -> tuple[list[Json], dict[str, str]]:
+    """Every monster of the wheel, by name; and its spells' names by their data id (the last part of
+    `foundry_uuid`), which some monsters' words use for a spell."""
     with zipfile.ZipFile(wheel) as z:
         names = [n for n in z.namelist() if "/canonical/monsters/" in n and n.endswith(".json")]
         found = [json.loads(z.read(n)) for n in names]
-    return sorted(found, key=lambda d: str(d["name"]).lower())
+        spells: dict[str, str] = {}
+        for n in z.namelist():
+            if "/canonical/spells/" in n and n.endswith(".json"):
+                spell = json.loads(z.read(n))
+                if isinstance(spell, dict) and spell.get("foundry_uuid") and spell.get("name"):
+                    spells[str(spell["foundry_uuid"]).rsplit(".", 1)[-1]] = str(spell["name"])
+    return sorted(found, key=lambda d: str(d["name"]).lower()), spells
 
 
 def _value(v: Any) -> str:
@@ -131,7 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--out", type=Path, help="a folder for the files (else one file on stdout)")
     parser.add_argument("--losses", action="store_true", help="list each monster's losses on stderr")
     args = parser.parse_args(argv)
-    results = [convert(d) for d in monsters(args.wheel)]
+    found, spells = monsters(args.wheel)
+    results = [convert(d, spells) for d in found]
     entries = [e for e, _, _ in results]
     if args.out is None:
         sys.stdout.write(header(entries[0]["name"], entries[-1]["name"]) + "".join(entry_text(e) for e in entries))

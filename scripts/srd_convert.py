@@ -35,13 +35,14 @@ def _signed(n: int) -> str:
 class Monster:
     """A monster's numbers and what its actions lost, while it is converted."""
 
-    def __init__(self, data: Json) -> None:
+    def __init__(self, data: Json, spells: dict[str, str] | None = None) -> None:
         self.data = data
+        self.spells = spells or {}
         self.name: str = data["name"]
         self.mods = {a: _mod(int(data["ability_scores"][a])) for a in ABILITIES}
         self.pb = int(data["proficiency_bonus"])
         self.losses: list[tuple[str, str]] = []  # (kind, where)
-        self.spells = False
+        self.casts = False  # it has spells (kept as notes)
 
     def lose(self, kind: str, where: str) -> None:
         self.losses.append((kind, where))
@@ -179,7 +180,7 @@ class Monster:
             self.losses = losses  # words for a note lose nothing
             return str(n) if n is not None else "?"
 
-        return Context(self.name, activities, attack, self.damage_words, dc, self.lookup)
+        return Context(self.name, activities, attack, self.damage_words, dc, self.lookup, self.spells)
 
 
 _WEAPONS = {"slashing": ("axe", "sickle", "sword", "scimitar", "claw", "scythe"),
@@ -321,9 +322,10 @@ def _cr(cr: float) -> str:
     return {0.125: "1/8", 0.25: "1/4", 0.5: "1/2"}.get(cr, str(int(cr)))
 
 
-def convert(data: Json) -> tuple[Json, list[tuple[str, str]], bool]:
-    """A monster as a `[[creature]]` entry; what it lost (kind, action), and whether it has spells."""
-    m = Monster(data)
+def convert(data: Json, spells: dict[str, str] | None = None) -> tuple[Json, list[tuple[str, str]], bool]:
+    """A monster as a `[[creature]]` entry; what it lost (kind, action), and whether it has spells.
+    `spells`: spell names by their data id (`phbsplCharmPerso`), where the words name one so."""
+    m = Monster(data, spells)
     stats: dict[str, Any] = {a: m.mods[a] for a in ABILITIES if m.mods[a]}
     for a in ABILITIES:
         total = (data.get("saving_throws") or {}).get(a)
@@ -349,11 +351,13 @@ def convert(data: Json) -> tuple[Json, list[tuple[str, str]], bool]:
             kind = kind_of or a.get("kind") or "action"
             acts = a.get("activities") or []
             words = clean(a.get("description") or "", m.context(acts))
-            if a["name"] == "Multiattack":
-                multiattack = re.sub(rf"^The {re.escape(m.name.lower())} ", "", words)
+            if a["name"].startswith("Multiattack"):  # "Multiattack (Vampire Form Only)" too
+                form = a["name"].removeprefix("Multiattack").strip()
+                said = re.sub(rf"^The {re.escape(m.name.lower())} ", "", words)
+                multiattack = " ".join(x for x in (multiattack, f"{form} {said}".strip()) if x)
                 continue
             if any(x.get("kind") == "cast" for x in acts):
-                m.spells = True
+                m.casts = True
             if kind == "special" and not any(x.get("kind") in ("attack", "save") for x in acts):
                 traits.append((a["name"], words))
                 continue
@@ -374,4 +378,4 @@ def convert(data: Json) -> tuple[Json, list[tuple[str, str]], bool]:
         if types:
             entry_out[out_key] = types
     entry_out["action"] = actions
-    return entry_out, m.losses, m.spells
+    return entry_out, m.losses, m.casts

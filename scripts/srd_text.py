@@ -15,6 +15,7 @@ _PLACEHOLDER = re.compile(r"\[\[(?P<body>[^\]]*)\]\](?:\{(?P<label>[^}]*)\})?")
 _REFERENCE = re.compile(r"&Reference\[(?P<name>[^\]\s]+)[^\]]*\](?:\{(?P<label>[^}]*)\})?")
 _TAG = re.compile(r"<[^>]+>")
 _ACTIVITY = re.compile(r"activity=(\S+)")
+_ONE = {"feet": "foot", "miles": "mile"}  # "a 5-foot Emanation"
 
 
 class Context:
@@ -22,10 +23,16 @@ class Context:
     convert module gives the words for an activity's attack, damage and DC."""
 
     def __init__(self, name: str, activities: list[Json], attack: Callable[[Json], str],
-                 damage: Callable[[Json], str], dc: Callable[[Json], str], lookup: Callable[[str], str]) -> None:
+                 damage: Callable[[Json], str], dc: Callable[[Json], str], lookup: Callable[[str], str],
+                 spells: dict[str, str] | None = None) -> None:
         self.name = name
         self.activities = activities
         self.attack, self.damage, self.dc, self.lookup = attack, damage, dc, lookup
+        self.spells = spells or {}
+
+    def spell(self, data_id: str) -> str:
+        """A spell by its data id (`phbsplCharmPerso`): its name from the package's spells, else the id's words."""
+        return self.spells.get(data_id) or re.sub(r"(?<=[a-z])(?=[A-Z])", " ", data_id.removeprefix("phbspl"))
 
     def activity(self, body: str, want: str = "") -> Json:
         """The activity a placeholder names (`activity=ID`), else the first of the kind it wants, else the first."""
@@ -74,10 +81,9 @@ def _lookup(body: str, ctx: Context) -> str:
     if value in (None, ""):
         return ""
     text = str(value)
-    if path == "target.template.units":
-        text = {"ft": "foot", "mi": "mile"}.get(text, text)  # "a 5-foot Emanation"
-    elif path.endswith("units"):
-        text = {"minute": "minutes", "hour": "hours", "round": "rounds", "day": "days"}.get(text, text)
+    if path.endswith("units"):  # "a 5-feet Emanation" is made "5-foot" once the line is whole
+        text = {"ft": "feet", "mi": "miles", "minute": "minutes", "hour": "hours", "round": "rounds",
+                "day": "days"}.get(text, text)
     return text.capitalize() if "capitalize" in words else text
 
 
@@ -90,6 +96,7 @@ def _roll(body: str, ctx: Context) -> str:
     if verb == "/attack":
         return ctx.attack(ctx.activity(body, "attack"))
     if verb in ("/damage", "/healing"):
+        given = [w.split("#", 1)[0] for w in given]  # "3d6#HP Max Decrease": the dice, not their label
         if given and re.match(r"[0-9d+\- ]+$", given[0]):
             return " ".join(x for x in (given[0], typed or " ".join(given[1:])) if x)
         return ctx.damage(ctx.activity(body, "damage" if verb == "/damage" else "healing"))
@@ -120,6 +127,9 @@ def clean(text: str, ctx: Context) -> str:
 
     text = _PLACEHOLDER.sub(fill, text)
     text = _TAG.sub(" ", text)
+    text = re.sub(r"\bphbspl(\w+)", lambda m: ctx.spell(m.group(0)), text)  # a spell named by its data id
+    text = re.sub(r"([0-9])-(feet|miles)\b", lambda m: f"{m.group(1)}-{_ONE[m.group(2)]}", text)
+    text = re.sub(r"(?<!\.)\.\.(?!\.)", ".", text)
     return re.sub(r"\s+", " ", text).strip()
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from helpers import cond_ids
-from mini_ruleset import FIVE
+from mini_ruleset import SHIPPED
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.ruleset import RulesetDef
@@ -118,7 +118,7 @@ def test_a_prompt_without_its_numbers_is_refused_when_read(tmp_path: Path, chang
                                                           fragment: str) -> None:
     (tmp_path / "carry.toml").write_text(CARRY.replace(*change), encoding="utf-8")
     cat = load_all(tmp_path)
-    assert set(cat.rulesets) == FIVE
+    assert set(cat.rulesets) == SHIPPED
     assert len(cat.problems) == 1 and fragment in cat.problems[0], cat.problems
 
 
