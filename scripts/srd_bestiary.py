@@ -30,7 +30,8 @@ from srd_text import Json
 ATTRIBUTION = ('This work includes material from the System Reference Document 5.2 ("SRD 5.2") by Wizards of the '
                "Coast LLC, available at https://www.dndbeyond.com/srd. The SRD 5.2 is licensed under the Creative "
                "Commons Attribution 4.0 International License.")
-FILE_CAP = 200 * 1024  # under the library's 256 KB a file
+LIBRARY_CAP = 256 * 1024  # what the library reads of one file
+FILE_CAP = 200 * 1024  # each file written, well under it
 PREFIX = "dnd5e-srd"
 
 
@@ -142,7 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     results = [convert(d, spells) for d in found]
     entries = [e for e, _, _ in results]
     if args.out is None:
-        sys.stdout.write(header(entries[0]["name"], entries[-1]["name"]) + "".join(entry_text(e) for e in entries))
+        text = header(entries[0]["name"], entries[-1]["name"]) + "".join(entry_text(e) for e in entries)
+        sys.stdout.write(text)
+        if len(text.encode()) > LIBRARY_CAP:
+            print(f"note: {len(text.encode()) // 1024} KB, over the library's {LIBRARY_CAP // 1024} KB a file: "
+                  "-o FOLDER writes it in files under the cap", file=sys.stderr)
     else:
         args.out.mkdir(parents=True, exist_ok=True)
         for old in args.out.glob(f"{PREFIX}-*.toml"):
