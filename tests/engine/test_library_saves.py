@@ -11,6 +11,7 @@ from helpers import Make, combatant, pool
 
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.library import reading
+from combat_tui.engine.rules.attacks import as_action
 from combat_tui.engine.state.errors import CombatError
 from combat_tui.engine.views.sheet import sheet_view
 from combat_tui.store import library_files
@@ -43,6 +44,10 @@ hit = "+4"
 damage = "1d8"
 type = "slashing"
 recharge = 6
+
+[[creature.action]]
+name = "Fear Aura"
+save = { stat = "dex", dc = 11 }
 """
 
 
@@ -184,3 +189,12 @@ def test_the_sheet_shows_the_save_and_the_recharge_and_when_it_is_spent(fight: E
     assert breath() == ("", "DC 13 DEX save, half", "Actions 1 · recharge 5–6")
     fight.run("act Drake fire-breath on=Kara Kara=20")
     assert breath()[2] == "Actions 1 · recharge 5–6, spent"
+
+
+def test_a_save_of_its_own_with_no_uses_is_no_attack_and_costs_nothing(fight: Encounter) -> None:
+    aura = combatant(fight, "Drake").actions[3]
+    action = as_action(fight.rs, aura)
+    assert action.tags == [] and action.cost == {}
+    lines = fight.run("act Drake fear-aura on=Kara Kara=15")
+    assert lines[-1] == "DEX save, DC 11: passed Kara 15; failed nobody"
+    assert pool(fight, "Drake", "actions") == 3

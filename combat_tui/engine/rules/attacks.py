@@ -18,13 +18,15 @@ ROLL_WORD = re.compile(r"(adv|dis|boon|bane)[0-9]?", re.IGNORECASE)  # `act ... 
 
 def as_action(rs: RulesetDef, own: OwnAction) -> ActionDef:
     """An own action as the ruleset's kind: the action it `uses` (cost, tags, effects), its name, its own
-    cost over that one's, and in time count its own speed class or SF."""
+    cost over that one's, and in time count its own speed class or SF. One that uses none is an attack,
+    unless it calls for a save."""
     base = next((a for a in rs.actions if a.id == own.uses), None)
     cost = {**(base.cost if base else {}), **own.cost}
     return ActionDef(id=own.id, name=own.name, cost=cost, gain=dict(base.gain) if base else {},
                      speed=own.speed or (base.speed if base and own.sf is None else None),
                      sf=own.sf if own.sf is not None else (base.sf if base and own.speed is None else None),
-                     tags=list(base.tags) if base else ["attack"], effects=list(base.effects) if base else [],
+                     tags=list(base.tags) if base else ([] if own.save is not None else ["attack"]),
+                     effects=list(base.effects) if base else [],
                      requires=base.requires if base else None, refusal=base.refusal if base else None,
                      description=own.notes or (base.description if base else ""))
 
