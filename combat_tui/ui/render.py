@@ -225,7 +225,7 @@ def body_map(body: BodyView) -> Text:
 def attack_text(av: AttackView) -> Text:
     """One line of a stat block: `Rusty Blade  +4 to hit · 1d6+1 slashing · Actions 1`."""
     out = Text(av.name, style="bold")
-    parts = [f"{av.hit} to hit" if av.hit else "", av.damage, av.cost]
+    parts = [f"{av.hit} to hit" if av.hit else "", av.save, av.damage, av.cost]
     words = " · ".join(p for p in parts if p)
     if words:
         out.append("  ").append(words, style=styles.HINT)

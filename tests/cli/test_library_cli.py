@@ -26,14 +26,14 @@ def test_library_lists_the_starter_bestiary_of_each_ruleset(capsys: pytest.Captu
 
 
 def test_library_show_prints_one_template_and_refuses_an_unknown_one(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = cli(capsys, "library", "show", "Troll", "--json")
+    code, out, _ = cli(capsys, "library", "show", "Troll", "--ruleset", "time-count", "--json")  # dnd5e has one too
     assert code == 0
     troll = json.loads(out)
     assert troll["ruleset"] == "time-count" and troll["pools"] == {"hp": "6d10+12"}
-    code, out, _ = cli(capsys, "library", "show", "Bandit Captain")
+    code, out, _ = cli(capsys, "library", "show", "Bandit Captain", "--ruleset", "three-action")
     assert code == 0 and "Longsword" in out and "hit: 1d20+6" in out
-    code, _, err = cli(capsys, "library", "show", "Dragon Turtle")
-    assert code == 1 and err.count("\n") == 1 and "Dragon Turtle" in err
+    code, _, err = cli(capsys, "library", "show", "Bone Colossus")
+    assert code == 1 and err.count("\n") == 1 and "Bone Colossus" in err
 
 
 def test_a_bad_library_file_is_one_line_on_stderr_and_the_rest_is_listed(capsys: pytest.CaptureFixture[str],
@@ -144,13 +144,13 @@ def test_library_show_says_which_other_rulesets_have_that_name(capsys: pytest.Ca
     assert code == 0
     shown = out.splitlines()
     assert [line for line in shown if line.startswith("ruleset: ")] == ["ruleset: boon-bane"]
-    assert shown[-1] == "also in energy-stamina, three-action: --ruleset energy-stamina shows that one"
+    assert shown[-1] == "also in dnd5e, energy-stamina, three-action: --ruleset dnd5e shows that one"
     code, out, _ = cli(capsys, "library", "show", "Ghoul", "--json")
     data = json.loads(out)
-    assert data["ruleset"] == "boon-bane" and data["also_in"] == ["energy-stamina", "three-action"]
+    assert data["ruleset"] == "boon-bane" and data["also_in"] == ["dnd5e", "energy-stamina", "three-action"]
     code, out, _ = cli(capsys, "library", "show", "Ghoul", "--ruleset", "three-action")
     assert code == 0 and "ruleset: three-action" in out and "also in" not in out
-    code, out, _ = cli(capsys, "library", "show", "Troll")  # in one ruleset only: nothing more said
+    code, out, _ = cli(capsys, "library", "show", "Orc Raider")  # in one ruleset only: nothing more said
     assert code == 0 and "also in" not in out
 
 

@@ -12,7 +12,7 @@ from combat_tui.engine.state.errors import RulesetError
 from combat_tui.store.rulesets import builtin_dir, load_all, load_file
 
 
-def test_the_five_load_cleanly() -> None:
+def test_the_shipped_rulesets_load_cleanly() -> None:
     cat = load_all()
     assert set(cat.rulesets) == SHIPPED
     assert cat.problems == []

@@ -249,3 +249,25 @@ async def test_a_typed_plus_is_a_plus_in_the_command_bar_and_in_an_answer(tmp_pa
         await press(pilot, *"2d4", "plus", "1")
         assert app.screen.query_one("QuestionBar Input", Input).value == "2d4+1"
         assert picking(app) is None
+
+
+async def test_t_a_breath_on_the_marked_has_every_one_of_them_save(tmp_path: Path) -> None:
+    s = new_session(tmp_path, ruleset="dnd5e")
+    s.encounter.library = load_library(catalogue())
+    for line in ("add Adult Red Dragon init=30", "add Kara pc hp=40 init=10", "add Osk pc hp=40 init=5",
+                 "add Lia pc hp=40 init=1", "start"):
+        s.run(line)
+    app = NotingApp(s)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        for name in ("Kara", "Osk"):
+            await highlight(pilot, app, name)
+            await press(pilot, "space")
+        await highlight(pilot, app, "Adult Red Dragon")
+        await press(pilot, "t")
+        await choose(pilot, app, "Fire Breath")
+        assert picking(app) is None and asking(app) is None  # no "on whom?": the marked save
+        last = [e.command for e in s.encounter.history()][-1]
+        assert last == 'act "Adult Red Dragon" "Fire Breath" on=Kara,Osk', last
+        pools = {c.name: c.pools["hp"].current for c in s.encounter.state.roster()}
+        assert pools["Kara"] < 40 and pools["Osk"] < 40 and pools["Lia"] == 40

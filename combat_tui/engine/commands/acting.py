@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 
-from ..rules import actions, attacks, judging, temporary
+from ..rules import actions, attacks, judging, own_saves, recharge, temporary
 from ..rules.amounts import amount
 from ..rules.ops import Ops
-from ..ruleset import PoolDef, TimeModel, given
+from ..ruleset import ActionDef, PoolDef, TimeModel, given
 from ..state.bounds import parse_int
 from ..state.errors import CommandError
 from ..state.model import OwnAction, ReadyHit
 from ..state.targets import creatures, pick
+from .checks import typed_rolls
 from .common import need, one_creature, pick_pool, targets
 from .spec import COMMANDS, arg, command
 from .which import one_of
@@ -29,9 +30,15 @@ _ACT_WORDS = {"on=NAME": "the creature the action is used on",
 @command("act", "spend an action's cost (and apply it on=NAME) or schedule the next TC; a creature's own "
          "attack (from its template) also rolls its to-hit (with adv, dis, boonN, baneN), judged against the target's "
          "defence where the ruleset names one, and its damage, left ready for `apply` (on a judged miss, set aside "
-         "for `hit`)", args=(arg("names"), arg("action", optional=True)), flags=("adv|dis|boonN|baneN",),
-         words=_ACT_WORDS)
+         "for `hit`); one that calls for a save (a breath) has each creature on= save as `save` does, its damage "
+         "rolled once", args=(arg("names"), arg("action", optional=True)), flags=("adv|dis|boonN|baneN",),
+         words=_ACT_WORDS, name_words="`NAME=N` a player's save total, typed instead of rolled, against an "
+         "action that calls for a save")
 def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    typed_words = {k: v for k, v in kw.items() if k not in COMMANDS["act"].words}
+    typed_words |= dict(w.rsplit("=", 1) for w in args if "=" in w)  # `"Orc 2=14"`: a name of several words
+    args = [w for w in args if "=" not in w]
+    typed = typed_rolls(ops, typed_words, "act")  # a word that names no creature is refused here
     roll_words: list[str] = []
     while args and attacks.ROLL_WORD.fullmatch(args[-1]):
         roll_words.insert(0, args.pop())
@@ -43,8 +50,16 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     word = " ".join(rest)
     if not word and "sf" not in kw and "class" not in kw:
         raise CommandError(f"act needs an action (or, in time count, sf= or class=); usage: {COMMANDS['act'].usage}")
-    target = one_creature(ops, kw["on"]) if "on" in kw else None
     chosen = {cid: (attacks.find(ops, ops.peek(cid), word) if word else None) for cid in ids}
+    saving = [a for a in chosen.values() if isinstance(a, OwnAction) and a.save is not None]
+    if typed_words and not saving:
+        takes = ", ".join(f"{k}=" for k in COMMANDS["act"].words)
+        raise CommandError(f"act does not take {', '.join(f'{k}=' for k in typed_words)} (it takes {takes}, and "
+                           f"NAME=N against an action that calls for a save); usage: {COMMANDS['act'].usage}")
+    if saving:
+        _act_save(ops, chosen, kw, typed, roll_words)
+        return
+    target = one_creature(ops, kw["on"]) if "on" in kw else None
     for cid, action in chosen.items():
         before = ops.names(ops.peek(cid))  # its speed is read as it was when it set about the action
         if isinstance(action, OwnAction):
@@ -58,6 +73,33 @@ def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
             actions.pay(ops, cid, action, target, kw.get("what"), kw.get("value"))
         if ops.rs.time.model is TimeModel.TIME_COUNT:
             actions.schedule(ops, cid, action, kw.get("sf"), kw.get("class"), kw.get("mod"), before)
+
+
+def _act_save(ops: Ops, chosen: dict[str, OwnAction | ActionDef | None], kw: dict[str, str],
+              typed: dict[str, int], roll_words: list[str]) -> None:
+    """`act Dragon fire-breath on=Kara,Osk Kara=14`: everyone on= (and each typed) saves against it."""
+    if roll_words or "d20" in kw or "tohit" in kw:
+        said = " ".join(roll_words) or ("d20=" if "d20" in kw else "tohit=")
+        raise CommandError(f"{said}: an action that calls for a save has no to-hit (type a player's save as NAME=N)")
+    ids = targets(ops, [kw["on"]], 0)[0] if "on" in kw else []
+    ids += [cid for cid in typed if cid not in ids]
+    for cid, action in chosen.items():
+        ops.require(isinstance(action, OwnAction) and action.save is not None,
+                    "one action at a time: act those who save with it, the others on their own line")
+        assert isinstance(action, OwnAction)
+        own_saves.use(ops, cid, action, ids, typed, kw.get("sf"), kw.get("class"), kw.get("mod"))
+
+
+@command("recharge", "ready a creature's spent action again by hand (one that recharges on a d6 at the start "
+         "of its turn)", args=(arg("names"), arg("action")))
+def _recharge(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
+    ids, rest = targets(ops, args, 1)
+    need(rest, 1, "recharge")
+    for cid in ids:
+        action = attacks.find(ops, ops.peek(cid), " ".join(rest))
+        ops.require(isinstance(action, OwnAction), f"{' '.join(rest)}: not an action of {ops.peek(cid).name}'s own")
+        assert isinstance(action, OwnAction)
+        recharge.ready_by_hand(ops, cid, action)
 
 
 _HITS = ("half", "double", "miss")  # apply's bare words: what becomes of the damage

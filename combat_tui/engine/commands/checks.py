@@ -37,7 +37,7 @@ def _save(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
     on_pass: list[str] = [w.lower() for w in words if w.lower() in _PASS]
     words = [w for w in words if w.lower() not in _PASS]
     ops.require(len(on_pass) <= 1, "half, none or basic: one of them")
-    typed = _typed(ops, typed_words)
+    typed = typed_rolls(ops, typed_words, "save")
     ops.require("dc" in kw, f"save needs dc=N; usage: {COMMANDS['save'].usage}")
     dc = amount(ops, kw["dc"], "DC")
     parts = _damage(ops, kw.get("dmg"), words)
@@ -58,16 +58,16 @@ def _save(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
                             dtype=parts[0][1] if parts else None, ends=ends, more=parts[1:]))
 
 
-def _typed(ops: Ops, given: dict[str, str]) -> dict[str, int]:
-    """`NAME=N` words: a creature's typed total. A key that names nobody is a word save does not take."""
+def typed_rolls(ops: Ops, given: dict[str, str], command: str) -> dict[str, int]:
+    """`NAME=N` words: a creature's typed total. A key that names nobody is a word the command does not take."""
     out: dict[str, int] = {}
-    spec = COMMANDS["save"]
+    spec = COMMANDS[command]
     for name, value in given.items():
         try:
             cid = one_creature(ops, name)
         except CommandError as exc:
             takes = ", ".join(f"{k}=" for k in spec.words)
-            raise CommandError(f"{name}={value}: {exc}; save takes {takes} and NAME=N (a player's roll typed); "
+            raise CommandError(f"{name}={value}: {exc}; {command} takes {takes} and NAME=N (a player's roll typed); "
                                f"usage: {spec.usage}") from None
         n = parse_int(value.strip())
         if n is None:

@@ -69,6 +69,18 @@ def check_action(rs: RulesetDef, a: ActionEntry, where: str) -> str | None:
             return f"{where}.plus[{i}].damage: {part.damage!r} is not dice this ruleset can roll"
     if a.plus and a.damage is None:
         return f"{where}.plus: more damage, but no damage to go with"
+    return _check_save(rs, a, where)
+
+
+def _check_save(rs: RulesetDef, a: ActionEntry, where: str) -> str | None:
+    """A save is one of the ruleset's saves (or, where it names none, a stat), and takes the place of a to-hit."""
+    if a.save is None:
+        return None
+    known = [s.id for s in rs.checks.saves] or [s.id for s in rs.stats]
+    if a.save.stat not in known:
+        return f"{where}.save.stat: {rs.id} has no save {a.save.stat!r} (it has {', '.join(known)})"
+    if a.hit is not None:
+        return f"{where}.save: an action either rolls to hit or calls for a save, not both"
     return None
 
 

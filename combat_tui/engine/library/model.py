@@ -6,13 +6,13 @@ pool, damage type or speed class exists is the ruleset's to say: see `checks.py`
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..state.bounds import Int
 from ..state.clean import Line, Text
-from ..state.model import DamagePart, OwnAction, Side
+from ..state.model import DamagePart, OwnAction, SaveSpec, Side
 
 MAX_ENTRIES = 500  # templates or members in one file
 MAX_KEYS = 100  # stats, pools, actions of one creature
@@ -34,6 +34,14 @@ class PartEntry(Strict):
     type: Line | None = None
 
 
+class SaveEntry(Strict):
+    """`save = { stat = "dex", dc = 13, on_save = "half" }`: the targets save instead of being hit."""
+
+    stat: Line = Field(min_length=1, max_length=40)
+    dc: Annotated[int, Field(ge=0, le=1000)]
+    on_save: Literal["half", "none"] = "none"
+
+
 class ActionEntry(Strict):
     """An attack or other action of a template, as written: see docs/library-format.md."""
 
@@ -47,12 +55,16 @@ class ActionEntry(Strict):
     sf: Annotated[int, Field(ge=0, le=1000)] | None = None
     notes: Text = Field(default="", max_length=500)
     plus: list[PartEntry] = Field(default_factory=list, max_length=10)  # damage of further types in the same hit
+    save: SaveEntry | None = None
+    recharge: Annotated[int, Field(ge=1, le=6)] | None = None  # back on a d6 of this or more at its turn's start
 
     def own(self) -> OwnAction:
         """As a creature carries it."""
         return OwnAction(id=slug(self.name), name=self.name, uses=self.uses, cost=dict(self.cost), hit=self.hit,
                          damage=self.damage, type=self.type, speed=self.speed, sf=self.sf, notes=self.notes,
-                         plus=[DamagePart(damage=p.damage, type=p.type) for p in self.plus])
+                         plus=[DamagePart(damage=p.damage, type=p.type) for p in self.plus],
+                         save=SaveSpec(stat=self.save.stat, dc=self.save.dc, on_save=self.save.on_save)
+                         if self.save is not None else None, recharge=self.recharge)
 
 
 class Template(Strict):

@@ -62,7 +62,8 @@ def toml_text(ruleset: str, key: str, entries: list[dict[str, Any]]) -> str:
 def _action(a: OwnAction) -> dict[str, Any]:
     return {"name": a.name, "uses": a.uses, "cost": dict(a.cost), "hit": a.hit, "damage": a.damage, "type": a.type,
             "speed": a.speed, "sf": a.sf, "notes": a.notes,
-            "plus": [{"damage": p.damage, "type": p.type} for p in a.plus]}
+            "plus": [{"damage": p.damage, "type": p.type} for p in a.plus],
+            "save": a.save.model_dump() if a.save is not None else None, "recharge": a.recharge}
 
 
 def template_of(rs: RulesetDef, c: Combatant, name: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from ..ruleset import ActionDef, RulesetDef, TimeModel
 from ..state.errors import CommandError
 from ..state.model import Combatant, OwnAction, ReadyHit, State
 from ..state.targets import pick
-from . import actions, attack_rolls, judging
+from . import actions, attack_rolls, judging, recharge
 from .ops import Ops
 
 ROLL_WORD = re.compile(r"(adv|dis|boon|bane)[0-9]?", re.IGNORECASE)  # `act ... adv`, `boon2`: on the to-hit
@@ -18,13 +18,15 @@ ROLL_WORD = re.compile(r"(adv|dis|boon|bane)[0-9]?", re.IGNORECASE)  # `act ... 
 
 def as_action(rs: RulesetDef, own: OwnAction) -> ActionDef:
     """An own action as the ruleset's kind: the action it `uses` (cost, tags, effects), its name, its own
-    cost over that one's, and in time count its own speed class or SF."""
+    cost over that one's, and in time count its own speed class or SF. One that uses none is an attack,
+    unless it calls for a save."""
     base = next((a for a in rs.actions if a.id == own.uses), None)
     cost = {**(base.cost if base else {}), **own.cost}
     return ActionDef(id=own.id, name=own.name, cost=cost, gain=dict(base.gain) if base else {},
                      speed=own.speed or (base.speed if base and own.sf is None else None),
                      sf=own.sf if own.sf is not None else (base.sf if base and own.speed is None else None),
-                     tags=list(base.tags) if base else ["attack"], effects=list(base.effects) if base else [],
+                     tags=list(base.tags) if base else ([] if own.save is not None else ["attack"]),
+                     effects=list(base.effects) if base else [],
                      requires=base.requires if base else None, refusal=base.refusal if base else None,
                      description=own.notes or (base.description if base else ""))
 
@@ -51,11 +53,13 @@ def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list
     """Pay for an own action, schedule the next TC in time count, roll its to-hit and its damage, and
     leave the damage ready for `apply`. `face`: the d20 as it landed at the table (a player's roll);
     `tohit`: the GM's number on the to-hit."""
+    recharge.refuse_spent(ops.peek(cid), own)
     action = as_action(ops.rs, own)
     rules = attack_rolls.modifiers(ops, cid, target, own, roll_words, tohit) if own.hit is not None else None
     actions.pay(ops, cid, action, target)
     if ops.rs.time.model is TimeModel.TIME_COUNT:
         actions.schedule(ops, cid, action, sf, cls, mod)
+    recharge.spend(ops, cid, own)
     c = ops.peek(cid)
     on = f" on {ops.peek(target).name}" if target is not None else ""
     extra = " ".join(roll_words)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..ruleset import Refresh, TimeModel
 from ..state.model import Combatant, Expiry, Slot
-from . import conditions, persistent
+from . import conditions, persistent, recharge
 from .ops import Ops
 from .timekeeping import acting_order, cannot_act, current_actor, is_out, sort_key
 
@@ -24,6 +24,7 @@ def turn_start(ops: Ops, cid: str, budgets: bool = True) -> None:
     if budgets:
         ops.refresh(cid, Refresh.TURN_START)
         ops.changing(cid).budget_round = clock.round
+        recharge.at_turn_start(ops, cid)
     ops.changing(cid).turn_round = clock.tc if tc_model else clock.round
     ops.run_triggers("turn-start", cid)
     if _turn_of(ops, cid) is None:

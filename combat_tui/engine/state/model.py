@@ -71,6 +71,15 @@ class DamagePart(Model):
     type: Line | None = None
 
 
+class SaveSpec(Model):
+    """A save an action calls for instead of a to-hit: each target rolls `stat` (the ruleset's save, or a
+    stat) against `dc`; a pass takes half the damage or none."""
+
+    stat: Line
+    dc: Int
+    on_save: Literal["half", "none"] = "none"
+
+
 class HitPart(Model):
     """A further part of damage left ready, rolled: dealt with the hit, each part through the damage step."""
 
@@ -94,6 +103,8 @@ class OwnAction(Model):
     sf: Int | None = None  # time count: a fixed speed factor
     notes: Text = ""
     plus: list[DamagePart] = Field(default_factory=list)  # further damage of other types, dealt with `damage`
+    save: SaveSpec | None = None  # its targets save against it (damage rolled once), instead of a to-hit
+    recharge: Int | None = None  # spent when used; back when a d6 at the start of its turn rolls this or more
 
 
 class LastingCondition(Model):

@@ -159,7 +159,8 @@ class AttackView:
     name: str
     hit: str  # "+4", or the dice when not a d20 and a bonus; "" when it does not roll to hit
     damage: str  # "1d6+1 slashing"; "" when it deals none
-    cost: str  # "1 action", a speed class, "SF 6"
+    cost: str  # "1 action", a speed class, "SF 6"; "recharge 5–6" (", spent")
+    save: str = ""  # the save it calls for instead of a to-hit: "DC 13 DEX save, half"
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from ..rules.conditions import carried
 from ..rules.damage_step import sheet_words
 from ..rules.injuries import instances, part_count
 from ..rules.ops import names_for
+from ..rules.recharge import spent
 from ..rules.timekeeping import describe, is_dead, left_words, remaining
 from ..ruleset import PoolDef, PoolKind, RulesetDef, TimeModel, formula
 from ..state.errors import CombatError
@@ -236,9 +237,26 @@ def attack_cost(state: State, rs: RulesetDef, c: Combatant, own: OwnAction) -> s
     return " · ".join(x for x in (cost, speed) if x)
 
 
+def save_words(rs: RulesetDef, own: OwnAction) -> str:
+    """What a save an action calls for asks: "DC 13 DEX save, half"."""
+    if own.save is None:
+        return ""
+    kinds = {s.id: s.name for s in rs.checks.saves} or {s.id: s.name for s in rs.stats}
+    half = ", half" if own.save.on_save == "half" and own.damage is not None else ""
+    return f"DC {own.save.dc} {kinds.get(own.save.stat, own.save.stat)} {rs.checks.save_name}{half}"
+
+
+def _recharge_words(c: Combatant, own: OwnAction) -> str:
+    if own.recharge is None:
+        return ""
+    needs = f"recharge {own.recharge}" + ("" if own.recharge == 6 else "–6")
+    return f"{needs}, spent" if spent(c, own) else needs
+
+
 def attack_views(state: State, rs: RulesetDef, c: Combatant) -> tuple[AttackView, ...]:
     return tuple(AttackView(a.name, hit_words(a.hit), " + ".join(
         " ".join(x for x in (d, t) if x) for d, t in [(a.damage, a.type), *((p.damage, p.type) for p in a.plus)]),
-        attack_cost(state, rs, c, a)) for a in c.actions)
+        " · ".join(x for x in (attack_cost(state, rs, c, a), _recharge_words(c, a)) if x), save_words(rs, a))
+        for a in c.actions)
 
 

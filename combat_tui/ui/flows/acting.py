@@ -18,6 +18,7 @@ class Picked:
     action: ActionDef
     word: str  # as the line names it: its own win over the ruleset's of the same name
     aims: bool  # it is used on a target
+    saves: bool = False  # its targets save against it (a breath): every marked creature is one
 
 
 def picked(ctx: Ctx) -> Picked | None:
@@ -31,7 +32,8 @@ def picked(ctx: Ctx) -> Picked | None:
         if own is None:
             return None
         action = as_action(rs, own)
-        return Picked(action, own.name, own.damage is not None or any(e.to == "target" for e in action.effects))
+        return Picked(action, own.name, own.damage is not None or own.save is not None
+                      or any(e.to == "target" for e in action.effects), own.save is not None)
     action = next(a for a in rs.actions if a.id == pick)
     return Picked(action, named(pick, [(a.id, a.name) for a in rs.actions]),  # the echo names it as the GM reads it
                   any(e.to == "target" for e in action.effects))
@@ -70,7 +72,7 @@ ATTACK_PICK = Choose("pick", lambda x: f"{x.aim.label} attacks",
 ACT_REST = (
     Ask("sf", "Speed factor", "e.g. 6", when=lambda x: x["pick"] == "sf"),
     Choose("on", lambda x: f"{p.action.name}: on whom?" if (p := picked(x)) else "", _whom,
-           when=lambda x: (p := picked(x)) is not None and p.aims,
+           when=lambda x: (p := picked(x)) is not None and p.aims and not (p.saves and _marked_on(x)),
            given=lambda x: m[0] if len(m := _marked_on(x)) == 1 else None),
     _asked("what"),
     _asked("value"),
@@ -91,7 +93,10 @@ def act_line(ctx: Ctx) -> str | None:
     words = {k: ctx[k].strip() for k in ("what", "value") if ctx[k].strip()}
     if _needs_speed(ctx):
         words.update(speed_words(ctx["speed"]))
-    return command_line("act", names, p.word, on=ctx.name(ctx["on"]) if ctx["on"] else None, **words)
+    on = ctx.name(ctx["on"]) if ctx["on"] else None
+    if p.saves and _marked_on(ctx):  # everyone marked saves against it
+        on = ",".join(ctx.name(m) for m in _marked_on(ctx))
+    return command_line("act", names, p.word, on=on, **words)
 
 
 def no_attacks(ctx: Ctx) -> Say | None:

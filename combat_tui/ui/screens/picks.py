@@ -77,7 +77,7 @@ def own_attack_choices(enc: Encounter, actor: Combatant) -> list[Choice]:
     for own, view in zip(actor.actions, attack_views(enc.state, enc.rs, actor), strict=True):
         hit = f"{view.hit} to hit" if view.hit else ""
         choices.append(Choice(OWN + own.id, view.name, own.notes or "its own attack",
-                              " · ".join(x for x in (hit, view.damage, view.cost) if x)))
+                              " · ".join(x for x in (hit, view.save, view.damage, view.cost) if x)))
     return choices
 
 
