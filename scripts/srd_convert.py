@@ -22,6 +22,9 @@ DATA_LOSSES = ("an untyped damage part", "a choice of damage types", "a save wit
 NOTES_CAP = 480  # the library's cap is 500
 ACTION_NOTES_CAP = 300
 _RANGED = re.compile(r"bow|crossbow|sling|blowgun", re.IGNORECASE)
+# Where the data leaves an attack's reach blank: the natural weapons are melee, whatever the creature.
+_NATURAL = re.compile(r"^(bite|claws?|rend|tail|slam|gore|hooves|tentacles?|fist|sting|talons|beak|horns?|"
+                      r"pincer|ram|tusks?|wing)\b", re.IGNORECASE)
 
 
 def _mod(score: int) -> int:
@@ -248,8 +251,10 @@ def action(m: Monster, a: Json, kind: str) -> list[Json]:
         name, words = name.strip(), f"({form.strip()} {words}".strip()
     entry: Json = {"name": short(name, 40)}
     uses = USES.get(kind)
-    if uses == "action" and attacks:
-        uses = "attack"
+    if uses == "action" and attacks:  # melee or ranged, so that a Prone target's rule can tell them apart
+        reach = ((attacks[0].get("attack") or {}).get("type") or {}).get("value")
+        reach = reach or ("ranged" if _RANGED.search(name) else "melee" if _NATURAL.search(name) else "")
+        uses = reach if reach in ("melee", "ranged") else "attack"
     if uses:
         entry["uses"] = uses
     cost = a.get("legendary_cost") or 1

@@ -67,7 +67,7 @@ def test_stats_are_modifiers_save_proficiencies_and_the_contracts_numbers(conver
 
 def test_attacks_carry_hit_damage_type_and_a_second_type(converted: dict[str, dict[str, Any]]) -> None:
     rend = _actions(converted["Adult Red Dragon"])["Rend"]
-    assert rend == {"name": "Rend", "uses": "attack", "hit": "+14", "damage": "1d10+8", "type": "slashing",
+    assert rend == {"name": "Rend", "uses": "melee", "hit": "+14", "damage": "1d10+8", "type": "slashing",
                     "plus": [{"damage": "2d4", "type": "fire"}]}
     scimitar = _actions(converted["Goblin Warrior"])["Scimitar"]
     assert (scimitar["hit"], scimitar["damage"], scimitar["type"]) == ("+4", "1d6+2", "slashing")
@@ -144,8 +144,8 @@ def test_a_dragon_made_from_it_breathes_on_two(table: Encounter) -> None:
     table.run("add Adult Red Dragon")
     assert pool(table, "Adult Red Dragon", "legendary") == 3
     lines = table.run('act "Adult Red Dragon" fire-breath on=Kara,Osk Kara=25')
-    assert "Kara: DEX saving throw 25 (rolled at the table) against DC 21: passes" in lines
-    assert any(line.startswith("Osk: DEX saving throw 1d20") for line in lines)
+    assert "Kara: Dexterity saving throw 25 (rolled at the table) against DC 21: passes" in lines
+    assert any(line.startswith("Osk: Dexterity saving throw 1d20") for line in lines)
     assert pool(table, "Kara", "hp") < 30  # half of 17d6 on a pass
     with pytest.raises(CombatError, match="Fire Breath is spent"):
         table.run('act "Adult Red Dragon" fire-breath on=Kara')
