@@ -144,10 +144,10 @@ def test_library_show_says_which_other_rulesets_have_that_name(capsys: pytest.Ca
     assert code == 0
     shown = out.splitlines()
     assert [line for line in shown if line.startswith("ruleset: ")] == ["ruleset: boon-bane"]
-    assert shown[-1] == "also in dnd5e, energy-stamina, three-action: --ruleset dnd5e shows that one"
+    assert shown[-1] == "also in dnd5e, energy-stamina, pf2e, three-action: --ruleset dnd5e shows that one"
     code, out, _ = cli(capsys, "library", "show", "Ghoul", "--json")
     data = json.loads(out)
-    assert data["ruleset"] == "boon-bane" and data["also_in"] == ["dnd5e", "energy-stamina", "three-action"]
+    assert data["ruleset"] == "boon-bane" and data["also_in"] == ["dnd5e", "energy-stamina", "pf2e", "three-action"]
     code, out, _ = cli(capsys, "library", "show", "Ghoul", "--ruleset", "three-action")
     assert code == 0 and "ruleset: three-action" in out and "also in" not in out
     code, out, _ = cli(capsys, "library", "show", "Orc Raider")  # in one ruleset only: nothing more said
