@@ -114,7 +114,10 @@ class PickList(Answering):
         ol = self.query_one(OptionList)
         ol.set_options(options)
         if options:
-            ol.highlighted = 0
+            # Set without the list's message (it would only describe the entry, as below): a message in its
+            # queue held the list's redraw back until the frame after the typed letter's.
+            ol.set_reactive(OptionList.highlighted, 0)
+            ol.refresh()
         self._describe()
 
     def _size_description(self) -> None:
