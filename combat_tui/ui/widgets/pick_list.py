@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -112,7 +113,15 @@ class PickList(Answering):
                 line.append(f"  {c.hint}", style="dim")
             options.append(Option(line, id=c.id))
         ol = self.query_one(OptionList)
+        width = ol.virtual_size.width  # the list's room for text when last shown
         ol.set_options(options)
+        if not ol.region and width:
+            # Hidden, the list cannot measure its lines: told them, it does not find them changed as it is
+            # first drawn, which redrew it and its scroll bar a frame later.
+            room = width - ol.get_component_styles("option-list--option").padding.width
+            if all(isinstance(o.prompt, Text) and o.prompt.cell_len <= room and "\n" not in o.prompt.plain
+                   for o in options):
+                ol.virtual_size = Size(width, len(options))
         if options:
             # Set without the list's message (it would only describe the entry, as below): a message in its
             # queue held the list's redraw back until the frame after the typed letter's.
