@@ -49,6 +49,20 @@ class ChoiceList(FixedBox, OptionList):
     """Its height is set once a pick (PickList.pick): filtering redraws the box, and lays nothing out
     (a layout is of the whole screen, and a box shrinking uncovers panes to draw again)."""
 
+    def set_choices(self, options: list[Option]) -> None:
+        width = self.virtual_size.width  # its room for text when last shown
+        self.set_options(options)
+        if not self.region and width:
+            self.tell_lines(options, width)
+
+    def tell_lines(self, options: list[Option], width: int) -> None:
+        """Hidden, the list cannot measure its lines, and finds them changed as it is first drawn again:
+        it and its scroll bar then drew a frame later. Told them when each option is a line that fits."""
+        room = width - self.get_component_styles("option-list--option").padding.width
+        if all(isinstance(o.prompt, Text) and o.prompt.cell_len <= room and "\n" not in o.prompt.plain
+               for o in options):
+            self.virtual_size = Size(width, len(options))
+
 
 class PickList(Answering):
     # Priority: acted on the moment they are read, so a key typed right after Enter goes where the
@@ -112,19 +126,11 @@ class PickList(Answering):
             if c.hint:
                 line.append(f"  {c.hint}", style="dim")
             options.append(Option(line, id=c.id))
-        ol = self.query_one(OptionList)
-        width = ol.virtual_size.width  # the list's room for text when last shown
-        ol.set_options(options)
-        if not ol.region and width:
-            # Hidden, the list cannot measure its lines: told them, it does not find them changed as it is
-            # first drawn, which redrew it and its scroll bar a frame later.
-            room = width - ol.get_component_styles("option-list--option").padding.width
-            if all(isinstance(o.prompt, Text) and o.prompt.cell_len <= room and "\n" not in o.prompt.plain
-                   for o in options):
-                ol.virtual_size = Size(width, len(options))
+        ol = self.query_one(ChoiceList)
+        ol.set_choices(options)
         if options:
-            # Set without the list's message (it would only describe the entry, as below): a message in its
-            # queue held the list's redraw back until the frame after the typed letter's.
+            # Set without the list's message, which only described the entry again (below): a message less
+            # a letter, and no scroll to an entry at the top already.
             ol.set_reactive(OptionList.highlighted, 0)
             ol.refresh()
         self._describe()
