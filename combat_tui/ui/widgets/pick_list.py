@@ -34,7 +34,7 @@ class Choice:
 
 class FilterInput(AnswerInput):
     """Calls back as the GM types, so the list is filtered as the letter is typed, not once Input.Changed
-    is read. Its redraw still reaches the terminal a frame after the letter's (4-5 ms): Textual takes a
+    is read. Its redraw still reaches the terminal a frame after the letter's: Textual takes a
     widget's redraw once that widget is idle, the input's at once, the list's after the next frame."""
 
     def __init__(self, on_change: Callable[[str], None], **kw: Any) -> None:
