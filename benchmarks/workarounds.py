@@ -85,6 +85,13 @@ def _header() -> None:
     QuietTitle.update = Static.update  # type: ignore[method-assign]
 
 
+def _pick_lines() -> None:
+    """A pick list filled while hidden not told its lines: it finds them as it is first drawn again."""
+    from combat_tui.ui.widgets.pick_list import ChoiceList
+
+    ChoiceList.tell_lines = lambda self, options, width: None  # type: ignore[method-assign]
+
+
 OFF: dict[str, Callable[[], None]] = {
     "view-static-lines": _view_static_lines,
     "view-static-layout": _view_static_layout,
@@ -94,4 +101,5 @@ OFF: dict[str, Callable[[], None]] = {
     "key-line": _key_line,
     "footer": _footer,
     "header": _header,
+    "pick-lines": _pick_lines,
 }

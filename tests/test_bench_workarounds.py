@@ -39,7 +39,7 @@ def test_each_switch_replaces_what_the_app_defines() -> None:
                          check=True, cwd=ROOT)
     switches = json.loads(run.stdout)
     assert set(switches) == {"view-static-lines", "view-static-layout", "view-static-rows", "focus-look", "quiet-gc",
-                             "key-line", "footer", "header"}
+                             "key-line", "footer", "header", "pick-lines"}
     for name, changed in switches.items():
         assert changed, f"--without {name} changed nothing"
         for cls, attr, existed in changed:

@@ -1,4 +1,5 @@
-"""The keys part: each key to the first frame that shows its final screen, at each size of fight."""
+"""The keys part: each key to the first frame after which the terminal shows its final screen, at each size
+of fight."""
 
 from __future__ import annotations
 
@@ -14,41 +15,59 @@ from parts.common import encounter, pct, row
 # What the keys part times with: the wall clock (what the GM waits), or with --cpu this process's CPU
 # time, which other programs on a busy machine barely move (to compare two variants in one sitting).
 KEY_CLOCK = time.perf_counter
+Shown = tuple[tuple[Any, ...], ...]  # the emulated terminal's cells, row by row
 
 
 class FrameClock:
-    """Times key → screen: until the first frame after which the screen shows what it finally shows.
+    """Times key → screen: until the terminal first shows what it finally shows after the key.
 
-    Every frame is rendered to terminal bytes, as a real terminal driver would. To know which frame
-    first showed the final screen, the whole screen is also drawn after each frame; that drawing is
-    the benchmark's own cost and is taken out of the times, and so is collecting its garbage. Pilot's
-    waits (it sleeps until the process looks idle) are not counted either: the clock stops at the frame."""
+    Every frame is rendered to terminal bytes, as a real terminal driver would write them, and those bytes
+    are fed to a terminal emulator (pyte, as tests/ui/test_redraws.py does). The clock stops at the frame
+    after which the emulated screen first shows, cell by cell, what it shows once the app is idle: what the
+    GM sees, not what Textual's compositor holds (a frame can leave part of a change for the next one).
+    Feeding the emulator and comparing its cells is the benchmark's own cost and is taken out of the times,
+    and so is collecting its garbage. Pilot's waits (it sleeps until the process looks idle) are not counted
+    either: the clock stops at the frame."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, width: int, height: int) -> None:
+        import pyte
+
         self.app = app
-        self.frames: list[tuple[float, str]] = []  # (when, the whole screen then)
+        self.terminal = pyte.Screen(width, height)
+        self.stream = pyte.Stream(self.terminal)
+        self.frames: list[tuple[float, Shown]] = []  # (when sent, the emulated screen then)
         self.overhead = 0.0
         original = app._display
 
         def display(screen: Any, renderable: Any) -> None:
-            if renderable is not None and hasattr(renderable, "render_segments"):
-                renderable.render_segments(app.console)  # what a real terminal driver would write
+            if renderable is not None and hasattr(renderable, "render_segments") and not app._batch_count:
+                sent = renderable.render_segments(app.console)  # what a real terminal driver would write
                 done = KEY_CLOCK() - self.overhead
                 start = KEY_CLOCK()
                 enabled = gc.isenabled()
                 gc.disable()  # the benchmark's own garbage must not trigger collections the app then pays for
-                whole = screen._compositor.render_update(full=True).render_segments(app.console)
+                self.stream.feed(sent)
+                self.frames.append((done, self.shown()))
                 if enabled:
                     gc.enable()
                     gc.collect(1)
                 self.overhead += KEY_CLOCK() - start
-                self.frames.append((done, whole))
             original(screen, renderable)
 
         app._display = display
 
+    def shown(self) -> Shown:
+        """Every cell of the emulated screen: its character and its look."""
+        screen = self.terminal
+        return tuple(tuple(screen.buffer[y][x] for x in range(screen.columns)) for y in range(screen.lines))
+
+    async def whole(self, pilot: Any) -> None:
+        """Send the whole screen once, so the emulator starts from what the app shows."""
+        self.app.screen.refresh()
+        await pilot.pause()
+
     async def time(self, pilot: Any, key: str) -> float:
-        """Press one key and time it to the first frame that shows what the screen finally shows."""
+        """Press one key and time it to the first frame after which the terminal shows its final screen."""
         self.frames.clear()
         self.overhead = 0.0
         t = KEY_CLOCK()
@@ -57,7 +76,7 @@ class FrameClock:
         if not self.frames:
             raise RuntimeError(f"no frame drawn after {key}")
         final = self.frames[-1][1]
-        first = next(when for when, whole in self.frames if whole == final)
+        first = next(when for when, shown in self.frames if shown == final)
         return first - t
 
 
@@ -79,8 +98,8 @@ def keystrokes(sizes: list[int], repeats: int) -> None:
             out: dict[str, list[float]] = {name: [] for name in KEYS}
             before: list[float] = []
             async with app.run_test(size=(120, 40)) as pilot:
-                clock = FrameClock(app)
-                await pilot.pause()
+                clock = FrameClock(app, 120, 40)
+                await clock.whole(pilot)
                 for _ in range(repeats):
                     for name, keys in KEYS.items():
                         for key in keys[:-1]:

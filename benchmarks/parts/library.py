@@ -32,8 +32,8 @@ def library(repeats: int) -> None:
         app = CombatApp()
         pressed, waited = 0, 0.0
         async with app.run_test(size=(120, 40)) as pilot:
-            clock = FrameClock(app)
-            await pilot.pause()
+            clock = FrameClock(app, 120, 40)
+            await clock.whole(pilot)
 
             async def press(*keys: str) -> None:
                 nonlocal pressed, waited

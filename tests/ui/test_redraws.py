@@ -50,12 +50,15 @@ class Terminal:
         self.screen = pyte.Screen(width, height)
         self.stream = pyte.Stream(self.screen)
         self.frames: list[tuple[str, Any]] = []  # (screen class, update) since the last key
+        self.shown: list[list[list[Cell]]] | None = None  # when a list: what the terminal shows after each frame
         original = app._display
 
         def display(screen: Any, update: Any) -> None:
             if update is not None:
                 self.stream.feed(cast(Any, update).render_segments(app.console))
                 self.frames.append((type(screen).__name__, update))
+                if self.shown is not None:
+                    self.shown.append(cells(self.screen))
             original(screen, update)
 
         app._display = display  # type: ignore[method-assign, assignment]
@@ -216,6 +219,17 @@ async def test_a_question_or_a_list_shown_again_shows_its_cursor_at_once(tmp_pat
             assert shown._cursor_visible, f"the cursor is off after {key!r}"
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_a_list_shown_again_after_a_filter_is_whole_in_its_first_frame(tmp_path: Path) -> None:
+    """Hidden, the list cannot measure its lines: filled again with more than it held, it was drawn at
+    first with its old height, and it and its scroll bar a frame later."""
+    async with watched(tmp_path) as (_app, pilot, term):
+        await keys_match(pilot, term, "c", "p", "r", "o", "escape")  # put away holding one entry
+        term.shown = []
+        await keys_match(pilot, term, "c")
+        assert term.shown, "the list was drawn"
+        assert term.shown[0] == term.shown[-1], "the first frame after c left part of the list to a later one"
 
 
 # -- the first keys after an encounter is opened ------------------------------------------------------

@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -32,8 +33,9 @@ class Choice:
 
 
 class FilterInput(AnswerInput):
-    """Calls back as the GM types, so the list is filtered in the same frame as the letter shows:
-    waiting for Input.Changed drew the letter first and the list a frame (up to 17 ms) later."""
+    """Calls back as the GM types, so the list is filtered as the letter is typed, not once Input.Changed
+    is read. Its redraw still reaches the terminal a frame after the letter's: Textual takes a
+    widget's redraw once that widget is idle, the input's at once, the list's after the next frame."""
 
     def __init__(self, on_change: Callable[[str], None], **kw: Any) -> None:
         super().__init__(**kw)
@@ -47,6 +49,20 @@ class FilterInput(AnswerInput):
 class ChoiceList(FixedBox, OptionList):
     """Its height is set once a pick (PickList.pick): filtering redraws the box, and lays nothing out
     (a layout is of the whole screen, and a box shrinking uncovers panes to draw again)."""
+
+    def set_choices(self, options: list[Option]) -> None:
+        width = self.virtual_size.width  # its room for text when last shown
+        self.set_options(options)
+        if not self.region and width:
+            self.tell_lines(options, width)
+
+    def tell_lines(self, options: list[Option], width: int) -> None:
+        """Hidden, the list cannot measure its lines, and finds them changed as it is first drawn again:
+        it and its scroll bar then drew a frame later. Told them when each option is a line that fits."""
+        room = width - self.get_component_styles("option-list--option").padding.width
+        if all(isinstance(o.prompt, Text) and o.prompt.cell_len <= room and "\n" not in o.prompt.plain
+               for o in options):
+            self.virtual_size = Size(width, len(options))
 
 
 class PickList(Answering):
@@ -111,10 +127,13 @@ class PickList(Answering):
             if c.hint:
                 line.append(f"  {c.hint}", style="dim")
             options.append(Option(line, id=c.id))
-        ol = self.query_one(OptionList)
-        ol.set_options(options)
+        ol = self.query_one(ChoiceList)
+        ol.set_choices(options)
         if options:
-            ol.highlighted = 0
+            # Set without the list's message, which only described the entry again (below): a message less
+            # a letter, and no scroll to an entry at the top already.
+            ol.set_reactive(OptionList.highlighted, 0)
+            ol.refresh()
         self._describe()
 
     def _size_description(self) -> None:
