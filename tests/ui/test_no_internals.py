@@ -168,7 +168,8 @@ async def _round(pilot: Any, app: CombatApp) -> None:
         await choose_named(pilot, a.name)
         await _answer(pilot, app)
     for t in rs.tables:  # every table, prompted and rolled (p, p) or picked (v)
-        s.run(f"prompt {s.encounter.state.roster()[0].name!r} {t.id}")
+        numbers = "".join(f" {key}=12" for key in t.carries)  # a table that carries numbers is given them
+        s.run(f"prompt {s.encounter.state.roster()[0].name!r} {t.id}{numbers}")
         app.screen.refresh_view()  # type: ignore[attr-defined]
         await pilot.pause()
         await press(pilot, "p")

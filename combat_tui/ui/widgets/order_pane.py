@@ -89,6 +89,9 @@ class OrderPane(RowList):
         if last - first > self.scrollable_content_region.height and self.highlighted in rows:
             first, height = self.row_span(self.highlighted)  # no room for both: the highlighted one
             last = first + height
+        if last <= self.scrollable_content_region.height:  # all fit from the top: as the fight began (a size
+            self.scroll_to(y=0, animate=False, immediate=True, force=True)  # passed through on opening scrolls none)
+            return
         self.scroll_to_region(Region(0, first, 1, last - first), animate=False, immediate=True, force=True)
 
     def _line(self, row: OrderRow, width: int) -> Text:
