@@ -30,6 +30,7 @@ SETUP = {
     "time-count": ["add Zherynn pc init=6", "add Garret's Hound init=9"],
     "boon-bane": ["add Wren pc init=5", "add Goblin x2 hp=7"],
     "pf2e": ["add Valeros pc hp=30 init=17", "add Goblin x2 hp=6 init=5"],
+    "dnd5e": ["add Kara pc hp=30 init=17", "add Goblin x2 hp=7 init=5"],
 }
 
 
@@ -167,7 +168,8 @@ async def _round(pilot: Any, app: CombatApp) -> None:
         await choose_named(pilot, a.name)
         await _answer(pilot, app)
     for t in rs.tables:  # every table, prompted and rolled (p, p) or picked (v)
-        s.run(f"prompt {s.encounter.state.roster()[0].name!r} {t.id}")
+        numbers = "".join(f" {key}=10" for key in t.carries)  # a prompt that carries a DC is given one
+        s.run(f"prompt {s.encounter.state.roster()[0].name!r} {t.id}{numbers}")
         app.screen.refresh_view()  # type: ignore[attr-defined]
         await pilot.pause()
         await press(pilot, "p")
