@@ -35,12 +35,16 @@ def test_meeting_the_ac_hits(catalogue: Catalogue, tmp_path: Path) -> None:
 
 
 def test_a_natural_20_hits_and_is_a_critical_a_natural_1_misses(catalogue: Catalogue, tmp_path: Path) -> None:
-    """A natural 20 hits whatever the AC and is a critical (the damage dice twice); a natural 1 misses
-    whatever the total."""
+    """A natural 20 hits whatever the AC and is a critical: the damage dice rolled twice, the bonus added
+    once (a Slam of a flat 5 stays 5); a natural 1 misses whatever the total."""
     enc = fight(catalogue, tmp_path, "ac=40")
     lines = enc.run("act Ogre slam on=Kara d20=20")
     assert lines[1].endswith("against AC 40: critical hit (natural 20)")
-    assert "doubled for the critical: 10" in lines[2] and "the bonus once" in lines[3]
+    assert "the dice doubled for the critical" in lines[2] and [r.amount for r in enc.state.ready] == [5]
+    enc.run("apply")
+    lines = enc.run("act Ogre greatclub on=Kara d20=20")
+    assert "4d8" in lines[2] and "the dice doubled for the critical" in lines[2]
+    assert 4 + 4 <= enc.state.ready[-1].amount <= 4 * 8 + 4
     enc.run("edit Kara ac=1")
     assert roll_line(enc, "act Ogre slam on=Kara d20=1").endswith("against AC 1: miss (natural 1)")
 

@@ -99,6 +99,7 @@ def test_a_natural_20_brings_it_back_with_1_hp(enc: Encounter) -> None:
 
 def test_three_successes_stable_three_failures_dead(enc: Encounter) -> None:
     """Three successes: stable (still unconscious, no more saves). Three failures: dead, no more turns."""
+    enc.run("set monsters_make_death_saves 1")  # the Orc too
     enc.run("dmg Kara 30")
     enc.run("dmg Orc 15")
     for _ in range(3):
@@ -143,6 +144,7 @@ def test_damage_of_its_hit_point_maximum_left_over_kills_outright(enc: Encounter
     lines = enc.run("dmg Kara 65")
     assert "dead" in conds(enc, "Kara") and "dying" not in conds(enc, "Kara")
     assert "Kara: dies outright: the damage left over at 0 HP reached its hit point maximum." in lines
+    enc.run("set monsters_make_death_saves 1")  # else the Orc dies at 0 HP anyway
     enc.run("dmg Orc 15")
     enc.run("dmg Orc 14")
     assert "dead" not in conds(enc, "Orc")

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from ..ruleset.dice_text import BRACED
 from ..state.bounds import parse_int
 from ..state.errors import CommandError
 from ..state.model import Combatant, DamagePart, HitPart, ReadyHit, State
@@ -19,7 +20,8 @@ from .ops import Ops
 if TYPE_CHECKING:  # d20 builds its grammar on import: not for opening a save, only when a die is rolled
     from ..dice import Roll
 
-_DIE = re.compile(r"([0-9]*)d([0-9]+)")
+_SIZE = r"[0-9]+|\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}"  # a number, or a stat's name in braces
+_ANY_DIE = re.compile(rf"(?<![A-Za-z_])({_SIZE})?d({_SIZE})((?:(?:rr|ro|ra|mi|ma|e|k|p)[lh<>]?[0-9]*)*)")
 _D20 = re.compile(r"(?<![0-9])1?d20(?![0-9a-z])")
 
 
@@ -76,18 +78,45 @@ def at_the_table(ops: Ops, c: Combatant, expr: str, face: str, words: str) -> Ro
     return replace(r, natural=n, shown=f"d20 {n} at the table, {r.shown}")
 
 
-def highest(ops: Ops, dice: str) -> int:
-    """Dice at their highest faces (`2d6+3` is 15): a critical that takes the damage dice at most."""
-    return ops.roll(_DIE.sub(lambda m: f"({int(m.group(1) or 1)} * {m.group(2)})", dice)).total
+def highest(ops: Ops, dice: str, c: Combatant | None = None) -> int:
+    """Dice at their highest faces (`2d6+3` is 15, `4d6kh3` 18, `1d{hit_die}` its stat): a critical that
+    takes the damage dice at most."""
+    names = ops.names(c) if c is not None else {}
+
+    def number(text: str) -> int:
+        braced = BRACED.fullmatch(text)
+        return names.get(braced.group(1), 0) if braced else int(text)
+
+    def most(m: re.Match[str]) -> str:
+        count, size = number(m.group(1) or "1"), number(m.group(2))
+        for kind, n in re.findall(r"([kp])[lh]?([0-9]+)", m.group(3)):
+            count = min(count, int(n)) if kind == "k" else max(count - int(n), 0)
+        return f"({count} * {size})"
+    return ops.roll(_ANY_DIE.sub(most, dice)).total
+
+
+def twice(dice: str) -> str:
+    """The dice of a damage roll doubled, its bonus not (`2d6 + 3` is `4d6 + 3`; `{level}d6` and a die that
+    keeps some, `4d6kh3`, are rolled twice over): a critical that rolls the damage dice twice."""
+    def doubled(m: re.Match[str]) -> str:
+        count = m.group(1)
+        if (count is not None and count.startswith("{")) or re.search("[kp]", m.group(3)):  # no count to double
+            return f"({m.group(0)} + {m.group(0)})"
+        return f"{2 * int(count or 1)}d{m.group(2)}{m.group(3)}"
+    return _ANY_DIE.sub(doubled, dice)
 
 
 def _rolled(ops: Ops, cid: str, dice: str, verdict: Verdict | None) -> tuple[int, str]:
     """One part of the damage rolled (raised on a critical), and its roll as the log shows it."""
+    rule = ops.rs.checks.attack
+    critical = verdict is not None and verdict.critical
+    if critical and rule.crit_damage == "dice":  # the dice rolled twice, so the log shows every face
+        d = ops.roll(twice(dice), ops.peek(cid))
+        return max(d.total, 0), f"{d.shown}, the dice doubled for the critical"
     d = ops.roll(dice, ops.peek(cid))
     amount, shown = max(d.total, 0), d.shown
-    rule = ops.rs.checks.attack
-    if verdict is not None and verdict.critical and rule.crit_damage != "same":
-        amount = amount * 2 if rule.crit_damage == "double" else max(highest(ops, dice), 0)
+    if critical and rule.crit_damage != "same":
+        amount = amount * 2 if rule.crit_damage == "double" else max(highest(ops, dice, ops.peek(cid)), 0)
         shown += f", {'doubled' if rule.crit_damage == 'double' else 'at its highest'} for the critical: {amount}"
     return amount, shown
 

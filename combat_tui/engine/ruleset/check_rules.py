@@ -46,8 +46,9 @@ class AttackJudging(_Strict):
                                                    "a natural 20 moves the verdict one step up (miss to hit, "
                                                    "hit to critical), a natural 1 one step down; missing by "
                                                    "`crit_margin` is a critical miss.")
-    crit_damage: Literal["double", "max", "same"] = Field(
-        "double", description="Damage on a critical: doubled, the dice at their highest, or as rolled.")
+    crit_damage: Literal["double", "dice", "max", "same"] = Field(
+        "double", description="Damage on a critical: doubled (its bonus too), its dice rolled twice (the bonus "
+                              "once), the dice at their highest, or as rolled.")
     crit_note: Text = Field("", description="What else a critical does, in your own words: shown after it.")
     unjudged: Text = Field("", description="Without `defence`: how the GM judges an attack instead, shown after "
                                            "the roll.")
