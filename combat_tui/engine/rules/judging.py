@@ -112,7 +112,8 @@ def _rolled(ops: Ops, cid: str, dice: str, verdict: Verdict | None) -> tuple[int
     critical = verdict is not None and verdict.critical
     if critical and rule.crit_damage == "dice":  # the dice rolled twice, so the log shows every face
         d = ops.roll(twice(dice), ops.peek(cid))
-        return max(d.total, 0), f"{d.shown}, the dice doubled for the critical"
+        amount, rolled = max(d.total, 0), d.shown.rsplit(" = ", 1)[0]  # the total after the words, its type next
+        return amount, f"{rolled}, the dice doubled for the critical: {amount}"
     d = ops.roll(dice, ops.peek(cid))
     amount, shown = max(d.total, 0), d.shown
     if critical and rule.crit_damage != "same":
