@@ -251,6 +251,33 @@ async def test_a_typed_plus_is_a_plus_in_the_command_bar_and_in_an_answer(tmp_pa
         assert picking(app) is None
 
 
+async def test_a_players_d20_is_asked_for_its_own_judged_attack(tmp_path: Path) -> None:
+    """Where the tracker would roll for a player, the GM may type the die as it landed: Enter rolls it. A
+    monster's die is the tracker's: nothing is asked."""
+    s = new_session(tmp_path, ruleset="dnd5e")
+    s.encounter.library = load_library(catalogue())
+    for line in ("add Goblin Warrior pc init=30", "add Ogre init=10", "start"):  # a player who plays a goblin
+        s.run(line)
+    app = NotingApp(s)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await highlight(pilot, app, "Goblin Warrior")
+        await press(pilot, "t")
+        await choose(pilot, app, "Scimitar")
+        await choose(pilot, app, "Ogre")
+        assert (asking(app) or "").startswith("Goblin Warrior's d20, as it landed")
+        await press(pilot, *"17", "enter")
+        assert [e.command for e in s.encounter.history()][-1] == 'act "Goblin Warrior" Scimitar on=Ogre d20=17'
+        lines = s.encounter.history()[-1].lines
+        assert any("to hit d20 17 at the table, 17 + 4 = 21" in line for line in lines), lines
+        await highlight(pilot, app, "Ogre")
+        await press(pilot, "t")
+        await choose(pilot, app, "Greatclub")
+        await choose(pilot, app, "Goblin Warrior")
+        assert asking(app) is None
+        assert [e.command for e in s.encounter.history()][-1] == 'act Ogre Greatclub on="Goblin Warrior"'
+
+
 async def test_t_a_breath_on_the_marked_has_every_one_of_them_save(tmp_path: Path) -> None:
     s = new_session(tmp_path, ruleset="dnd5e")
     s.encounter.library = load_library(catalogue())
@@ -266,8 +293,10 @@ async def test_t_a_breath_on_the_marked_has_every_one_of_them_save(tmp_path: Pat
         await highlight(pilot, app, "Adult Red Dragon")
         await press(pilot, "t")
         await choose(pilot, app, "Fire Breath")
-        assert picking(app) is None and asking(app) is None  # no "on whom?": the marked save
+        assert picking(app) is None  # no "on whom?": the marked save
+        assert (asking(app) or "").startswith("Players' totals, in order: Kara, Osk")  # the players' own dice
+        await press(pilot, *"25 -", "enter")  # Kara's total typed, Osk's rolled
         last = [e.command for e in s.encounter.history()][-1]
-        assert last == 'act "Adult Red Dragon" "Fire Breath" on=Kara,Osk', last
+        assert last == 'act "Adult Red Dragon" "Fire Breath" on=Kara,Osk Kara=25', last
         pools = {c.name: c.pools["hp"].current for c in s.encounter.state.roster()}
         assert pools["Kara"] < 40 and pools["Osk"] < 40 and pools["Lia"] == 40

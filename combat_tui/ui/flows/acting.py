@@ -6,11 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.commands import command_line, named
+from ...engine.commands.quoting import quote
 from ...engine.rules.attacks import as_action
 from ...engine.ruleset import ActionDef, TimeModel
+from ...engine.state.bounds import parse_int
+from ...engine.state.model import Combatant, Side
 from ..screens.picks import OWN, act_choices, action_asks, own_attack_choices, speed_words, target_order
 from ..widgets.pick_list import Choice
 from .flow import Ask, Choose, Ctx, Say
+from .saving_throw import TOTALS_HINT, totals, totals_title
 
 
 @dataclass(frozen=True)
@@ -19,6 +23,7 @@ class Picked:
     word: str  # as the line names it: its own win over the ruleset's of the same name
     aims: bool  # it is used on a target
     saves: bool = False  # its targets save against it (a breath): every marked creature is one
+    rolls: bool = False  # it rolls a to-hit of its own (a player's d20 may be typed instead)
 
 
 def picked(ctx: Ctx) -> Picked | None:
@@ -33,7 +38,7 @@ def picked(ctx: Ctx) -> Picked | None:
             return None
         action = as_action(rs, own)
         return Picked(action, own.name, own.damage is not None or own.save is not None
-                      or any(e.to == "target" for e in action.effects), own.save is not None)
+                      or any(e.to == "target" for e in action.effects), own.save is not None, own.hit is not None)
     action = next(a for a in rs.actions if a.id == pick)
     return Picked(action, named(pick, [(a.id, a.name) for a in rs.actions]),  # the echo names it as the GM reads it
                   any(e.to == "target" for e in action.effects))
@@ -41,6 +46,26 @@ def picked(ctx: Ctx) -> Picked | None:
 
 def _marked_on(ctx: Ctx) -> list[str]:
     return [c.id for c in ctx.state.roster() if c.id in ctx.aim.on]
+
+
+def _actor(ctx: Ctx) -> Combatant | None:
+    return next((c for c in ctx.state.roster() if c.id in ctx.aim.ids), None)
+
+
+def _players_d20(ctx: Ctx) -> bool:
+    """A player's own attack judged against a defence: the d20 as it landed at the table is asked."""
+    p, actor = picked(ctx), _actor(ctx)
+    return (p is not None and p.rolls and not p.saves and actor is not None and actor.side is Side.PC
+            and ctx.rs.checks.attack.defence is not None)
+
+
+def _saving(ctx: Ctx) -> list[Combatant]:
+    """The players among those who save against the action (the marked, or the one it is used on)."""
+    p = picked(ctx)
+    if p is None or not p.saves:
+        return []
+    ids = _marked_on(ctx) or ([ctx["on"]] if ctx["on"] else [])
+    return [ctx.state.combatants[i] for i in ids if ctx.state.combatants[i].side is Side.PC]
 
 
 def _whom(ctx: Ctx) -> list[Choice]:
@@ -76,12 +101,15 @@ ACT_REST = (
            given=lambda x: m[0] if len(m := _marked_on(x)) == 1 else None),
     _asked("what"),
     _asked("value"),
+    Ask("d20", lambda x: f"{a.name}'s d20, as it landed" if (a := _actor(x)) else "", "Enter: rolled · 17",
+        allow_empty=True, when=_players_d20),
+    Ask("rolls", lambda x: totals_title(_saving(x)), TOTALS_HINT, allow_empty=True, when=lambda x: bool(_saving(x))),
     Ask("speed", lambda x: f"{p.action.name}: speed factor or speed class?" if (p := picked(x)) else "",
         "e.g. 6 or Swift", when=_needs_speed),
 )
 
 
-def act_line(ctx: Ctx) -> str | None:
+def act_line(ctx: Ctx) -> str | Say | None:
     pick, names = ctx["pick"], ctx.aim.names
     if pick == "sf":
         return command_line("act", names, sf=ctx["sf"].strip())
@@ -96,7 +124,14 @@ def act_line(ctx: Ctx) -> str | None:
     on = ctx.name(ctx["on"]) if ctx["on"] else None
     if p.saves and _marked_on(ctx):  # everyone marked saves against it
         on = ",".join(ctx.name(m) for m in _marked_on(ctx))
-    return command_line("act", names, p.word, on=on, **words)
+    d20 = ctx["d20"].strip()
+    if d20 and parse_int(d20) is None:
+        return Say(f"The d20 is a number, 1 to 20: {d20}", "error")
+    typed = totals(_saving(ctx), ctx["rolls"])
+    if isinstance(typed, Say):
+        return typed
+    return command_line("act", names, p.word, on=on, d20=d20 or None, typed=" ".join(quote(t) for t in typed),
+                        **words)
 
 
 def no_attacks(ctx: Ctx) -> Say | None:

@@ -36,11 +36,6 @@ def _damage_hint(ctx: Ctx) -> str:
     return f"Enter: no damage · 8d6 {kind} (half for a pass) · 8d6 {kind} none (none for a pass)".replace("  ", " ")
 
 
-def _rolls_title(ctx: Ctx) -> str:
-    names = ", ".join(c.name for c in _players(ctx))
-    return f"Players' totals, in order: {names}"
-
-
 def _line(ctx: Ctx) -> str | Say:
     dc = parse_int(ctx["dc"])
     if dc is None:
@@ -48,17 +43,16 @@ def _line(ctx: Ctx) -> str | Say:
     words = ctx["damage"].split()
     on_pass = "none" if words and words[-1].lower() == "none" else "half" if words else None
     damage = " ".join(words[:-1] if words and words[-1].lower() in ("none", "half") else words)
-    totals = _totals(ctx)
-    if isinstance(totals, Say):
-        return totals
+    typed = totals(_players(ctx), ctx["rolls"])
+    if isinstance(typed, Say):
+        return typed
     return command_line("save", ctx.aim.names, ctx["save"], *([on_pass] if damage and on_pass else []),
-                        dc=str(dc), dmg=damage or None, typed=" ".join(quote(t) for t in totals))
+                        dc=str(dc), dmg=damage or None, typed=" ".join(quote(t) for t in typed))
 
 
-def _totals(ctx: Ctx) -> list[str] | Say:
+def totals(players: list[Combatant], typed: str) -> list[str] | Say:
     """`14 9` in the order asked; `-` in a place (`14 - 9`) is rolled. Each a `NAME=N` word of `save`."""
-    players, out = _players(ctx), []
-    words = ctx["rolls"].split()
+    out, words = [], typed.split()
     if len(words) > len(players):
         return Say(f"{len(words)} totals for {len(players)} players: one number each, in order", "error")
     for player, word in zip(players, words, strict=False):
@@ -70,11 +64,18 @@ def _totals(ctx: Ctx) -> list[str] | Say:
     return out
 
 
+def totals_title(players: list[Combatant]) -> str:
+    return f"Players' totals, in order: {', '.join(c.name for c in players)}"
+
+
+TOTALS_HINT = "Enter: all rolled · 14 9 · - to roll one"
+
+
 SAVING_THROW = Flow(AimAt.TARGETS, (
     Choose("save", lambda x: f"{_word(x).capitalize()} for {x.aim.label}: which?", _saves),
     Ask("dc", lambda x: f"{_save_name(x)} {_word(x)}: the DC", "a number, 15"),
     Ask("damage", lambda x: f"{_save_name(x)} DC {x['dc'].strip()}: damage on a failure", _damage_hint,
         allow_empty=True),
-    Ask("rolls", _rolls_title, "Enter: all rolled · 14 9 · - to roll one", allow_empty=True,
+    Ask("rolls", lambda x: totals_title(_players(x)), TOTALS_HINT, allow_empty=True,
         when=lambda x: bool(_players(x))),
 ), _line, Marks.TARGET)
