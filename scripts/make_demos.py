@@ -42,9 +42,9 @@ DEMOS: dict[str, tuple[str, list[str]]] = {
         "add Bram pc init=8 hp=35 ac=18 wis=3 con=2 save_wis=2 save_cha=2 level=4",
         "add Lio pc init=17 hp=26 ac=12 int=3 dex=2 con=1 save_int=2 save_wis=2 level=4",
         "add Sefa pc init=19 hp=31 ac=15 dex=4 save_dex=2 save_int=2 level=4",
-        "add Ogre hp=68 ac=11 str=4 dex=-1 con=3 speed=40 cr_xp=450",
-        "add Goblin x3 hp=10 ac=15 dex=2 cr_xp=50", "start",
-        "cond Lio concentration", 'cond "Goblin 1" paralyzed from=Lio', 'dmg "Goblin 2" 6 piercing',
+        "add Ogre init=13", 'add "Goblin Warrior" x3', "start",  # from the SRD bestiary, attacks and all
+        "cond Lio concentration", 'cond "Goblin Warrior 1" paralyzed from=Lio',
+        'dmg "Goblin Warrior 2" 4 piercing',
     ]),
     "boon-bane": ("Goblin warren", [
         "add Wren pc init=5", "add Hale pc init=3", "add Goblin x4 hp=7", "add Goblin Boss hp=15", "start",
@@ -58,7 +58,7 @@ DEMOS: dict[str, tuple[str, list[str]]] = {
     ]),
 }
 # Demos whose creatures come from the starter bestiary (the others type their numbers).
-WITH_BESTIARY = {"pf2e"}
+WITH_BESTIARY = {"pf2e", "dnd5e"}
 
 
 def write(enc: Encounter, path: Path) -> None:

@@ -207,7 +207,7 @@ async def test_t_on_a_creature_without_attacks_of_its_own_says_so_in_a_line(tmp_
         await highlight(pilot, app, "Goblin")
         await press(pilot, "t")
         assert picking(app) is None
-        assert ("warning", "Goblin has no attacks of its own (a ruleset can: a)") in app.notes
+        assert ("warning", "Goblin has no attacks of its own (the ruleset's actions: a)") in app.notes
 
 
 async def test_plus_adds_a_group_from_the_library_mid_fight(tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ async def test_the_toasts_with_names_say_them_literally(tmp_path: Path) -> None:
         assert "Remove from Orc [/x]: nothing to choose from" in toasts(app)
         await pilot.press("t")
         await settle(pilot)
-        assert "Orc [/x] has no attacks of its own (a ruleset can: a)" in toasts(app)
+        assert "Orc [/x] has no attacks of its own (the ruleset's actions: a)" in toasts(app)
         assert app.is_running
 
 

@@ -138,4 +138,4 @@ def no_attacks(ctx: Ctx) -> Say | None:
     c = ctx.state.combatants[next(iter(ctx.aim.ids))]
     if own_attack_choices(ctx.enc, c):
         return None
-    return Say(f"{c.name} has no attacks of its own (a ruleset can: a)")
+    return Say(f"{c.name} has no attacks of its own (the ruleset's actions: a)")
