@@ -543,3 +543,18 @@ def test_boon_bane_applies_a_templates_weakness(catalogue: Catalogue, tmp_path: 
     enc.run("add Ghoul")
     c = combatant(enc, "Ghoul")
     assert "not applied" not in c.notes and c.stats.get("vuln_fire", 0) > 0
+
+
+def test_a_players_character_is_named_not_looked_up(catalogue: Catalogue, tmp_path: Path) -> None:
+    """`add Lio pc` is the player's Lio, not the Lion the name starts; a template's whole name still makes
+    one (`add Ghoul pc`), and an NPC's start still finds its template."""
+    enc = encounter(catalogue, "dnd5e", tmp_path)
+    enc.run("add Lio pc hp=26")
+    enc.run("add Lio2 ally hp=5")
+    lio = combatant(enc, "Lio")
+    assert lio.template is None and lio.actions == [] and lio.side.value == "pc"
+    assert combatant(enc, "Lio2").template is None
+    enc.run("add Ghoul pc")
+    assert combatant(enc, "Ghoul").template == "Ghoul"
+    enc.run("add Lio")
+    assert combatant(enc, "Lion").template == "Lion"

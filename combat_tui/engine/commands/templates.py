@@ -27,19 +27,20 @@ def name_words(args: list[str]) -> tuple[list[str], list[str]]:
 
 
 def find_template(ops: Ops, args: list[str]) -> Template | None:
-    """The template the name words of `add` name (exactly, or by a unique start of 3 letters or more)."""
+    """The template the name words of `add` name (exactly, or by a unique start of 3 letters or more, for a
+    creature not added as a player's or an ally)."""
     lib = ops.library
     if lib is None:
         return None
-    words, _ = name_words(args)
+    words, flags = name_words(args)
     name = " ".join(words).strip()
     if not name or name.startswith("@"):
         return None
     exact = next((t for t in lib.templates_for(ops.rs.id) if t.name.lower() == name.lower()), None)
     if exact is not None:
         return exact
-    if len(name) < MIN_PREFIX:
-        return None
+    if len(name) < MIN_PREFIX or {f.lower() for f in flags} & {"pc", "ally"}:
+        return None  # a player's character is named, not looked up: `add Lio pc` is Lio, never a Lion
     return lib.find_template(ops.rs.id, name)
 
 
