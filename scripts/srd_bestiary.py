@@ -20,12 +20,13 @@ import sys
 import zipfile
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # its modules beside it, however it is run
 
 from srd_convert import DATA_LOSSES, convert
 from srd_text import Json
+
+from combat_tui.engine.library.writing import toml_value
 
 ATTRIBUTION = ('This work includes material from the System Reference Document 5.2 ("SRD 5.2") by Wizards of the '
                "Coast LLC, available at https://www.dndbeyond.com/srd. The SRD 5.2 is licensed under the Creative "
@@ -50,18 +51,7 @@ def monsters(wheel: Path) -> tuple[list[Json], dict[str, str]]:
     return sorted(found, key=lambda d: str(d["name"]).lower()), spells
 
 
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)  # JSON's escapes are TOML's basic string's
-    if isinstance(v, list):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{k} = {_value(x)}" for k, x in v.items() if x is not None) + " }"
-    raise TypeError(type(v))
+_value = toml_value  # the library's own writer: what `keep` writes, the bestiary is written as
 
 
 def entry_text(entry: Json) -> str:

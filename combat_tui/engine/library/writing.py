@@ -22,7 +22,8 @@ from .reading import Shelf
 MARKER = "# Written by combat-tui; edit freely (it keeps this line and writes over the file when asked)."
 
 
-def _value(v: Any) -> str:
+def toml_value(v: Any) -> str:
+    """A value as TOML writes it (a string, number, list or inline table; a None in a table is left out)."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, int):
@@ -30,9 +31,10 @@ def _value(v: Any) -> str:
     if isinstance(v, str):
         return json.dumps(v, ensure_ascii=False)  # JSON's escapes are TOML's basic string's
     if isinstance(v, list):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
     if isinstance(v, dict):
-        return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + " }" if v else "{}"
+        kept = {k: x for k, x in v.items() if x is not None}
+        return "{ " + ", ".join(f"{_key(k)} = {toml_value(x)}" for k, x in kept.items()) + " }" if kept else "{}"
     raise TypeError(type(v))
 
 
@@ -46,14 +48,14 @@ def _table(lines: list[str], header: str, data: dict[str, Any]) -> None:
     nested = {k: v for k, v in data.items() if isinstance(v, list) and v and isinstance(v[0], dict)}
     for k, v in data.items():
         if k not in nested and v not in (None, "", [], {}):
-            lines.append(f"{_key(k)} = {_value(v)}")
+            lines.append(f"{_key(k)} = {toml_value(v)}")
     for k, items in nested.items():
         for item in items:
             _table(lines, f"{header}.{k}", item)
 
 
 def toml_text(ruleset: str, key: str, entries: list[dict[str, Any]]) -> str:
-    lines = [MARKER, f"ruleset = {_value(ruleset)}"]
+    lines = [MARKER, f"ruleset = {toml_value(ruleset)}"]
     for e in entries:
         _table(lines, key, e)
     return "\n".join(lines) + "\n"
@@ -120,7 +122,7 @@ def party_path(folder: Path, name: str) -> Path:
 
 
 def party_text(rs: RulesetDef, name: str, members: list[dict[str, Any]]) -> str:
-    lines = [MARKER, f"ruleset = {_value(rs.id)}", "", "[[party]]", f"name = {_value(name)}"]
+    lines = [MARKER, f"ruleset = {toml_value(rs.id)}", "", "[[party]]", f"name = {toml_value(name)}"]
     for m in members:
         _table(lines, "party.member", m)
     return "\n".join(lines) + "\n"
