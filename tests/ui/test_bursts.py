@@ -104,7 +104,7 @@ async def test_keys_typed_on_the_open_screen_land_in_the_save_opened(tmp_path: P
 async def test_keys_typed_after_a_new_encounter_is_made(tmp_path: Path) -> None:
     """From the open screen to the new encounter's first damage and its start (the players' initiative
     asked and answered), in one burst."""
-    keys = ("n down down down enter f o r d enter K a r a space p c space h p = 2 4 enter ctrl+s "
+    keys = ("n down down down down down enter f o r d enter K a r a space p c space h p = 2 4 enter ctrl+s "
             "d 4 enter n 1 5 enter d 1 enter")
     app = CombatApp(None, str(tmp_path / "data"))
     async with app.run_test(size=(100, 30)) as pilot:

@@ -113,7 +113,7 @@ async def test_a_new_encounter_typed_in_one_burst(tmp_path: Path) -> None:
     from combat_tui.ui.screens.new import NewScreen
 
     named = {"enter", "down", "ctrl+l", "ctrl+s"}
-    keys = ("down down down enter f o r d enter K a r a space p c space h p = 2 4 enter "
+    keys = ("down down down down down enter f o r d enter K a r a space p c space h p = 2 4 enter "
             "ctrl+l g o b enter 3 enter ctrl+s")
     app = CombatApp()
     async with app.run_test(size=(100, 30)) as pilot:
