@@ -23,6 +23,7 @@ class Modifiers:
     words: str  # for the dice, the GM's own words on `act` among them: "adv dis dis2 boon"
     bonus: int  # added to the total: the `mod` modifiers
     reasons: str  # for the GM: "Shaken: disadvantage; 2 earlier attacks: 2 disadvantages"
+    crit: str = ""  # a `crit` modifier's reason: a hit is a critical hit ("target Paralyzed, in melee")
 
 
 def _holds(ops: Ops, c: Combatant, cond: str, against: str) -> bool:
@@ -39,7 +40,7 @@ def modifiers(ops: Ops, cid: str, target: str | None, own: OwnAction, typed: lis
     t = ops.peek(target) if target is not None else None
     words: list[str] = []
     reasons: list[str] = []
-    bonus = 0
+    bonus, crit = 0, ""
     for m in ops.rs.checks.attack.modifiers:
         if m.uses and own.uses not in m.uses:
             continue
@@ -51,7 +52,9 @@ def modifiers(ops: Ops, cid: str, target: str | None, own: OwnAction, typed: lis
         if m.roll == "mod" and n:
             bonus += n
             reasons.append(f"{m.reason}: {n:+d}")
-        if m.roll == "mod" or n <= 0:
+        if m.roll == "crit" and n > 0:
+            crit = crit or m.reason
+        if m.roll in ("mod", "crit") or n <= 0:
             continue
         words.append(m.roll if n == 1 else f"{m.roll}{n}")
         said = _SAID[m.roll] if n == 1 else f"{n} {_SAID[m.roll]}s"
@@ -65,7 +68,7 @@ def modifiers(ops: Ops, cid: str, target: str | None, own: OwnAction, typed: lis
     words = [*typed, *words]
     if not ops.eval(ops.rs.checks.attack.stacks, c):
         words = _once(words)
-    return Modifiers(" ".join(words), bonus, "; ".join(reasons))
+    return Modifiers(" ".join(words), bonus, "; ".join(reasons), crit)
 
 
 def _once(words: list[str]) -> list[str]:

@@ -75,6 +75,8 @@ def use(ops: Ops, cid: str, own: OwnAction, target: str | None, roll_words: list
         else:
             r = ops.roll(f"{expr} {rules.words if rules else extra}".strip(), c)
         verdict = judging.judge(ops, r, target)
+        if verdict is not None and verdict.hit and not verdict.critical and rules is not None and rules.crit:
+            verdict = judging.made_critical(verdict, rules.crit)
         why = f" ({rules.reasons}{'; the roll at the table should have had it' if face is not None else ''})" \
             if rules and rules.reasons else ""
         after = attack_rolls.outcome(ops, r.natural)

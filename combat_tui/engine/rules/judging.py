@@ -60,6 +60,12 @@ def judge(ops: Ops, r: Roll, target: str | None) -> Verdict | None:
     return Verdict(hit, critical, f" against {rule.defence_name} {defence}: {said}{why}")
 
 
+def made_critical(verdict: Verdict, why: str) -> Verdict:
+    """A hit a rule makes critical (a melee hit on a paralyzed target), the rule named after it."""
+    against = verdict.words.rsplit(": ", 1)[0]
+    return Verdict(True, True, f"{against}: critical hit ({why})")
+
+
 def _said(degree: int) -> str:
     return "critical hit" if degree == CRIT else "hit" if degree >= SUCCESS else "miss"
 

@@ -69,6 +69,9 @@ def roll_one(ops: Ops, cid: str, save: SaveDef, dc: int, typed: int | None) -> t
     checks = ops.rs.checks
     what = called(ops, save)
     natural: int | None = None  # a typed total brings no die: the GM typed what it came to
+    if save.fails is not None and ops.eval(save.fails, c):  # no roll: it cannot make this save at all
+        ops.say(f"{c.name}: {what} fails without a roll" + (f" ({save.fails_words})" if save.fails_words else ""))
+        return 0, FAIL
     if typed is not None:
         total, shown = typed, f"{typed} (rolled at the table)"
     else:

@@ -23,9 +23,9 @@ class RollModifier(_Strict):
     """One rule that changes a creature's own to-hit roll, named in the roll's line."""
 
     reason: Line = Field(description="What the roll's line names as its cause (Shaken, Target prone).")
-    roll: Literal["adv", "dis", "boon", "bane", "mod"] = Field(
-        description="What it gives the roll: advantage, disadvantage, a boon, a bane, or `mod`: `count` added to "
-                    "the total (a penalty below 0).")
+    roll: Literal["adv", "dis", "boon", "bane", "mod", "crit"] = Field(
+        description="What it gives the roll: advantage, disadvantage, a boon, a bane, `mod`: `count` added to "
+                    "the total (a penalty below 0), or `crit`: a hit is a critical hit.")
     attacker: Line | None = Field(None, description="A condition on the attacker it needs (from anyone).")
     target: Line | None = Field(None, description="A condition on the target it needs (one relative to a creature "
                                                   "counts when held against the attacker or against all).")

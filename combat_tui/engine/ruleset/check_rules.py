@@ -28,6 +28,10 @@ class SaveDef(_Strict):
     bonus: Line = Field(description="Formula over the creature: added to the roll (`con`, `fortitude`).")
     roll: Line | None = Field(None, description="Dice of this save, when not the ruleset's `save_roll` "
                                                 "(an exploding `1d10!`).")
+    fails: Line | None = Field(None, description="Formula over the creature: while true it fails this save "
+                                                 "without a roll (`paralyzed or stunned`: no Dexterity save).")
+    fails_words: Line = Field("", description="Why, in the GM's words, said after the failure (`paralyzed, "
+                                              "stunned or unconscious`).")
 
 
 class AttackJudging(_Strict):

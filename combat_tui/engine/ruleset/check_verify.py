@@ -43,5 +43,6 @@ def verify(rs: RulesetDef) -> None:
     rollable(checks.save_roll, "checks.save_roll")
     for s in checks.saves:
         formula(s.bonus, f"checks.saves[{s.id}].bonus")
+        formula(s.fails, f"checks.saves[{s.id}].fails")
         rollable(s.roll, f"checks.saves[{s.id}].roll")
     formula(checks.attack.defence, "checks.attack.defence")

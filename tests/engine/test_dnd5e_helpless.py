@@ -1,0 +1,48 @@
+"""`dnd5e`: the helpless. A Paralyzed, Petrified, Stunned or Unconscious creature fails Strength and
+Dexterity saves without a roll; a melee hit on a Paralyzed or Unconscious one is a critical (SRD 5.2,
+in our words). Both are the format's own words (a save's `fails`, a modifier's `crit`), tried here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dnd5e_fight import fight
+from helpers import pool
+
+from combat_tui.store.rulesets import Catalogue
+
+
+def test_a_paralyzed_creature_fails_dexterity_saves_without_a_roll(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = fight(catalogue, tmp_path)
+    enc.run("cond Kara paralyzed")
+    lines = enc.run("save Kara,Ogre dex half dc=5 dmg=10 Ogre=20")
+    assert "Kara: Dexterity saving throw fails without a roll (paralyzed, petrified, stunned or unconscious)" in lines
+    assert pool(enc, "Kara", "hp") == 20 and pool(enc, "Ogre", "hp") == 59 - 5  # Kara in full, the Ogre half
+
+
+def test_a_typed_total_does_not_save_a_stunned_one_and_other_saves_roll(catalogue: Catalogue, tmp_path: Path) -> None:
+    """Even a player's 25 fails a Strength save while Stunned; a Constitution save is rolled as ever."""
+    enc = fight(catalogue, tmp_path)
+    enc.run("cond Kara stunned")
+    assert "fails without a roll" in " ".join(enc.run("save Kara str dc=5 Kara=25"))
+    assert "Kara: Constitution saving throw 25 (rolled at the table) against DC 5: passes" in \
+        enc.run("save Kara con dc=5 Kara=25")
+
+
+def test_a_melee_hit_on_a_paralyzed_target_is_a_critical_a_ranged_one_is_not(catalogue: Catalogue,
+                                                                            tmp_path: Path) -> None:
+    enc = fight(catalogue, tmp_path, "ac=5")
+    enc.run("cond Kara paralyzed")
+    melee = next(x for x in enc.run("act Ogre greatclub on=Kara d20=10") if " to hit " in x)
+    assert melee.endswith("against AC 5: critical hit (target Paralyzed, in melee)"), melee
+    ready = enc.state.ready[-1]
+    assert ready.critical
+    ranged = next(x for x in enc.run("act Ogre javelin on=Kara d20=10") if " to hit " in x)
+    assert ranged.endswith("against AC 5: hit"), ranged
+
+
+def test_a_miss_on_an_unconscious_target_stays_a_miss(catalogue: Catalogue, tmp_path: Path) -> None:
+    enc = fight(catalogue, tmp_path, "ac=40")
+    enc.run("cond Kara unconscious")
+    line = next(x for x in enc.run("act Ogre greatclub on=Kara d20=10") if " to hit " in x)
+    assert line.endswith("against AC 40: miss"), line
