@@ -46,3 +46,14 @@ def test_a_miss_on_an_unconscious_target_stays_a_miss(catalogue: Catalogue, tmp_
     enc.run("cond Kara unconscious")
     line = next(x for x in enc.run("act Ogre greatclub on=Kara d20=10") if " to hit " in x)
     assert line.endswith("against AC 40: miss"), line
+
+
+def test_a_grappled_attacker_has_disadvantage_except_on_its_grappler(catalogue: Catalogue, tmp_path: Path) -> None:
+    """Grappled: disadvantage on attack rolls against anyone but the grappler (the condition's source)."""
+    enc = fight(catalogue, tmp_path)
+    enc.run("add Wolf init=1 hp=10 ac=10")
+    enc.run("cond Ogre grappled from=Kara")
+    on_kara = next(x for x in enc.run("act Ogre greatclub on=Kara") if " to hit " in x)
+    on_wolf = next(x for x in enc.run("act Ogre greatclub on=Wolf") if " to hit " in x)
+    assert "Grappled" not in on_kara and "2d20kl1" not in on_kara, on_kara
+    assert "Grappled, not attacking its grappler: disadvantage" in on_wolf and "2d20kl1" in on_wolf, on_wolf

@@ -32,6 +32,16 @@ def _holds(ops: Ops, c: Combatant, cond: str, against: str) -> bool:
     return any(cs.id == cond and (not subjective or cs.source in (None, against)) for cs in c.conditions)
 
 
+def _from(c: Combatant, cond: str, whose: str, target: str | None) -> bool:
+    """`c` has the condition, given by the target or by anyone but the target as `whose` asks."""
+    sources = [cs.source for cs in c.conditions if cs.id == cond]
+    if whose == "target":
+        return target is not None and target in sources
+    if whose == "others":
+        return any(src != target for src in sources)
+    return bool(sources)
+
+
 def modifiers(ops: Ops, cid: str, target: str | None, own: OwnAction, typed: list[str],
               tohit: str | None = None) -> Modifiers:
     """What the ruleset's modifiers give this attack now (before it is paid for), with the GM's `typed`
@@ -44,7 +54,7 @@ def modifiers(ops: Ops, cid: str, target: str | None, own: OwnAction, typed: lis
     for m in ops.rs.checks.attack.modifiers:
         if m.uses and own.uses not in m.uses:
             continue
-        if m.attacker is not None and not c.has(m.attacker):
+        if m.attacker is not None and not _from(c, m.attacker, m.attacker_from, target):
             continue
         if m.target is not None and (t is None or not _holds(ops, t, m.target, cid)):
             continue

@@ -27,6 +27,9 @@ class RollModifier(_Strict):
         description="What it gives the roll: advantage, disadvantage, a boon, a bane, `mod`: `count` added to "
                     "the total (a penalty below 0), or `crit`: a hit is a critical hit.")
     attacker: Line | None = Field(None, description="A condition on the attacker it needs (from anyone).")
+    attacker_from: Literal["anyone", "target", "others"] = Field(
+        "anyone", description="Whose the attacker's condition must be: `target`, given by the target; `others`, "
+                              "by anyone but the target (Grappled: disadvantage against all but the grappler).")
     target: Line | None = Field(None, description="A condition on the target it needs (one relative to a creature "
                                                   "counts when held against the attacker or against all).")
     uses: list[Line] = Field(default_factory=list, max_length=MAX_ITEMS,
