@@ -57,3 +57,22 @@ def test_a_grappled_attacker_has_disadvantage_except_on_its_grappler(catalogue: 
     on_wolf = next(x for x in enc.run("act Ogre greatclub on=Wolf") if " to hit " in x)
     assert "Grappled" not in on_kara and "2d20kl1" not in on_kara, on_kara
     assert "Grappled, not attacking its grappler: disadvantage" in on_wolf and "2d20kl1" in on_wolf, on_wolf
+
+
+def test_a_petrified_creature_resists_all_damage_once(catalogue: Catalogue, tmp_path: Path) -> None:
+    """Petrified: resistance to all damage. A resistance of its own to the type is not a second halving;
+    vulnerability still doubles after the halving (7 → 3 → 6)."""
+    enc = fight(catalogue, tmp_path)
+    enc.run("cond Ogre petrified")
+    lines = enc.run("dmg Ogre 10 fire")
+    assert "Ogre: 10 fire, Petrified: resists all damage ÷2 = 5" in lines, lines
+    assert pool(enc, "Ogre", "hp") == 54
+    enc.run("edit Ogre resist=fire")
+    enc.run("dmg Ogre 10 fire")
+    assert pool(enc, "Ogre", "hp") == 49  # halved once
+    enc.run("edit Ogre resist=none weak=cold")
+    enc.run("dmg Ogre 7 cold")
+    assert pool(enc, "Ogre", "hp") == 43
+    enc.run("uncond Ogre petrified")
+    enc.run("dmg Ogre 4 acid")
+    assert pool(enc, "Ogre", "hp") == 39

@@ -67,6 +67,10 @@ def data(**changes: Any) -> dict[str, Any]:
      "conditions.prone.default_duration: unknown duration 'fortnights:3'"),
     ({"actions__0__effects": [{"add": "prone", "duration": "turns:2"}]}, "unknown duration 'turns:2'"),
     ({"triggers": [{"on": "turn-start", "effects": [{"heal": "roll"}]}]}, "triggers[0].effects[0].heal: 'roll'"),
+    ({"damage__steps": [{"of": "resist", "name": "resists", "how": "divide", "by": 2, "when": "stoned"}]},
+     "damage.steps[0].when: unknown name 'stoned'"),
+    ({"damage__steps": [{"of": "resist", "name": "resists", "how": "divide", "when": "prone"}]},
+     "when: give the step its own number, by"),
 ])
 def test_a_slip_that_reached_the_fight_is_refused_when_the_file_is_read(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match="validation error") as refused:

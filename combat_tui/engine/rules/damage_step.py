@@ -53,13 +53,26 @@ def _one(step: DamageStepDef, n: int, degree: int) -> tuple[int, str]:
     return 0, ""
 
 
+def _steps(ops: Ops, c: Combatant, dtype: str | None) -> list[tuple[DamageStepDef, int]]:
+    """The steps that change this part, in the file's order, each with its number: a list's where the type
+    is on the creature's list, a `when` step's while its formula holds (once a list of that kind has not)."""
+    listed = {s.of for s in ops.rs.damage.steps if s.when is None and dtype is not None and dtype in degrees(c, s.of)}
+    out = []
+    for s in ops.rs.damage.steps:
+        if s.when is None and s.of in listed and dtype is not None:
+            out.append((s, degrees(c, s.of)[dtype]))
+        elif s.when is not None and s.of not in listed and ops.eval(s.when, c):
+            out.append((s, s.by or 0))
+    return out
+
+
 def through(ops: Ops, cid: str, amount: int, dtype: str | None) -> int:
     """A part of a hit through the ruleset's steps: what is left of it, never below 0."""
     steps = ops.rs.damage.steps
-    if not steps or dtype is None:
+    if not steps:
         return amount
     c = ops.peek(cid)
-    found = [(s, degrees(c, s.of)[dtype]) for s in steps if dtype in degrees(c, s.of)]
+    found = _steps(ops, c, dtype)
     if not found:
         return amount
     shown: list[str] = []
@@ -69,11 +82,12 @@ def through(ops: Ops, cid: str, amount: int, dtype: str | None) -> int:
         shown.append(f"{named} {dtype} cancel out")
         found = [(s, d) for s, d in found if s.of not in ("resist", "weak")]
     n = amount
+    kind = dtype or "damage"
     for step, degree in found:
         n, sign = _one(step, n, degree)
         n = max(n, 0)
-        shown.append(f"{step.name} {dtype}" + (f" {sign}" if sign else ""))
-    ops.say(f"{c.name}: {amount} {dtype}, {', '.join(shown)} = {n}")
+        shown.append(f"{step.name} {'all damage' if step.when is not None else kind}" + (f" {sign}" if sign else ""))
+    ops.say(f"{c.name}: {amount} {kind}, {', '.join(shown)} = {n}")
     return n
 
 

@@ -120,6 +120,8 @@ def check_formulas(rs: RulesetFile) -> None:
             ck.formula(eff.max, f"conditions[{cd.id}].effects[{i}].max", {"base_max"})
         ck.effects(cd.on_end, f"conditions[{cd.id}].on_end", set(), "on_end")
         ck.effects(cd.on_remove, f"conditions[{cd.id}].on_remove", set(), None)
+    for i, step in enumerate(rs.damage.steps):
+        ck.formula(step.when, f"damage.steps[{i}].when")
     ck.formula(rs.time_count.sf_mod, "time_count.sf_mod", at="tags")
     ck.formula(rs.time_count.class_shift, "time_count.class_shift", at="tags")
     ck.formula(rs.time_count.sf_step, "time_count.sf_step")

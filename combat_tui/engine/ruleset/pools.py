@@ -83,11 +83,17 @@ class DamageStepDef(Strict):
                     "it (no damage).")
     by: Int | None = Field(None, ge=0, description="The number; unset: the creature's own degree for that type "
                                                    "(`weak = { fire = 5 }`: 5).")
+    when: Line | None = Field(None, description="Formula over the creature: while it holds, the step changes "
+                                                "damage of every type as if the type were on its list (Petrified: "
+                                                "resistance to all damage); needs `by`. A type already on the list "
+                                                "is changed once.")
 
     @model_validator(mode="after")
     def _no_division_by_zero(self) -> DamageStepDef:
         if self.how == "divide" and self.by == 0:
             raise ValueError("by: divide by 1 or more")
+        if self.when is not None and self.by is None and self.how != "ignore":
+            raise ValueError("when: give the step its own number, by")
         return self
 
 
