@@ -12,7 +12,7 @@ from ..state.bounds import parse_int
 from ..state.errors import CommandError
 from ..state.model import OwnAction, ReadyHit
 from ..state.targets import creatures, pick
-from .checks import typed_rolls
+from .checks import name_totals, typed_rolls
 from .common import need, one_creature, pick_pool, targets
 from .spec import COMMANDS, arg, command
 from .which import one_of
@@ -35,9 +35,7 @@ _ACT_WORDS = {"on=NAME": "the creature the action is used on",
          words=_ACT_WORDS, name_words="`NAME=N` a player's save total, typed instead of rolled, against an "
          "action that calls for a save")
 def _act(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    typed_words = {k: v for k, v in kw.items() if k not in COMMANDS["act"].words}
-    typed_words |= dict(w.rsplit("=", 1) for w in args if "=" in w)  # `"Orc 2=14"`: a name of several words
-    args = [w for w in args if "=" not in w]
+    typed_words, args = name_totals(args, kw, "act")
     typed = typed_rolls(ops, typed_words, "act")  # a word that names no creature is refused here
     roll_words: list[str] = []
     while args and attacks.ROLL_WORD.fullmatch(args[-1]):

@@ -31,9 +31,7 @@ _PASS = ("half", "none", "basic")
          ruleset_usage="[NAME=N]", name_words="`NAME=N` a player's total, typed instead of rolled (that "
          "creature saves too)")
 def _save(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
-    typed_words = {k: v for k, v in kw.items() if k not in COMMANDS["save"].words}
-    typed_words |= dict(w.rsplit("=", 1) for w in args if "=" in w)  # `"Orc 2=14"`: a name of several words
-    words = [w for w in args if "=" not in w]
+    typed_words, words = name_totals(args, kw, "save")
     on_pass: list[str] = [w.lower() for w in words if w.lower() in _PASS]
     words = [w for w in words if w.lower() not in _PASS]
     ops.require(len(on_pass) <= 1, "half, none or basic: one of them")
@@ -56,6 +54,14 @@ def _save(ops: Ops, args: list[str], kw: dict[str, str]) -> None:
         when = "half" if on_pass == ["half"] else "basic" if on_pass == ["basic"] else "none"
     save(ops, ids, SaveCall(word=words[0], dc=dc, typed=typed, on_pass=when, damage=parts[0][0] if parts else None,
                             dtype=parts[0][1] if parts else None, ends=ends, more=parts[1:]))
+
+
+def name_totals(args: list[str], kw: dict[str, str], command: str) -> tuple[dict[str, str], list[str]]:
+    """The `NAME=N` words of a command (its own `key=` words aside; `"Orc 2=14"`, a name of several words,
+    comes as one word), and the other words."""
+    given = {k: v for k, v in kw.items() if k not in COMMANDS[command].words}
+    given |= dict(w.rsplit("=", 1) for w in args if "=" in w)
+    return given, [w for w in args if "=" not in w]
 
 
 def typed_rolls(ops: Ops, given: dict[str, str], command: str) -> dict[str, int]:
