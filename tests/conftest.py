@@ -11,6 +11,12 @@ from combat_tui.engine.encounter import Encounter
 from combat_tui.store.rulesets import Catalogue, load_all
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked `long` first: on every core, a long one begun last kept one core busy while the
+    others had nothing left (the order of the rest is kept)."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(scope="session")
 def catalogue() -> Catalogue:
     cat = load_all()

@@ -49,6 +49,7 @@ def test_the_shipped_document_has_its_marker() -> None:
     assert "| measure" in text.split(report.MARKER, 1)[1]
 
 
+@pytest.mark.long
 def test_a_quick_library_run_prints_the_row_from_the_open_screen_to_round_1(tmp_path: Path) -> None:
     import json
     import os

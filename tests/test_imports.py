@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 PROBE = """
 import importlib, pkgutil, sys
 import combat_tui
@@ -23,6 +25,7 @@ print("\\n".join(failed))
 """
 
 
+@pytest.mark.long
 def test_every_module_imports_first() -> None:
     out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True).stdout
     count, *failed = out.strip().split("\n")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import cast
 
 from textual import events
+from textual._styles_cache import StylesCache
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
@@ -84,3 +85,11 @@ class RepaintsItsParts:
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
     sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+
+
+def let_go_of_dropped_widgets() -> None:
+    """What Textual keeps of widgets gone, dropped. A method of its styles cache is memoised on the cache
+    itself (up to 1,024 of them), so each widget ever drawn keeps its cache, and every line it drew,
+    alive after it is gone: hundreds of thousands of objects that each full collection walks. No
+    public call empties it; it fills again with the widgets alive, one entry each."""
+    StylesCache.get_inner_outer.cache_clear()

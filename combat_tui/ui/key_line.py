@@ -169,6 +169,9 @@ class KeyLine:
             step = self._step
             self._ask({screen}, step, lambda: self._settle([]))  # a screen just put up: once there
             return
+        if self._current is None and self._waiting and screen is not self._screen:
+            self._settle([])  # a screen came or went after the rounds (the palette, closed by its pick): its rounds
+            return
         if self._current is None and self._waiting and self._working():
             return  # called again when the screen's work is done
         if self._current is None and self._waiting:

@@ -17,6 +17,8 @@ import gc
 import time
 from typing import Any
 
+from ._textual_compat import let_go_of_dropped_widgets
+
 EVERY_SECONDS = 10.0
 QUIET_SECONDS = 2.0
 FULL_EVERY = 1000  # young collections between full ones (Python's default is 10)
@@ -33,7 +35,10 @@ class QuietCollector:
         self._thresholds = gc.get_threshold()
         young, middle, _full = self._thresholds
         gc.set_threshold(young, middle, FULL_EVERY)
-        self.tidy()
+        # The command ran with the collector off (launch.py), so all it made is young: a young collection
+        # sees it all, and leaves alone a heap the process had before the app (a test run's, walked each
+        # time at several hundred milliseconds).
+        self.tidy(generation=1)
         gc.enable()  # the command starts with it off until the first frame (launch.py)
         self.app.set_interval(EVERY_SECONDS, self.tick)
 
@@ -57,11 +62,14 @@ class QuietCollector:
             gc.collect(1)
 
     def tick(self) -> None:
-        if time.monotonic() - self.last_key >= QUIET_SECONDS and len(self.app.screen_stack) <= 1:
-            self.tidy()  # not while a dialog is open: it would be frozen, and never freed once closed
+        # Not while a screen is over the encounter's (a dialog, a list): it would be frozen, and never freed
+        # once closed. The stack holds Textual's default screen under the encounter's.
+        if time.monotonic() - self.last_key >= QUIET_SECONDS and len(self.app.screen_stack) <= 2:
+            self.tidy()
 
-    def tidy(self) -> None:
-        gc.collect()
+    def tidy(self, generation: int = 2) -> None:
+        let_go_of_dropped_widgets()  # what Textual keeps of widgets gone: most of what a collection walks
+        gc.collect(generation)
         gc.freeze()
         self.tidied += 1
 

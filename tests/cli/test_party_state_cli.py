@@ -40,6 +40,7 @@ def do(*argv: str) -> subprocess.Popen[str]:
                             stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.long
 def test_two_do_processes_ending_fights_at_once_keep_what_each_did(capsys: pytest.CaptureFixture[str],
                                                                   tmp_path: Path) -> None:
     make_heroes(capsys, tmp_path)
@@ -77,6 +78,7 @@ FIGHT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.long
 def test_two_processes_ending_fights_at_once_keep_what_each_did(catalogue: Catalogue, tmp_path: Path) -> None:
     """The same, with the library in each process as the app has it: read once, the state read afresh."""
     folder, state = library_dir(), party_state_file()

@@ -559,6 +559,7 @@ class EngineMachine(RuleBasedStateMachine):
         RUN["sequences"] += 1
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_random_command_sequences(ruleset: str) -> None:
     machine = type(f"Machine_{ruleset.replace('-', '_')}", (EngineMachine,), {"ruleset_id": ruleset})

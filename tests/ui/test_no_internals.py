@@ -187,6 +187,7 @@ async def _round(pilot: Any, app: CombatApp) -> None:
         await _answer(pilot, app)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", sorted(SETUP))
 async def test_no_ruleset_id_or_formula_reaches_the_gm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                          ruleset: str) -> None:

@@ -27,7 +27,7 @@ from combat_tui.ui.widgets.order_pane import OrderPane
 from combat_tui.ui.widgets.sheet import Sheet
 from combat_tui.ui.widgets.view_static import ViewStatic, _signature
 
-from .keys import new_session
+from .keys import new_session, press, until
 
 
 def session(tmp_path: Path) -> Session:
@@ -206,7 +206,7 @@ async def test_damage_redraws_only_the_lines_of_the_sheet_it_changed(tmp_path: P
 
 class FakeApp:
     def __init__(self) -> None:
-        self.screen_stack: list[Any] = ["main"]
+        self.screen_stack: list[Any] = ["default", "main"]  # Textual's default screen under the main one
         self.intervals: list[float] = []
         self.after_refresh: list[Any] = []
 
@@ -282,3 +282,18 @@ async def test_a_question_shown_and_put_away_draws_no_scroll_bar_again(tmp_path:
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert {"log", "all-conditions"} <= set(redrawn)  # the order has too few rows for a scroll bar
+
+
+async def test_the_app_tidies_when_the_gm_is_quiet_and_not_while_a_screen_is_over_it(tmp_path: Path) -> None:
+    """In the app itself: Textual's default screen lies under the encounter's, which alone is no dialog."""
+    app = CombatApp(new_session(tmp_path, "add Orc hp=9", "start", ruleset="three-action"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.collector.tidied == 1, "the collector started after the first frame")
+        app.collector.last_key = time.monotonic() - quiet_gc.QUIET_SECONDS - 1
+        app.collector.tick()
+        assert app.collector.tidied == 2, "a quiet GM, the encounter's screen on top: collected and frozen"
+        await press(pilot, "question_mark")  # the keys' help, over the encounter
+        app.collector.last_key = time.monotonic() - quiet_gc.QUIET_SECONDS - 1
+        app.collector.tick()
+        assert app.collector.tidied == 2, "the help screen would be frozen, and kept once closed"
+    assert gc.get_freeze_count() == 0, "the app hands back what it froze"

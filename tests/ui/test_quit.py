@@ -87,6 +87,7 @@ async def test_q_with_a_change_not_saved_asks_and_writes_a_rescue_file(tmp_path:
     assert app.outcome is not None and app.outcome[0] == 0 and str(rescue) in app.outcome[1]
 
 
+@pytest.mark.long
 async def test_the_changes_can_go_to_a_path_the_gm_types(tmp_path: Path, full_disk: Any) -> None:
     (tmp_path / "taken.combat").write_text("{}", encoding="utf-8")
     app = CombatApp(failing(tmp_path, full_disk))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from helpers import active, combatant, conds, screenshot_text, tc, var
 from textual.pilot import Pilot
 
@@ -251,6 +252,7 @@ async def test_sixty_tc_with_keys_damage_and_healing(tmp_path: Path) -> None:
     assert saves.load(s.path).model_dump() == s.encounter.doc.model_dump()
 
 
+@pytest.mark.long
 async def test_sixty_tc_with_keys_on_to_tc_60(tmp_path: Path) -> None:
     s = sixty_from(tmp_path, HURT_AND_HEALED)
     app = App(s)

@@ -22,6 +22,7 @@ OPENING = ["c", "C", "l", "a", "s", "g", "i", "d", "h", "r", "v", "o", "e", "que
            "ctrl+s", "ctrl+p"]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", RULESETS)
 async def test_every_key_that_opens_something_works_at_any_size(tmp_path: Path, ruleset: str) -> None:
     app = CombatApp(Session.open(demo_copy(ruleset, str(tmp_path)), catalogue()), str(tmp_path))

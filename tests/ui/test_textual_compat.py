@@ -12,7 +12,9 @@ methods `_name` written in a project class that override one of a Textual (or te
 from __future__ import annotations
 
 import ast
+import asyncio
 import functools
+import gc
 import importlib
 import inspect
 from pathlib import Path
@@ -269,3 +271,28 @@ def test_compat_module_checked_against_the_installed_textual() -> None:
         f"{', '.join(_textual_compat.CHECKED_WITH)}: read each of its functions against the new Textual's source "
         "(the footer's and header's private widgets), run tests/ui/test_redraws.py, "
         "then add the version to CHECKED_WITH.")
+
+
+
+def test_what_textual_keeps_of_widgets_gone_is_let_go(tmp_path: Path) -> None:
+    """An app's widgets, gone with it, are still held by Textual's memo of its styles caches (each with the
+    lines it drew); let go, a collection frees them all."""
+    from textual._styles_cache import StylesCache
+
+    from combat_tui.ui.app import CombatApp
+
+    from .keys import new_session
+
+    def held() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if type(o) is StylesCache)
+
+    async def run() -> None:  # on a loop of its own: once it is closed, nothing of the app runs or waits
+        app = CombatApp(new_session(tmp_path, "add Orc hp=9", "start", ruleset="three-action"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert held() > 0, "Textual no longer keeps them: the compat function may go"
+    _textual_compat.let_go_of_dropped_widgets()
+    assert held() == 0
