@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +45,8 @@ def load(path: Path | None = None) -> Settings:
         text = read_regular_text(path, MAX_BYTES, "settings file")
     except NotReadable as exc:
         return Settings() if exc.missing else Settings(problem=f"settings not used: {exc}", readable=False)
+    import tomllib  # here: with no settings file (most starts), no TOML reader before the first frame
+
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
@@ -133,6 +134,8 @@ def _settings_lines(path: Path, what: str) -> list[str]:
         if not exc.missing:
             raise SaveError(f"{what} not saved: {exc}") from None
         return []
+    import tomllib
+
     try:
         tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):
@@ -149,6 +152,8 @@ def _write_if(path: Path, lines: list[str], holds: Callable[[dict[str, Any]], bo
     """Written only if the edited file reads back as meant: a file laid out as this line-by-line edit
     cannot follow is left as the GM wrote it, and the GM told what to set by hand."""
     new = "\n".join(lines) + "\n"
+    import tomllib
+
     try:
         same = holds(tomllib.loads(new))
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):

@@ -26,11 +26,11 @@ def builtin_dir() -> Path:
 class Files:
     """The library's files on disk."""
 
-    def starter(self, rulesets: Rulesets) -> Found:
-        return read_folder(builtin_dir(), rulesets)
+    def starter(self, rulesets: Rulesets, only: str | None = None) -> Found:
+        return read_folder(builtin_dir(), rulesets, only)
 
-    def folder(self, folder: Path, rulesets: Rulesets) -> Found:
-        return read_folder(folder, rulesets)
+    def folder(self, folder: Path, rulesets: Rulesets, only: str | None = None) -> Found:
+        return read_folder(folder, rulesets, only)
 
     def exists(self, path: Path) -> bool:
         return path.exists()
@@ -52,8 +52,9 @@ class Files:
 FILES = Files()
 
 
-def read_folder(folder: Path, rulesets: Rulesets) -> Found:
-    """Every `*.toml` of a folder, in name order; a missing folder holds nothing."""
+def read_folder(folder: Path, rulesets: Rulesets, only: str | None = None) -> Found:
+    """Every `*.toml` of a folder, in name order; a missing folder holds nothing. `only`: one ruleset's
+    entries (see `reading.read_text`)."""
     found = Found()
     if not folder.is_dir():
         return found
@@ -67,7 +68,7 @@ def read_folder(folder: Path, rulesets: Rulesets) -> Found:
         except CombatError as exc:
             found.problems.append(str(exc))
             continue
-        reading.read_text(path, text, rulesets, found)
+        reading.read_text(path, text, rulesets, found, only)
     return found
 
 

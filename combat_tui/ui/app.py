@@ -126,6 +126,7 @@ class CombatApp(App[None]):
 
         assert self.session is not None
         face = next(s for s in self.screen_stack if isinstance(s, FaceScreen))  # under a dialog, may be
+        await face.add_askers()
         face.become_main(self.session)
         self.call_later(self.ready)
 

@@ -13,6 +13,7 @@ from combat_tui.engine import library
 from combat_tui.engine.encounter import Encounter
 from combat_tui.engine.library import writing
 from combat_tui.engine.library.reading import Found, Rulesets, read_text
+from combat_tui.engine.ruleset import RulesetDef
 from combat_tui.engine.state.errors import CommandError
 from combat_tui.store import library_files, party_state, saves
 from combat_tui.store.rulesets import Catalogue
@@ -287,13 +288,13 @@ class MemoryShelf:
     def __init__(self, files: dict[Path, str]) -> None:
         self.files = files
 
-    def starter(self, rulesets: Rulesets) -> Found:
+    def starter(self, rulesets: Rulesets, only: str | None = None) -> Found:
         return Found()
 
-    def folder(self, folder: Path, rulesets: Rulesets) -> Found:
+    def folder(self, folder: Path, rulesets: Rulesets, only: str | None = None) -> Found:
         found = Found()
         for path in sorted(p for p in self.files if p.parent == folder):
-            read_text(path, self.files[path], rulesets, found)
+            read_text(path, self.files[path], rulesets, found, only)
         return found
 
     def exists(self, path: Path) -> bool:
@@ -558,3 +559,41 @@ def test_a_players_character_is_named_not_looked_up(catalogue: Catalogue, tmp_pa
     assert combatant(enc, "Ghoul").template == "Ghoul"
     enc.run("add Lio")
     assert combatant(enc, "Lion").template == "Lion"
+
+
+MIXED = GOOD + """
+[[creature]]
+name = "Crypt Wight"
+ruleset = "time-count"
+pools = { hp = 12 }
+
+[[creature]]
+name = "Broken"
+pools = { hp = "lots" }
+"""
+
+
+def test_one_rulesets_templates_read_only_that_rulesets_entries(catalogue: Catalogue, tmp_path: Path) -> None:
+    """Adding a creature reads the entries of the encounter's ruleset alone (a `do add` on a three-action
+    save had checked the SRD bestiary's monsters, and read every ruleset); all of them read afterwards,
+    each entry and each problem is there once."""
+    folder = tmp_path / "library"
+    folder.mkdir()
+    (folder / "mixed.toml").write_text(MIXED)
+    asked: list[str] = []
+
+    def rulesets(rid: str) -> RulesetDef:
+        asked.append(rid)
+        return catalogue.get(rid)
+
+    lib = library_files.load(folder, rulesets)
+    enc = Encounter.new(catalogue.get("three-action"), seed=1)
+    enc.library = lib
+    enc.run("add Skeleton")
+    assert set(asked) == {"three-action"}, "only the encounter's ruleset is read"
+    assert lib.find_template("three-action", "Crypt Wight") is None, "an entry naming another ruleset is that one's"
+    assert "Crypt Wight" in [t.name for t in lib.templates_for("time-count")]
+    assert set(asked) == {"three-action", "time-count"}
+    assert sum(t.name == "Skeleton" for t, _ in lib.templates["three-action"].values()) == 1
+    assert len([p for p in lib.problems if "Broken" in p]) == 1, lib.problems
+    assert set(lib.templates) >= {"three-action", "time-count", "dnd5e"}, "all of them, the starter's too"

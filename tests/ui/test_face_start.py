@@ -24,6 +24,8 @@ from combat_tui.store import face
 from combat_tui.ui.app import CombatApp, FaceStart
 from combat_tui.ui.screens.face import FaceScreen
 from combat_tui.ui.screens.main import MainScreen
+from combat_tui.ui.widgets.pick_list import PickList
+from combat_tui.ui.widgets.question_bar import QuestionBar
 
 from .keys import press, until
 
@@ -74,14 +76,22 @@ async def test_the_face_shows_what_the_loaded_main_screen_shows(tmp_path: Path) 
 
 
 async def test_the_face_s_screen_becomes_the_main_screen_its_widgets_kept(tmp_path: Path) -> None:
-    """The session loaded, the widgets the face drew are the main screen's: not composed a second time."""
+    """The session loaded, the widgets the face drew are the main screen's: not composed a second time.
+    Only what asks questions, which the face never does, is added (its first frame is spared them)."""
     app = starting(fight(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         face_screen, widgets = app.screen, list(app.screen.query("*"))
+        assert not app.screen.query(QuestionBar) and not app.screen.query(PickList)
         await loaded(pilot, app)
         assert app.screen is face_screen and isinstance(app.screen, MainScreen)
-        assert list(app.screen.query("*")) == widgets
+        now = list(app.screen.query("*"))
+        assert [w for w in now if w in widgets] == widgets, "every widget the face drew, kept, in order"
+        added = [w for w in now if w not in widgets]
+        askers = [w for w in added if isinstance(w, QuestionBar | PickList)]
+        assert {type(w) for w in askers} == {QuestionBar, PickList}
+        assert all(w in askers or any(a in askers for a in w.ancestors) for w in added), added
+        assert app.screen.children[:2] == askers, "first among the screen's widgets, as the main screen has them"
         assert app.focused is app.screen.query_one("#order")
 
 
@@ -216,7 +226,8 @@ def test_a_save_with_its_face_starts_on_it(tmp_path: Path, monkeypatch: pytest.M
 # What the first frame never needs, face or not: each is imported when the GM first asks for it.
 LATER = ("combat_tui.ui.player.share", "combat_tui.players.serving", "combat_tui.ui.screens.open",
          "combat_tui.ui.screens.help", "combat_tui.ui.screens.new", "combat_tui.ui.dialogs.quit", "watchfiles",
-         "d20", "combat_tui.engine.dice")  # the dice roller: d20 builds its grammar as it is imported
+         "d20", "combat_tui.engine.dice",  # the dice roller: d20 builds its grammar as it is imported
+         "tomllib")  # with no settings file: the face's frame reads no TOML (the engine's rulesets do)
 
 FIRST_FRAME = r"""
 import sys
@@ -270,7 +281,7 @@ def test_the_first_frame_imports_only_what_it_shows(tmp_path: Path) -> None:
     with conn:
         conn.execute("DELETE FROM face")
     conn.close()
-    assert first_frame(path)[::3] == ["MainScreen", "-"]
+    assert first_frame(path)[::3] == ["MainScreen", "tomllib"]
 
 
 async def test_the_main_screen_keeps_the_face_once_the_gm_pauses(tmp_path: Path,

@@ -24,8 +24,9 @@ from .reading import Found, Rulesets, Shelf
 
 @dataclass
 class Library:
-    """Its files are read when something in it is first asked for: checking every entry reads every
-    ruleset, which opening an encounter does not need."""
+    """Its files are read when something in it is first asked for, and for one ruleset's templates or
+    parties only that ruleset's entries are checked: checking every entry reads every ruleset (a `do add
+    Orc` on a three-action save read all seven, and the SRD bestiary's 341 monsters)."""
 
     folder: Path | None  # the GM's own, where keep and party write; None: read-only (tests, the starter alone)
     # where parties' lasting state is kept (pools, injuries, conditions): read fresh for each `add @PARTY`,
@@ -38,16 +39,26 @@ class Library:
     _templates: dict[str, dict[str, tuple[Template, Path]]] = field(default_factory=dict)  # ruleset -> name -> it
     _parties: dict[str, dict[str, tuple[Party, Path]]] = field(default_factory=dict)
     _problems: list[str] = field(default_factory=list)
-    _read: bool = False
+    _read: bool = False  # every entry
+    _read_for: set[str] = field(default_factory=set)  # the entries of these rulesets
 
-    def _files(self) -> Library:
-        if not self._read:
+    def _files(self, ruleset: str | None = None) -> Library:
+        """Read, once: every entry, or (`ruleset`) that ruleset's. Reading them all after some rulesets'
+        reads those again with the rest, so nothing is there twice."""
+        if self._read or (ruleset is not None and ruleset in self._read_for):
+            return self
+        if ruleset is None:
             self._read = True
-            rulesets = self.rulesets or _no_rulesets
-            if self.shelf is not None and self.starter:
-                _merge(self, self.shelf.starter(rulesets), own=False)
-            if self.shelf is not None and self.folder is not None:
-                _merge(self, self.shelf.folder(self.folder, rulesets), own=True)
+            self._templates.clear()
+            self._parties.clear()
+            self._problems.clear()
+        else:
+            self._read_for.add(ruleset)
+        rulesets = self.rulesets or _no_rulesets
+        if self.shelf is not None and self.starter:
+            _merge(self, self.shelf.starter(rulesets, ruleset), own=False)
+        if self.shelf is not None and self.folder is not None:
+            _merge(self, self.shelf.folder(self.folder, rulesets, ruleset), own=True)
         return self
 
     @property
@@ -62,18 +73,21 @@ class Library:
     def problems(self) -> list[str]:
         return self._files()._problems
 
+    def _templates_of(self, ruleset: str) -> dict[str, tuple[Template, Path]]:
+        return self._files(ruleset)._templates.get(ruleset, {})
+
     def templates_for(self, ruleset: str) -> list[Template]:
-        return [t for t, _ in self.templates.get(ruleset, {}).values()]
+        return [t for t, _ in self._templates_of(ruleset).values()]
 
     def source(self, ruleset: str, name: str) -> Path | None:
-        hit = self.templates.get(ruleset, {}).get(name.lower())
+        hit = self._templates_of(ruleset).get(name.lower())
         return hit[1] if hit else None
 
     def find_template(self, ruleset: str, word: str) -> Template | None:
         """A template by name, case-insensitive, or a unique start of one; None when none starts so.
         An ambiguous start is an error listing the candidates."""
         low = word.strip().lower()
-        own = self.templates.get(ruleset, {})
+        own = self._templates_of(ruleset)
         if low in own:
             return own[low][0]
         hits = [t for key, (t, _) in own.items() if key.startswith(low)]
@@ -86,7 +100,7 @@ class Library:
 
     def party_file(self, ruleset: str, name: str) -> tuple[Party, Path] | None:
         """A party as its file says it (what `party` writes over)."""
-        return self.parties.get(ruleset, {}).get(name.strip().lower())
+        return self._files(ruleset)._parties.get(ruleset, {}).get(name.strip().lower())
 
     def party(self, ruleset: str, name: str, pending: Iterable[LastingChange] = ()) -> tuple[Party, Path] | None:
         """A party as the last fight left it: its file, with the lasting state kept since laid over it
@@ -120,7 +134,7 @@ class Library:
         return merged
 
     def parties_for(self, ruleset: str) -> list[Party]:
-        return [p for p, _ in self.parties.get(ruleset, {}).values()]
+        return [p for p, _ in self._files(ruleset)._parties.get(ruleset, {}).values()]
 
 
 def member_lasting(m: Member) -> Lasting:

@@ -26,8 +26,9 @@ class Shelf(Protocol):
     """The library's files, read and written by the store (`store/library_files.py`): the engine names
     files but does no file I/O. Each raises CombatError with one line where the file cannot be had."""
 
-    def starter(self, rulesets: Rulesets) -> Found: ...
-    def folder(self, folder: Path, rulesets: Rulesets) -> Found: ...
+    # `only`: that ruleset's entries alone (None: every one)
+    def starter(self, rulesets: Rulesets, only: str | None = None) -> Found: ...
+    def folder(self, folder: Path, rulesets: Rulesets, only: str | None = None) -> Found: ...
     def exists(self, path: Path) -> bool: ...
     def text(self, path: Path) -> str: ...
     def write(self, path: Path, text: str) -> None: ...
@@ -61,9 +62,9 @@ def _entries(data: dict[str, Any], key: str, name: str) -> Iterator[tuple[int, A
     yield from enumerate(items)
 
 
-def read_text(path: Path, text: str, rulesets: Rulesets, found: Found) -> None:
+def read_text(path: Path, text: str, rulesets: Rulesets, found: Found, only: str | None = None) -> None:
     """One file's templates and parties (its `text`, read from `path`) into `found`; its problems too, one
-    line each."""
+    line each. `only`: the entries of that ruleset alone, the others neither checked nor their rulesets read."""
     name = path.name
     try:
         data = loads(text, name, "library file")
@@ -78,6 +79,9 @@ def read_text(path: Path, text: str, rulesets: Rulesets, found: Found) -> None:
     except CombatError as exc:
         found.problems.append(str(exc))
         return
+    if only is not None:
+        creatures = [(i, raw) for i, raw in creatures if _ruleset_of(raw, default) == only]
+        parties = [(i, raw) for i, raw in parties if _ruleset_of(raw, default) == only]
     for i, raw in creatures:
         t = _entry(Template, raw, f"{name}: creature[{_label(raw, i)}]", default, rulesets, check_template)
         if isinstance(t, Template):
@@ -90,6 +94,11 @@ def read_text(path: Path, text: str, rulesets: Rulesets, found: Found) -> None:
             found.parties.append((p, path))
         elif p is not None:
             found.problems.append(p)
+
+
+def _ruleset_of(raw: object, default: str) -> object:
+    """The ruleset an entry names, else its file's (what `_entry` checks it against)."""
+    return raw.get("ruleset", default) if isinstance(raw, dict) else default
 
 
 def _label(raw: object, i: int) -> str | int:

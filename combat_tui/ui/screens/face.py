@@ -27,7 +27,11 @@ class FaceScreen(GMScreen):
         self.set_reactive(GMScreen.view, shown.view)
 
     def compose(self) -> ComposeResult:
-        yield from self.panes(self.shown.log, None)
+        yield from self.panes(self.shown.log, None, askers=False)  # the first frame shows neither
+
+    async def add_askers(self) -> None:
+        """Once the first frame is drawn, what the main screen asks with, in their place."""
+        await self.mount_all(self.askers(), before=0)
 
     def on_mount(self) -> None:
         self.title = self.shown.view.title

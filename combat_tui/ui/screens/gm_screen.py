@@ -60,11 +60,17 @@ class GMScreen(RepaintsItsParts, Screen[None]):
             found = parts[kind] = self.query_one(kind)
         return cast(W, found)
 
-    def panes(self, log: Sequence[Entry], session: Session | None) -> ComposeResult:
-        """The screen's widgets; `log`, the log's last entries; `session` completes commands (none: no completion)."""
-        # First: shown or hidden, widgets placed after the others would renumber them all (a whole repaint).
-        yield QuestionBar(id="ask")
-        yield PickList(id="choose")
+    @staticmethod
+    def askers() -> list[Widget]:
+        """The question bar and the pick list, hidden until asked. First among the screen's widgets: shown
+        or hidden, widgets placed after the others would renumber them all (a whole repaint)."""
+        return [QuestionBar(id="ask"), PickList(id="choose")]
+
+    def panes(self, log: Sequence[Entry], session: Session | None, askers: bool = True) -> ComposeResult:
+        """The screen's widgets; `log`, the log's last entries; `session` completes commands (none: no
+        completion); without `askers` (the face, which asks nothing), those are mounted later."""
+        if askers:
+            yield from self.askers()
         yield QuietHeader(icon="⚔")
         with Horizontal(id="panes"):
             yield OrderPane(id="order").data_bind(GMScreen.view)
