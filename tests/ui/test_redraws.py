@@ -232,6 +232,16 @@ async def test_a_list_shown_again_after_a_filter_is_whole_in_its_first_frame(tmp
         assert term.shown[0] == term.shown[-1], "the first frame after c left part of the list to a later one"
 
 
+
+async def test_a_list_put_away_untouched_leaves_the_next_pick_its_size(tmp_path: Path) -> None:
+    """Hidden, the description's box has no width; a pick put away before its description was written
+    again never learnt it, so the next pick's box grew to fit and each letter laid the list out again."""
+    async with watched(tmp_path) as (app, pilot, term):
+        await keys_match(pilot, term, "c", "escape", "c")
+        box = app.screen.query_one(PickList).region
+        await keys_match(pilot, term, "p", "r")  # other entries, other descriptions
+        assert app.screen.query_one(PickList).region == box, "the box was laid out again on a letter"
+
 # -- the first keys after an encounter is opened ------------------------------------------------------
 
 OPENED = ("add Orc x2 hp=500", "add Kara pc hp=500 init=30", "start", "dmg Kara 100")

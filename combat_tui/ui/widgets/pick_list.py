@@ -136,6 +136,14 @@ class PickList(Answering):
             ol.refresh()
         self._describe()
 
+    def on_resize(self) -> None:
+        """Laid out, the description's box has its width (hidden, it has none): kept for the next pick. A pick
+        put away before its description was ever written again left it unknown, and the next pick's box
+        grew to fit, laying the list out again on a letter."""
+        width = self.query_one("#description", Static).content_size.width
+        if width:
+            self._description_width = width
+
     def _size_description(self) -> None:
         """As tall as the longest description, for the whole pick: moving through the list then redraws
         the text alone. Before the box was first laid out its width is not known: it grows to fit."""
