@@ -39,17 +39,25 @@ class Settings:
     readable: bool = True  # False: the file is there but could not be read, so it is never rewritten
 
 
+def _toml(text: str) -> dict[str, Any]:
+    """The text as TOML; a bad file (TOMLDecodeError) or a number too big is a ValueError. The reader is
+    imported here: with no settings file (most starts), none before the first frame."""
+    import tomllib
+
+    return tomllib.loads(text)
+
+
 def load(path: Path | None = None) -> Settings:
     path = path or paths.settings_file()
     try:
         text = read_regular_text(path, MAX_BYTES, "settings file")
     except NotReadable as exc:
         return Settings() if exc.missing else Settings(problem=f"settings not used: {exc}", readable=False)
-    import tomllib  # here: with no settings file (most starts), no TOML reader before the first frame
-
     try:
-        data = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
+        data = _toml(text)
+    except (RecursionError, ValueError) as exc:
+        import tomllib  # loaded by _toml already
+
         from .engine.toml_text import HUGE_NUMBER  # here: it imports the ruleset's models, and pydantic
 
         reason = (clean_line(str(exc))[:120] if isinstance(exc, tomllib.TOMLDecodeError)
@@ -134,11 +142,9 @@ def _settings_lines(path: Path, what: str) -> list[str]:
         if not exc.missing:
             raise SaveError(f"{what} not saved: {exc}") from None
         return []
-    import tomllib
-
     try:
-        tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        _toml(text)
+    except (RecursionError, ValueError):
         raise SaveError(f"{what} not saved: {path.name} is not readable TOML; it is yours to mend") from None
     return text.splitlines()
 
@@ -152,11 +158,9 @@ def _write_if(path: Path, lines: list[str], holds: Callable[[dict[str, Any]], bo
     """Written only if the edited file reads back as meant: a file laid out as this line-by-line edit
     cannot follow is left as the GM wrote it, and the GM told what to set by hand."""
     new = "\n".join(lines) + "\n"
-    import tomllib
-
     try:
-        same = holds(tomllib.loads(new))
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        same = holds(_toml(new))
+    except (RecursionError, ValueError):
         same = False
     if not same:
         raise SaveError(f"{what} not saved: {path.name} is not laid out as expected; {by_hand}")
