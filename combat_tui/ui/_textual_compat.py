@@ -93,3 +93,14 @@ def let_go_of_dropped_widgets() -> None:
     alive after it is gone: hundreds of thousands of objects that each full collection walks. No
     public call empties it; it fills again with the widgets alive, one entry each."""
     StylesCache.get_inner_outer.cache_clear()
+
+
+def draw_in_this_frame(*widgets: Widget) -> None:
+    """What a handler asked of these widgets (a redraw, a layout), sent to their screen now, for the frame
+    of the widget the key went to. Textual sends it once each widget is idle: the focused input's at
+    once, as its key is handled, the rest after the screen has drawn a frame (a filter's letter shown a
+    frame before the list filtered by it; a list shown, laid out, and laid out again). Taken off each
+    widget's own idle, so nothing is drawn twice."""
+    for widget in widgets:
+        if widget.is_mounted:
+            widget._check_refresh()

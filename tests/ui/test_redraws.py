@@ -233,6 +233,45 @@ async def test_a_list_shown_again_after_a_filter_is_whole_in_its_first_frame(tmp
 
 
 
+async def test_a_filter_letter_and_the_list_it_filters_are_drawn_in_one_frame(tmp_path: Path) -> None:
+    """Textual sends a widget's redraw once that widget is idle: the input's at once, the list's and its
+    description's after the screen drew the letter (a frame later, at 60 frames a second)."""
+    async with watched(tmp_path) as (_app, pilot, term):
+        await keys_match(pilot, term, "c")
+        for key in "pr":  # each changes the entries shown, and the description under them
+            term.shown = []
+            await keys_match(pilot, term, key)
+            assert term.shown, f"nothing drawn after {key!r}"
+            assert term.shown[0] == term.shown[-1], f"the first frame after {key!r} left the list to a later one"
+
+
+async def test_a_letter_that_leaves_the_list_as_it_is_draws_the_letter_alone(tmp_path: Path) -> None:
+    async with watched(tmp_path) as (app, pilot, term):
+        await keys_match(pilot, term, "c", "p", "r", "o")  # one entry left: Prone
+        picker = app.screen.query_one(PickList)
+        await keys_match(pilot, term, "down")  # stays: the only entry
+        term.frames.clear()
+        await keys_match(pilot, term, "n")
+        assert term.drawn_outside(app, "#filter") == set(), "the list was drawn again, unchanged"
+        assert picker.query_one(OptionList).highlighted == 0
+        await keys_match(pilot, term, "escape", "c")  # a new pick fills its list again, whole
+        assert picker.query_one(OptionList).option_count > 1
+
+
+async def test_a_list_shown_is_laid_out_once(tmp_path: Path) -> None:
+    """Each of its parts asked for the layout once idle; the first asked, the screen laid out and drew,
+    and the rest asked again: the same layout, twice."""
+    async with watched(tmp_path) as (app, pilot, _term):
+        await pilot.press("c", "escape")  # built and sized once
+        await pilot.pause()
+        layouts: list[object] = []
+        app.screen.screen_layout_refresh_signal.subscribe(app.screen, layouts.append)
+        await pilot.press("c")
+        for _ in range(5):
+            await pilot.pause()
+        assert picking(app)
+        assert len(layouts) == 1, f"{len(layouts)} layouts to show the list"
+
 async def test_a_list_put_away_untouched_leaves_the_next_pick_its_size(tmp_path: Path) -> None:
     """Hidden, the description's box has no width; a pick put away before its description was written
     again never learnt it, so the next pick's box grew to fit and each letter laid the list out again."""

@@ -296,3 +296,35 @@ def test_what_textual_keeps_of_widgets_gone_is_let_go(tmp_path: Path) -> None:
     assert held() > 0, "Textual no longer keeps them: the compat function may go"
     _textual_compat.let_go_of_dropped_widgets()
     assert held() == 0
+
+
+async def test_a_redraw_sent_at_once_is_taken_off_the_widget_s_idle() -> None:
+    """draw_in_this_frame hands the screen what the widget asked, as Textual does when the widget is idle,
+    and clears the request (else the same lines are drawn again a frame later)."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("-", id="echo")
+
+    app = One()
+    async with app.run_test(size=(20, 3)) as pilot:
+        await pilot.pause()
+        echo = app.query_one("#echo", Static)
+        drawn: list[str] = []
+        original = app._display
+
+        def display(screen: object, update: object) -> None:
+            if update is not None:
+                drawn.append(str(echo.render()))
+            original(screen, update)  # type: ignore[arg-type]
+
+        app._display = display  # type: ignore[method-assign, assignment]
+        echo.update("x", layout=False)
+        assert echo._repaint_required, "Textual no longer keeps a redraw for the widget's idle"
+        _textual_compat.draw_in_this_frame(echo)
+        assert not echo._repaint_required
+        for _ in range(3):
+            await pilot.pause()
+        assert drawn == ["x"], "drawn once, with its new words"

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.widget import Widget
 
+from .._textual_compat import draw_in_this_frame
 from ..widgets.footer import QuietFooter
 from ..widgets.order_pane import OrderPane
 from ..widgets.pick_list import Choice, PickList
@@ -78,6 +79,7 @@ class Questions:
         asker.display = True
         # Never scrolled into view: it floats over the screen, and the scroll costs a message a question.
         screen.set_focus(asker.input, scroll_visible=False)
+        draw_in_this_frame(asker, *asker.walk_children(Widget))  # shown and laid out once, in one frame
 
     def _put_away(self) -> tuple[Widget | None] | None:
         """The question or the list hidden; the focus stays in it until _give_back, as the answer may

@@ -19,7 +19,7 @@ from textual.geometry import Size
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .._textual_compat import FixedBox
+from .._textual_compat import FixedBox, draw_in_this_frame
 from ..matching import ranked
 from .answering import Answering, AnswerInput, Reply
 
@@ -34,8 +34,7 @@ class Choice:
 
 class FilterInput(AnswerInput):
     """Calls back as the GM types, so the list is filtered as the letter is typed, not once Input.Changed
-    is read. Its redraw still reaches the terminal a frame after the letter's: Textual takes a
-    widget's redraw once that widget is idle, the input's at once, the list's after the next frame."""
+    is read, and drawn in the letter's frame (PickList._fill)."""
 
     def __init__(self, on_change: Callable[[str], None], **kw: Any) -> None:
         super().__init__(**kw)
@@ -65,6 +64,14 @@ class ChoiceList(FixedBox, OptionList):
             self.virtual_size = Size(width, len(options))
 
 
+class Title(FixedBox, Label):
+    """Shown, its size found by the box's layout; that it changed asks no second one."""
+
+
+class Description(FixedBox, Static):
+    """As Title: its height is set for the whole pick (PickList._size_description)."""
+
+
 class PickList(Answering):
     # Priority: acted on the moment they are read, so a key typed right after Enter goes where the
     # answer leads (by way of the input's message, it was typed into the filter). Tab keeps the focus.
@@ -85,15 +92,16 @@ class PickList(Answering):
         super().__init__(**kw)
         self.title_text = Text()
         self.choices: list[Choice] = []
+        self._shown: list[tuple[str, str, str]] = []  # the entries the list shows (id, label, hint)
         self._description_heights: dict[tuple[int, tuple[str, ...]], int] = {}
 
     def compose(self) -> ComposeResult:
-        yield Label(classes="dialog-title")
+        yield Title(classes="dialog-title")
         yield FilterInput(self._fill, placeholder="type to filter", id="filter")
         choices = ChoiceList(id="choices")
         choices.can_focus = False  # clicked, it chooses; the filter keeps the focus
         yield choices
-        yield Static(id="description")
+        yield Description(id="description")
 
     @property
     def input(self) -> FilterInput:
@@ -121,33 +129,41 @@ class PickList(Answering):
 
     def _fill(self, text: str) -> None:
         shown = ranked(text, self.choices, lambda c: c.label, lambda c: c.id)
-        options = []
-        for c in shown:
-            line = Text(c.label)
-            if c.hint:
-                line.append(f"  {c.hint}", style="dim")
-            options.append(Option(line, id=c.id))
         ol = self.query_one(ChoiceList)
-        ol.set_choices(options)
-        if options:
-            # Set without the list's message, which only described the entry again (below): a message less
-            # a letter, and no scroll to an entry at the top already.
-            ol.set_reactive(OptionList.highlighted, 0)
-            ol.refresh()
+        entries = [(c.id, c.label, c.hint) for c in shown]
+        if entries != self._shown:
+            self._shown = entries
+            options = []
+            for c in shown:
+                line = Text(c.label)
+                if c.hint:
+                    line.append(f"  {c.hint}", style="dim")
+                options.append(Option(line, id=c.id))
+            ol.set_choices(options)
+            if options:
+                # Set without the list's message, which only described the entry again (below): a message
+                # less a letter, and no scroll to an entry at the top already.
+                ol.set_reactive(OptionList.highlighted, 0)
+                ol.refresh()
+        elif shown and ol.highlighted != 0:
+            # The same entries (a letter that leaves the list as it is, the same pick again): the list keeps
+            # the lines it drew, and only its first entry is highlighted, as after any letter.
+            ol.highlighted = 0
         self._describe()
+        draw_in_this_frame(ol, ol.vertical_scrollbar, self.query_one(Description))
 
     def on_resize(self) -> None:
         """Laid out, the description's box has its width (hidden, it has none): kept for the next pick. A pick
         put away before its description was ever written again left it unknown, and the next pick's box
         grew to fit, laying the list out again on a letter."""
-        width = self.query_one("#description", Static).content_size.width
+        width = self.query_one(Description).content_size.width
         if width:
             self._description_width = width
 
     def _size_description(self) -> None:
         """As tall as the longest description, for the whole pick: moving through the list then redraws
         the text alone. Before the box was first laid out its width is not known: it grows to fit."""
-        box = self.query_one("#description", Static)
+        box = self.query_one(Description)
         width = self._description_width = box.content_size.width or self._description_width  # 0 while hidden
         if not width:
             box.styles.height = "auto"
@@ -167,10 +183,10 @@ class PickList(Answering):
         if ol.highlighted is not None and ol.option_count:
             cid = ol.get_option_at_index(ol.highlighted).id
             desc = next((c.description for c in self.choices if c.id == cid), "")
-        self._description_width = self.query_one("#description", Static).content_size.width or self._description_width
+        self._description_width = self.query_one(Description).content_size.width or self._description_width
         if desc != self._described:  # the same again would lay the box out again, a frame later
             self._described = desc
-            self.query_one("#description", Static).update(Text(desc), layout=not self._fixed_description)
+            self.query_one(Description).update(Text(desc), layout=not self._fixed_description)
 
     def action_choose(self) -> None:
         ol = self.query_one(OptionList)
