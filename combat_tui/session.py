@@ -58,7 +58,10 @@ class _Writer:
         self.error: str | None = None
         self._party_committed = 0  # party changes committed since the session last asked
         self.gone = False  # the file went: the next save writes the whole encounter anew
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # one write at a time
+        # The count alone, read on the UI's thread at each change: never behind a write, which can wait
+        # for the disk, or for another fight's party write (party_state.BUSY_SECONDS).
+        self._count_lock = threading.Lock()
 
     def write(self, jobs: list[Job]) -> None:
         with self._lock:
@@ -77,13 +80,14 @@ class _Writer:
             except SaveError as exc:
                 self.error = f"{exc} — kept in memory; will retry"
             else:
-                self._party_committed += sum(len(job.party) for job in self.pending)
+                with self._count_lock:
+                    self._party_committed += sum(len(job.party) for job in self.pending)
                 self.pending = []
                 self.error = None
 
     def take_committed_party(self) -> int:
-        """How many party changes went to disk since the last call."""
-        with self._lock:
+        """How many party changes went to disk since the last call (a write under way: not yet)."""
+        with self._count_lock:
             done, self._party_committed = self._party_committed, 0
         return done
 

@@ -102,6 +102,32 @@ def test_a_session_in_the_background_writes_on_its_own_thread(tmp_path: Path,
     assert saves.load(tmp_path / "a.combat").cursor == 1
 
 
+def test_a_change_made_while_a_write_waits_does_not_wait_for_it(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write can wait long: for the disk, or for another fight's party write (up to ten seconds). The
+    next change, made on the UI's thread, hands its job over and goes on: the GM's key is not held."""
+    s = Session.create(tmp_path / "a.combat", catalogue(), "boon-bane")
+    real = s.db.write
+    under_way, gate = threading.Event(), threading.Event()
+    order: list[str] = []
+
+    def write(jobs: list[Job]) -> None:
+        under_way.set()
+        gate.wait(60)  # a bound only against a hang: set as soon as the second change is made
+        order.append("written")
+        real(jobs)
+
+    monkeypatch.setattr(s.db, "write", write)
+    s.save_in_background(lambda: None)
+    s.run("add Goblin hp=7")
+    assert under_way.wait(60)
+    s.run("dmg Goblin 3")  # while the first write waits
+    order.append("second change made")
+    gate.set()
+    s.close()
+    assert order[0] == "second change made", "the change waited for the write under way"
+    assert [c.pools["hp"].current for c in saves.load(tmp_path / "a.combat").state.roster()] == [4]
+
 def test_one_change_costs_the_same_to_make_durable_however_long_the_log(tmp_path: Path) -> None:
     """A change writes its own rows, not the save: the same statements and bytes at 50 and 5,000 events."""
     cost: dict[int, tuple[int, int, int]] = {}  # statements, growth, events

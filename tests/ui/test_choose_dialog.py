@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from rich.text import Text
 from textual.widgets import OptionList, Static
 
 from combat_tui.ui.app import CombatApp
@@ -39,3 +41,46 @@ async def test_typing_filters_before_the_next_frame(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert picking(app) is None
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_the_rules_text_under_the_list_is_in_view_on_a_small_terminal(tmp_path: Path,
+                                                                          size: tuple[int, int]) -> None:
+    """The list was 14 rows whatever the terminal: at 24 rows it filled the box, and the description of
+    the highlighted condition, the lookup the pick is for, was cut off below it."""
+    s = new_session(tmp_path, "add Orc init=10 hp=12", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        dialog = picking(app)
+        assert dialog is not None
+        inside = dialog.content_region
+        description = dialog.query_one("#description", Static)
+        words = str(description.content)
+        box = description.region
+        needed = len(Text(words).wrap(app.console, box.width))
+        assert words.strip() and needed >= 2
+        assert box.height >= min(needed, 3) and inside.contains_region(box), (
+            f"the description ({needed} lines) at {box}, the box holds {inside}")
+        listed = dialog.query_one(OptionList).region
+        assert listed.height >= 8 and inside.contains_region(listed)
+
+
+async def test_an_entry_shown_again_keeps_its_option(tmp_path: Path) -> None:
+    """The list keeps how it read an option's words on the option: the same entry, filtered out and back or
+    in the next pick, is the same option, not read again."""
+    s = new_session(tmp_path, "add Orc init=10 hp=12", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        dialog = picking(app)
+        assert dialog is not None
+        ol = dialog.query_one(OptionList)
+        first = [ol.get_option_at_index(i) for i in range(ol.option_count)]
+        await pilot.press("p", "r", "o", "escape", "c")
+        await pilot.pause()
+        again = [ol.get_option_at_index(i) for i in range(ol.option_count)]
+        assert [o.id for o in again] == [o.id for o in first]
+        assert all(a is b for a, b in zip(again, first, strict=True))

@@ -23,6 +23,8 @@ from .._textual_compat import FixedBox, draw_in_this_frame
 from ..matching import ranked
 from .answering import Answering, AnswerInput, Reply
 
+KEPT_OPTIONS = 2000  # entries whose options are kept for the next pick (a bestiary's names, conditions)
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -93,6 +95,7 @@ class PickList(Answering):
         self.title_text = Text()
         self.choices: list[Choice] = []
         self._shown: list[tuple[str, str, str]] = []  # the entries the list shows (id, label, hint)
+        self._options: dict[tuple[str, str, str], Option] = {}
         self._description_heights: dict[tuple[int, tuple[str, ...]], int] = {}
 
     def compose(self) -> ComposeResult:
@@ -116,10 +119,11 @@ class PickList(Answering):
         ol = self.query_one(OptionList)
         height = len(choices) + ol.styles.gutter.height
         ol.styles.height = height  # max-height caps it
-        cap = ol.styles.max_height
+        cap = ol.styles.max_height  # a share of the terminal's height (app.tcss)
+        rows = cap.resolve(self.app.size, self.app.size) if cap is not None else height
         # A list taller than the box keeps its scroll bar as the filter shortens it: one coming or going
         # is a layout of its own.
-        ol.styles.overflow_y = "scroll" if cap is not None and cap.is_cells and height > cap.value else "auto"
+        ol.styles.overflow_y = "scroll" if height > rows else "auto"
         self._size_description()
         entry = self.input
         if entry.value:
@@ -133,12 +137,7 @@ class PickList(Answering):
         entries = [(c.id, c.label, c.hint) for c in shown]
         if entries != self._shown:
             self._shown = entries
-            options = []
-            for c in shown:
-                line = Text(c.label)
-                if c.hint:
-                    line.append(f"  {c.hint}", style="dim")
-                options.append(Option(line, id=c.id))
+            options = [self._option(entry) for entry in entries]
             ol.set_choices(options)
             if options:
                 # Set without the list's message, which only described the entry again (below): a message
@@ -151,6 +150,19 @@ class PickList(Answering):
             ol.highlighted = 0
         self._describe()
         draw_in_this_frame(ol, ol.vertical_scrollbar, self.query_one(Description))
+
+    def _option(self, entry: tuple[str, str, str]) -> Option:
+        """The same entry's option each time it is shown: the list keeps how it reads an option's words on
+        the option, and read again it was most of the cost of drawing the list (a pick shown, a letter)."""
+        if (option := self._options.get(entry)) is None:
+            if len(self._options) >= KEPT_OPTIONS:
+                self._options.clear()
+            cid, label, hint = entry
+            line = Text(label)
+            if hint:
+                line.append(f"  {hint}", style="dim")
+            option = self._options[entry] = Option(line, id=cid)
+        return option
 
     def on_resize(self) -> None:
         """Laid out, the description's box has its width (hidden, it has none): kept for the next pick. A pick
