@@ -15,6 +15,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
+from textual.widgets import Input
 from textual.widgets._footer import FooterKey as FooterKey  # not exported by textual.widgets
 from textual.widgets._header import HeaderTitle as HeaderTitle  # not exported by textual.widgets
 
@@ -104,3 +105,9 @@ def draw_in_this_frame(*widgets: Widget) -> None:
     for widget in widgets:
         if widget.is_mounted:
             widget._check_refresh()
+
+
+def suggest(entry: Input, completion: str) -> None:
+    """Show `completion` after what is typed, greyed, as Input shows its suggester's (→ takes it). Its
+    suggester answers from a worker, by a message: the completion is drawn a frame after each letter."""
+    entry._suggestion = completion

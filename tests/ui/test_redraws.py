@@ -135,6 +135,35 @@ async def test_turns_and_new_rounds_leave_the_terminal_as_a_whole_redraw(tmp_pat
         assert app.session is not None and app.session.encounter.state.clock.round == 2
 
 
+async def test_a_new_round_is_titled_in_the_frame_of_its_first_turn(tmp_path: Path) -> None:
+    """Textual's header hears of a new title a message after the screen set it: the turn was drawn, and
+    "Round 2" in the header a frame (a timer's tick) later."""
+    async with watched(tmp_path) as (app, pilot, term):
+        assert app.session is not None
+        while app.session.encounter.state.clock.round == 1:
+            term.shown = []
+            await keys_match(pilot, term, "n")
+        assert term.shown, "the new round was drawn"
+        assert term.shown[0] == term.shown[-1], "the first frame of the new round left part of it to a later one"
+        assert "Round 2" in "".join(cell[0] for cell in term.shown[0][0]), "the header says the round"
+
+async def test_a_letter_in_the_command_bar_shows_its_completion_in_its_frame(tmp_path: Path) -> None:
+    """Textual's suggester answers from a worker, by a message: the grey completion went at each letter and
+    came back a frame later, and the input's new width laid the whole screen out at each."""
+    async with watched(tmp_path) as (app, pilot, term):
+        await keys_match(pilot, term, "colon")
+        layouts: list[object] = []
+        app.screen.screen_layout_refresh_signal.subscribe(app.screen, layouts.append)
+        for key in "dm":
+            term.shown = []
+            await keys_match(pilot, term, key)
+            assert term.shown, f"nothing drawn after {key!r}"
+            assert term.shown[0] == term.shown[-1], f"the first frame after {key!r} left part of it to a later one"
+        assert layouts == [], "a letter laid the screen out"
+        assert term.shown is not None
+        bar = "".join(cell[0] for cell in term.shown[-1][-2])
+        assert "dmg" in bar, f"no completion shown after dm: {bar!r}"  # the g greyed
+
 async def test_questions_and_lists_leave_the_terminal_as_a_whole_redraw(tmp_path: Path) -> None:
     async with watched(tmp_path) as (_app, pilot, term):
         await keys_match(pilot, term, "d", "3", "enter", "n", "d", "escape", "h", "2", "enter")

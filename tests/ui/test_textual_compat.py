@@ -328,3 +328,25 @@ async def test_a_redraw_sent_at_once_is_taken_off_the_widget_s_idle() -> None:
         for _ in range(3):
             await pilot.pause()
         assert drawn == ["x"], "drawn once, with its new words"
+
+
+async def test_a_completion_set_on_an_input_is_shown_after_its_text() -> None:
+    """`suggest` sets what Textual's own suggester would: shown greyed after the text, taken by →."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Input
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Input(id="in")
+
+    app = One()
+    async with app.run_test(size=(30, 3)) as pilot:
+        entry = app.query_one(Input)
+        entry.focus()
+        entry.value = "dm"
+        entry.cursor_position = 2
+        _textual_compat.suggest(entry, "dmg")
+        await pilot.pause()
+        assert "dmg" in entry.render_line(0).text
+        await pilot.press("right")
+        assert entry.value == "dmg"

@@ -25,6 +25,7 @@ from ..flows.targeting import PICK_FIRST, Targeting
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
 from ..widgets.footer import QuietFooter
+from ..widgets.header import QuietHeader
 from ..widgets.log_pane import LogPane
 from ..widgets.order_pane import OrderPane
 from .asking import Questions
@@ -101,6 +102,7 @@ class MainScreen(Asides):
             self.sub_title = f"unsaved! · {self.view.ruleset}"
         else:
             self.sub_title = self.sub_title_for(clean_line(self.session.path.name))
+        self.part(QuietHeader).retitle()
 
     # -- running commands --------------------------------------------------------------------------
     def run_line(self, line: str) -> bool:

@@ -2,31 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from textual.binding import Binding
-from textual.suggester import Suggester
 from textual.widgets import Input
+
+from .._textual_compat import FixedBox, suggest
 
 if TYPE_CHECKING:  # completion is the engine's: imported once there is a session (the face has none)
     from ...engine.commands.completion import TabCycle
     from ...session import Session
 
 
-class CommandSuggester(Suggester):
-    def __init__(self, session: Session | None) -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-        self.session = session
+class CommandBar(FixedBox, Input):
+    """One row whatever it holds (app.tcss): a letter typed lays nothing out. Its completion is shown with
+    the letter: Textual's suggester runs in a worker and answers by a message, so the grey completion went
+    at each letter and came back a frame later."""
 
-    async def get_suggestion(self, value: str) -> str | None:
-        if self.session is None:
-            return None
-        from ...engine.commands.completion import complete
-
-        return complete(self.session.encounter, value)
-
-
-class CommandBar(Input):
     BINDINGS = [
         Binding("tab", "complete", "Complete", show=False, id="command.complete"),
         Binding("escape", "leave", "Leave the command bar", show=False, id="command.leave"),
@@ -34,8 +26,7 @@ class CommandBar(Input):
 
     def __init__(self, session: Session | None, **kw: object) -> None:
         super().__init__(placeholder=": a command, e.g. dmg Goblin* 2d6 fire   (Tab completes)",
-                         suggester=CommandSuggester(session), select_on_focus=False,
-                         **kw)  # type: ignore[arg-type]
+                         select_on_focus=False, **kw)  # type: ignore[arg-type]
         # not selected on focus: `r` opens the bar with "roll " and the GM types the dice after it
         self.session = session
         self._tab: TabCycle | None = None
@@ -43,7 +34,15 @@ class CommandBar(Input):
     def complete_in(self, session: Session) -> None:
         """Complete commands of `session` from now on (the face's bar had none to complete in)."""
         self.session = session
-        cast(CommandSuggester, self.suggester).session = session
+
+    def watch_value(self, value: str) -> None:  # after Input's own watcher, which cleared the completion
+        if self.session is None or not value:
+            return
+        from ...engine.commands.completion import complete
+
+        completed = complete(self.session.encounter, value)
+        if completed is not None:
+            suggest(self, completed)
 
     # Heard by nobody above (the screen runs the line on Enter, a binding): stopped here, where each parent
     # they bubbled to was a message more for every letter typed.

@@ -15,13 +15,24 @@ from textual.content import Content
 from textual.visual import VisualType
 from textual.widgets import Header
 
-from .._textual_compat import HeaderTitle
+from .._textual_compat import HeaderTitle, draw_in_this_frame
 
 SIDES = 18  # the header's icon and its clock's space, beside the title
 
 
 class QuietTitle(HeaderTitle):
+    _shown: tuple[str, tuple[object, ...]] | None = None
+
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Drawn again only for other words or looks: the header's own watcher sets the title a message
+        after the screen did (QuietHeader.retitle)."""
+        if isinstance(content, Content):
+            shown = (content.plain, tuple(content.spans))
+            if shown == self._shown:
+                return
+            self._shown = shown
+        else:
+            self._shown = None
         super().update(content, layout=False)
 
 
@@ -61,5 +72,12 @@ class QuietHeader(Header):
         return self.app.format_title(*fit_title(self.screen_title, self.screen_sub_title, room))
 
     def on_resize(self) -> None:
+        self.retitle()
+
+    def retitle(self) -> None:
+        """The screen's title shown now, in the frame of the key that changed it (a new round's title with
+        the turn it begins). Textual's header is told by an awaited watcher, a message later: after the
+        screen drew the turn."""
         for title in self.query(QuietTitle):
             title.update(self.format_title())
+            draw_in_this_frame(title)
