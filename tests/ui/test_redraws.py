@@ -164,6 +164,22 @@ async def test_a_letter_in_the_command_bar_shows_its_completion_in_its_frame(tmp
         bar = "".join(cell[0] for cell in term.shown[-1][-2])
         assert "dmg" in bar, f"no completion shown after dm: {bar!r}"  # the g greyed
 
+async def test_the_footer_changes_with_the_command_bar_in_its_frame(tmp_path: Path) -> None:
+    """In the bar the letters type, and the footer shows none of the keys they would be: Textual rebuilt
+    the footer after the bar's frame, both ways. It now hides and shows the keys it holds."""
+    from combat_tui.ui._textual_compat import FooterKey
+
+    async with watched(tmp_path) as (app, pilot, term):
+        held = set(app.screen.query(FooterKey))
+        for key, shown in [("colon", False), ("escape", True), ("colon", False), ("escape", True)]:
+            term.shown = []
+            await keys_match(pilot, term, key)
+            assert term.shown, f"nothing drawn after {key!r}"
+            assert term.shown[0] == term.shown[-1], f"the first frame after {key!r} left part of it to a later one"
+            footer = "".join(cell[0] for cell in term.shown[0][-1])
+            assert ("Next" in footer) is shown, f"after {key!r} the footer reads {footer!r}"
+        assert set(app.screen.query(FooterKey)) == held, "the footer was built again"
+
 async def test_questions_and_lists_leave_the_terminal_as_a_whole_redraw(tmp_path: Path) -> None:
     async with watched(tmp_path) as (_app, pilot, term):
         await keys_match(pilot, term, "d", "3", "enter", "n", "d", "escape", "h", "2", "enter")

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from .._textual_compat import FooterKey
+from .._textual_compat import FooterKey, draw_in_this_frame
 
 # Dropped first when the keys do not fit (all of them are in `?`, which always shows).
 DROP = ("lookup", "mark", "command", "command_palette", "prompt_value", "prompt_dismiss", "prompt_roll", "act", "undo")
@@ -30,7 +30,8 @@ def key_width(key: FooterKey, compact: bool) -> int:
 
 
 class QuietFooter(Footer):
-    _shape: tuple[Any, ...] | None = None
+    _shape: tuple[Any, ...] | None = None  # the keys shown
+    _composed: tuple[Any, ...] = ()  # the keys it holds a widget for, shown or not
     held = False  # keeps the keys it shows, as while a question is asked over the screen
 
     def compose(self) -> ComposeResult:
@@ -44,10 +45,16 @@ class QuietFooter(Footer):
         # What is shown, as it is built now: a rebuild asked for earlier can run after the keys moved on
         # (a question came up meanwhile), and `relight` must then know the footer shows other keys.
         self._shape = self._shown(self.screen)[0] if keys else None
+        self._composed = self._shape or ()
         yield from keys
 
     def on_resize(self) -> None:
-        self._fit(list(self.query(FooterKey)))
+        self._fit(self._keys_shown())
+
+    def _keys_shown(self) -> list[FooterKey]:
+        wanted = {(key, action) for key, action, _d, _t in self._shape or ()}
+        return [k for k in self.query(FooterKey)
+                if k.has_class("-command-palette") or (k.key, k.action) in wanted]
 
     def _fit(self, keys: list[FooterKey]) -> None:
         room = self.size.width or self.app.size.width
@@ -69,10 +76,22 @@ class QuietFooter(Footer):
         super().bindings_changed(screen)
 
     def relight(self, screen: Screen[Any]) -> bool:
-        """Dim or light keys in place; False when the keys shown changed and a rebuild must come."""
+        """Dim or light keys in place, and show or hide those it holds; False when it must be rebuilt (a
+        key it holds no widget for). Textual rebuilds a footer after the frame: the keys of the command bar
+        (none but the palette's) and back came a frame after the bar."""
         shape, enabled = self._shown(screen)
-        if shape != self._shape or not self.is_attached or screen is not self.screen:
+        if not self.is_attached or screen is not self.screen:
             return False
+        if shape != self._shape:
+            if not _in_order(shape, self._composed):
+                return False
+            self._shape = shape
+            shown = self._keys_shown()
+            for widget in self.query(FooterKey):
+                if widget not in shown:
+                    widget.display = False
+            self._fit(shown)
+            draw_in_this_frame(self, *self.query(FooterKey))
         for widget in self.query(FooterKey):
             on = enabled.get((widget.key, widget.action))
             if on is not None and widget.disabled == on:
@@ -84,3 +103,9 @@ class QuietFooter(Footer):
         shown = [(b.key, b.action, b.description, tooltip, enabled)
                  for _node, b, enabled, tooltip in screen.active_bindings.values() if b.show]
         return tuple(s[:4] for s in shown), {(key, action): on for key, action, _d, _t, on in shown}
+
+
+def _in_order(shape: tuple[Any, ...], held: tuple[Any, ...]) -> bool:
+    """Each of `shape`'s keys among `held`, in the same order (the footer can show it by hiding others)."""
+    it = iter(held)
+    return all(any(entry == h for h in it) for entry in shape)
