@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.scroll_view import ScrollView
 from textual.widgets._footer import FooterKey
 
-from combat_tui.session import Session
+from combat_tui.session import Session, catalogue
 from combat_tui.ui import quiet_gc
 from combat_tui.ui.app import CombatApp
 from combat_tui.ui.widgets.footer import QuietFooter
@@ -59,6 +59,19 @@ async def test_the_footer_dims_undo_in_place_and_rebuilds_when_keys_come_and_go(
         await pilot.pause()
         assert not {k.action: k for k in footer.query(FooterKey)}["undo"].disabled
 
+
+async def test_a_key_born_dimmed_looks_lit_once_it_works(tmp_path: Path) -> None:
+    """Textual gives a footer key born dimmed a look of its own (a class), which the footer's dimming in
+    place left on: a new encounter's Undo stayed dimmed after its first command, though it worked."""
+    s = Session.create(tmp_path / "new.combat", catalogue(), "three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        undo = {k.action: k for k in app.screen.query(FooterKey)}["undo"]
+        assert undo.disabled and undo.has_class("-disabled"), "nothing to undo yet"
+        await press(pilot, "colon", *"add Orc hp=5", "enter", "escape")
+        await until(pilot, lambda: not undo.disabled, "Undo lit")
+        assert not undo.has_class("-disabled"), "Undo works, and still looks dimmed"
 
 async def test_the_footer_is_asked_only_when_a_key_comes_or_goes(tmp_path: Path) -> None:
     async with running(tmp_path) as (s, app, pilot):

@@ -180,6 +180,22 @@ async def test_the_footer_changes_with_the_command_bar_in_its_frame(tmp_path: Pa
             assert ("Next" in footer) is shown, f"after {key!r} the footer reads {footer!r}"
         assert set(app.screen.query(FooterKey)) == held, "the footer was built again"
 
+async def test_a_prompt_s_keys_come_into_the_footer_in_the_frame_of_its_turn(tmp_path: Path) -> None:
+    """The footer held no key for a prompt until one came, and Textual rebuilt it after the turn's frame:
+    the prompt's keys (roll it, give a value, dismiss) a frame after the prompt. It now holds them hidden."""
+    app = CombatApp(new_session(tmp_path, "add Orc hp=15 init=12", "add Kara init=15 hp=20 side=pc", "start",
+                                "cond Orc poisoned 2", ruleset="three-action"))
+    async with app.run_test(size=(120, 30)) as pilot:
+        term = Terminal(app, 120, 30)
+        app.screen.refresh()
+        await pilot.pause()
+        term.shown = []
+        await keys_match(pilot, term, "n")  # the Orc's turn: its poison's prompt
+        assert term.shown
+        assert "Prompt" in "".join(cell[0] for cell in term.shown[-1][-1]), "no prompt's keys in the footer"
+        assert term.shown[0] == term.shown[-1], "the prompt's keys came into the footer a frame after its turn"
+
+
 async def test_questions_and_lists_leave_the_terminal_as_a_whole_redraw(tmp_path: Path) -> None:
     async with watched(tmp_path) as (_app, pilot, term):
         await keys_match(pilot, term, "d", "3", "enter", "n", "d", "escape", "h", "2", "enter")

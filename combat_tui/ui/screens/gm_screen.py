@@ -20,7 +20,7 @@ from ...engine.views.gm import GMView
 from .._textual_compat import RepaintsItsParts
 from ..widgets.command_bar import CommandBar
 from ..widgets.conditions_pane import ConditionsPane
-from ..widgets.footer import QuietFooter
+from ..widgets.footer import QuietFooter, ReportsEveryKey
 from ..widgets.header import QuietHeader
 from ..widgets.log_pane import Entry, LogPane
 from ..widgets.order_pane import OrderPane
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 W = TypeVar("W", bound=Widget)
 
 
-class GMScreen(RepaintsItsParts, Screen[None]):
+class GMScreen(RepaintsItsParts, ReportsEveryKey, Screen[None]):
     BINDINGS = KEYS  # in main_keys.py: the footer shows the first ones, in order of use
     AUTO_FOCUS = "#order"  # not the first focusable widget: the hidden question's input
 

@@ -202,6 +202,9 @@ class MainScreen(Asides):
 
     # -- availability ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.every_key:  # the footer holding a key for each that may show: hidden ones as dimmed
+            state = self.available.check(action, self.session.encounter, self.focused)
+            return None if state is False else state
         if self.questions.up:
             return False  # a question or a list is up: its keys only
         return self.available.check(action, self.session.encounter, self.focused)

@@ -29,36 +29,57 @@ def key_width(key: FooterKey, compact: bool) -> int:
     return words + (1 if compact else 2)  # a margin, or padding
 
 
+class ReportsEveryKey:
+    """A screen whose `check_action` reports a key hidden for now as dimmed while `every_key` is set: the
+    footer then holds a widget for each key it may show."""
+
+    every_key = False
+
+
 class QuietFooter(Footer):
     _shape: tuple[Any, ...] | None = None  # the keys shown
     _composed: tuple[Any, ...] = ()  # the keys it holds a widget for, shown or not
     held = False  # keeps the keys it shows, as while a question is asked over the screen
 
     def compose(self) -> ComposeResult:
-        """Textual's keys, made to fit: compact when the full ones do not, then the least used hidden."""
-        keys = list(super().compose())
-        self._fit([k for k in keys if isinstance(k, FooterKey)])
-        for key in keys:  # born as compact as the footer: bound to it on mounting, each would restyle itself
-            if isinstance(key, FooterKey):
-                key.set_reactive(FooterKey.compact, self.compact)
-                key.set_class(self.compact, "-compact", update=False)
+        """Textual's keys, made to fit: compact when the full ones do not, then the least used hidden. On a
+        screen that can report them, a key for each that may show (hidden for now), so that one coming (a
+        prompt's) is shown in the frame of the key that brought it, not after a rebuild."""
+        screen = self.screen
+        shape = self._shown(screen)[0]
+        if isinstance(screen, ReportsEveryKey):
+            screen.every_key = True
+            try:
+                keys = list(super().compose())
+                composed = self._shown(screen)[0]
+            finally:
+                screen.every_key = False
+        else:
+            keys = list(super().compose())
+            composed = shape
         # What is shown, as it is built now: a rebuild asked for earlier can run after the keys moved on
         # (a question came up meanwhile), and `relight` must then know the footer shows other keys.
-        self._shape = self._shown(self.screen)[0] if keys else None
-        self._composed = self._shape or ()
+        self._shape, self._composed = (shape, composed) if keys else (None, ())
+        footer_keys = [k for k in keys if isinstance(k, FooterKey)]
+        shown = self._keys_shown(footer_keys)
+        for key in footer_keys:  # born as compact as the footer: bound to it on mounting, each would restyle itself
+            key.display = key in shown
+        self._fit(shown)
+        for key in footer_keys:
+            key.set_reactive(FooterKey.compact, self.compact)
+            key.set_class(self.compact, "-compact", update=False)
         yield from keys
 
     def on_resize(self) -> None:
-        self._fit(self._keys_shown())
+        self._fit(self._keys_shown(list(self.query(FooterKey))))
 
-    def _keys_shown(self) -> list[FooterKey]:
+    def _keys_shown(self, keys: list[FooterKey]) -> list[FooterKey]:
         wanted = {(key, action) for key, action, _d, _t in self._shape or ()}
-        return [k for k in self.query(FooterKey)
-                if k.has_class("-command-palette") or (k.key, k.action) in wanted]
+        return [k for k in keys if k.has_class("-command-palette") or (k.key, k.action) in wanted]
 
     def _fit(self, keys: list[FooterKey]) -> None:
         room = self.size.width or self.app.size.width
-        self.compact = sum(key_width(k, False) for k in keys) > room
+        self._set_compact(sum(key_width(k, False) for k in keys) > room)
         used = sum(key_width(k, self.compact) for k in keys)
         for k in keys:
             k.display = True
@@ -67,6 +88,21 @@ class QuietFooter(Footer):
                 if used > room and k.action == action and k.display:
                     k.display = False
                     used -= key_width(k, self.compact)
+
+    def _set_compact(self, compact: bool) -> None:
+        """The footer and its keys restyled once, together. Set the usual way, the footer restyled itself,
+        then each key bound to it did, in turn: most of a key's time when a prompt's keys came or went."""
+        if compact == self.compact:
+            return
+        self.set_reactive(Footer.compact, compact)
+        self.set_class(compact, "-compact", update=False)
+        if not self.is_mounted:
+            return  # being built: compose gives its keys the same
+        for key in self.query(FooterKey):
+            key.set_reactive(FooterKey.compact, compact)
+            key.set_class(compact, "-compact", update=False)
+        self.update_node_styles()
+        self.refresh(layout=True)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if self.held:
@@ -86,16 +122,19 @@ class QuietFooter(Footer):
             if not _in_order(shape, self._composed):
                 return False
             self._shape = shape
-            shown = self._keys_shown()
-            for widget in self.query(FooterKey):
+            held = list(self.query(FooterKey))
+            shown = self._keys_shown(held)
+            for widget in held:
                 if widget not in shown:
                     widget.display = False
             self._fit(shown)
             draw_in_this_frame(self, *self.query(FooterKey))
         for widget in self.query(FooterKey):
             on = enabled.get((widget.key, widget.action))
-            if on is not None and widget.disabled == on:
-                widget.disabled = not on
+            if on is not None:
+                if widget.disabled == on:
+                    widget.disabled = not on
+                widget.set_class(not on, "-disabled")  # its dimmed look, set once as Textual builds it
         return True
 
     @staticmethod
