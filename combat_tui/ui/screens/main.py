@@ -97,12 +97,14 @@ class MainScreen(Asides):
         self.refresh_view()
 
     def retitle(self) -> None:
+        was = self.title, self.sub_title
         self.title = self.view.title
         if self.session.save_error:  # first: a narrow header cuts the end off, and this must show
             self.sub_title = f"unsaved! · {self.view.ruleset}"
         else:
             self.sub_title = self.sub_title_for(clean_line(self.session.path.name))
-        self.part(QuietHeader).retitle()
+        if (self.title, self.sub_title) != was:  # most commands leave it: no title laid out again a key
+            self.part(QuietHeader).retitle()
 
     # -- running commands --------------------------------------------------------------------------
     def run_line(self, line: str) -> bool:

@@ -61,17 +61,22 @@ class QuietFooter(Footer):
         # (a question came up meanwhile), and `relight` must then know the footer shows other keys.
         self._shape, self._composed = (shape, composed) if keys else (None, ())
         footer_keys = [k for k in keys if isinstance(k, FooterKey)]
-        shown = self._keys_shown(footer_keys)
+        self._show_only(footer_keys)
         for key in footer_keys:  # born as compact as the footer: bound to it on mounting, each would restyle itself
-            key.display = key in shown
-        self._fit(shown)
-        for key in footer_keys:
             key.set_reactive(FooterKey.compact, self.compact)
             key.set_class(self.compact, "-compact", update=False)
         yield from keys
 
     def on_resize(self) -> None:
         self._fit(self._keys_shown(list(self.query(FooterKey))))
+
+    def _show_only(self, keys: list[FooterKey]) -> None:
+        """Of the keys it holds, those of `_shape` shown (made to fit), the others hidden."""
+        shown = self._keys_shown(keys)
+        for key in keys:
+            if key not in shown:
+                key.display = False
+        self._fit(shown)
 
     def _keys_shown(self, keys: list[FooterKey]) -> list[FooterKey]:
         wanted = {(key, action) for key, action, _d, _t in self._shape or ()}
@@ -118,18 +123,14 @@ class QuietFooter(Footer):
         shape, enabled = self._shown(screen)
         if not self.is_attached or screen is not self.screen:
             return False
+        held = list(self.query(FooterKey))
         if shape != self._shape:
             if not _in_order(shape, self._composed):
                 return False
             self._shape = shape
-            held = list(self.query(FooterKey))
-            shown = self._keys_shown(held)
-            for widget in held:
-                if widget not in shown:
-                    widget.display = False
-            self._fit(shown)
-            draw_in_this_frame(self, *self.query(FooterKey))
-        for widget in self.query(FooterKey):
+            self._show_only(held)
+            draw_in_this_frame(self, *held)
+        for widget in held:
             on = enabled.get((widget.key, widget.action))
             if on is not None:
                 if widget.disabled == on:
