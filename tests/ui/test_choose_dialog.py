@@ -67,6 +67,27 @@ async def test_the_rules_text_under_the_list_is_in_view_on_a_small_terminal(tmp_
         assert listed.height >= 8 and inside.contains_region(listed)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_the_box_ends_under_its_rules_text(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The list's height was its whole length, capped by its max-height, and the box's own height (auto)
+    counted it uncapped: at 40 rows ten blank rows under the rules text, at 60 more. Checked on the
+    first pick and on the next, whose description has its height for the whole pick."""
+    s = new_session(tmp_path, "add Orc init=10 hp=12", "start", ruleset="three-action")
+    app = CombatApp(s)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(2):
+            await pilot.press("c")
+            await pilot.pause()
+            dialog = picking(app)
+            assert dialog is not None
+            assert dialog.query_one(OptionList).option_count > dialog.query_one(OptionList).region.height
+            last = dialog.query_one("#description", Static).region
+            inside = dialog.content_region
+            assert inside.bottom == last.bottom, f"the box holds {inside}, its rules text ends at {last.bottom}"
+            await pilot.press("escape")
+            await pilot.pause()
+
+
 async def test_an_entry_shown_again_keeps_its_option(tmp_path: Path) -> None:
     """The list keeps how it read an option's words on the option: the same entry, filtered out and back or
     in the next pick, is the same option, not read again."""

@@ -118,9 +118,9 @@ class PickList(Answering):
         self.query_one(".dialog-title", Label).update(self.title_text)
         ol = self.query_one(OptionList)
         height = len(choices) + ol.styles.gutter.height
-        ol.styles.height = height  # max-height caps it
         cap = ol.styles.max_height  # a share of the terminal's height (app.tcss)
-        rows = cap.resolve(self.app.size, self.app.size) if cap is not None else height
+        rows = int(cap.resolve(self.app.size, self.app.size)) if cap is not None else height
+        ol.styles.height = min(height, rows)
         # A list taller than the box keeps its scroll bar as the filter shortens it: one coming or going
         # is a layout of its own.
         ol.styles.overflow_y = "scroll" if height > rows else "auto"
@@ -186,7 +186,10 @@ class PickList(Answering):
             console = self.app.console
             self._description_heights[key] = max(
                 (len(Text(c.description).wrap(console, width)) for c in self.choices if c.description), default=0)
-        box.styles.height = self._description_heights[key]  # max-height caps it
+        cap = box.styles.max_height
+        lines = self._description_heights[key]
+        # Capped here, not by max-height alone: the box's own height, auto, counts a child's height uncapped.
+        box.styles.height = min(lines, int(cap.resolve(self.app.size, self.app.size))) if cap is not None else lines
         self._fixed_description = True
 
     def _describe(self) -> None:
