@@ -196,6 +196,28 @@ async def test_a_prompt_s_keys_come_into_the_footer_in_the_frame_of_its_turn(tmp
         assert term.shown[0] == term.shown[-1], "the prompt's keys came into the footer a frame after its turn"
 
 
+async def test_a_prompt_coming_and_going_restyles_the_footer_once(tmp_path: Path) -> None:
+    """The prompt's keys do not fit beside the others in full, so the footer goes compact with them: it went
+    back as they went, every turn, and each time every key was restyled and drawn again (most of the
+    prompt's key). Compact once at a width, it stays so there."""
+    from combat_tui.ui.widgets.footer import QuietFooter
+
+    app = CombatApp(new_session(tmp_path, "add Orc hp=15 init=12", "add Kara init=15 hp=20 side=pc", "start",
+                                "cond Orc poisoned 2", ruleset="three-action"))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(QuietFooter)
+        assert not footer.compact, "the keys fit in full before any prompt"
+        looks = []
+        for key in ["n", "u", "n", "u"]:  # the Orc's turn brings its poison's prompt; undo takes it away
+            await pilot.press(key)
+            await settled(app)
+            looks.append(footer.compact)
+        assert looks == [True, True, True, True], f"the footer's compact look, key by key: {looks}"
+        shown = [k.description for k in footer.query("FooterKey") if k.display]
+        assert "Next" in shown and "Undo" in shown, f"the footer shows {shown}"
+
+
 async def test_questions_and_lists_leave_the_terminal_as_a_whole_redraw(tmp_path: Path) -> None:
     async with watched(tmp_path) as (_app, pilot, term):
         await keys_match(pilot, term, "d", "3", "enter", "n", "d", "escape", "h", "2", "enter")

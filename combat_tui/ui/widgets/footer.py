@@ -40,6 +40,7 @@ class QuietFooter(Footer):
     _shape: tuple[Any, ...] | None = None  # the keys shown
     _composed: tuple[Any, ...] = ()  # the keys it holds a widget for, shown or not
     held = False  # keeps the keys it shows, as while a question is asked over the screen
+    _compact_at = 0  # the width at which its keys last needed the compact look
 
     def compose(self) -> ComposeResult:
         """Textual's keys, made to fit: compact when the full ones do not, then the least used hidden. On a
@@ -84,7 +85,12 @@ class QuietFooter(Footer):
 
     def _fit(self, keys: list[FooterKey]) -> None:
         room = self.size.width or self.app.size.width
-        self._set_compact(sum(key_width(k, False) for k in keys) > room)
+        needed = sum(key_width(k, False) for k in keys) > room
+        # Compact once, compact at this width: a prompt's keys come and go every turn, and each time every
+        # key was restyled and drawn again (most of the prompt's key), the footer's look jumping with them.
+        self._set_compact(needed or (self.compact and room == self._compact_at))
+        if needed:
+            self._compact_at = room
         used = sum(key_width(k, self.compact) for k in keys)
         for k in keys:
             k.display = True
