@@ -200,6 +200,7 @@ async def test_a_prompt_coming_and_going_restyles_the_footer_once(tmp_path: Path
     """The prompt's keys do not fit beside the others in full, so the footer goes compact with them: it went
     back as they went, every turn, and each time every key was restyled and drawn again (most of the
     prompt's key). Compact once at a width, it stays so there."""
+    from combat_tui.ui._textual_compat import FooterKey
     from combat_tui.ui.widgets.footer import QuietFooter
 
     app = CombatApp(new_session(tmp_path, "add Orc hp=15 init=12", "add Kara init=15 hp=20 side=pc", "start",
@@ -214,7 +215,7 @@ async def test_a_prompt_coming_and_going_restyles_the_footer_once(tmp_path: Path
             await settled(app)
             looks.append(footer.compact)
         assert looks == [True, True, True, True], f"the footer's compact look, key by key: {looks}"
-        shown = [k.description for k in footer.query("FooterKey") if k.display]
+        shown = [k.description for k in footer.query(FooterKey) if k.display]
         assert "Next" in shown and "Undo" in shown, f"the footer shows {shown}"
 
 
