@@ -16,6 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -118,9 +119,7 @@ class PickList(Answering):
         self.query_one(".dialog-title", Label).update(self.title_text)
         ol = self.query_one(OptionList)
         height = len(choices) + ol.styles.gutter.height
-        cap = ol.styles.max_height  # a share of the terminal's height (app.tcss)
-        rows = int(cap.resolve(self.app.size, self.app.size)) if cap is not None else height
-        ol.styles.height = min(height, rows)
+        ol.styles.height = rows = self._capped(ol, height)
         # A list taller than the box keeps its scroll bar as the filter shortens it: one coming or going
         # is a layout of its own.
         ol.styles.overflow_y = "scroll" if height > rows else "auto"
@@ -186,11 +185,14 @@ class PickList(Answering):
             console = self.app.console
             self._description_heights[key] = max(
                 (len(Text(c.description).wrap(console, width)) for c in self.choices if c.description), default=0)
-        cap = box.styles.max_height
-        lines = self._description_heights[key]
-        # Capped here, not by max-height alone: the box's own height, auto, counts a child's height uncapped.
-        box.styles.height = min(lines, int(cap.resolve(self.app.size, self.app.size))) if cap is not None else lines
+        box.styles.height = self._capped(box, self._description_heights[key])
         self._fixed_description = True
+
+    def _capped(self, part: Widget, rows: int) -> int:
+        """`rows`, or fewer where the part's max-height (a share of the terminal's, app.tcss) says. Capped
+        here, not by max-height alone: the box's own height, auto, counts a relative cap as none."""
+        cap = part.styles.max_height
+        return rows if cap is None else min(rows, int(cap.resolve(self.app.size, self.app.size)))
 
     def _describe(self) -> None:
         ol = self.query_one(OptionList)
